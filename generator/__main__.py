@@ -1,0 +1,55 @@
+"""python -m generator check | build [--serve] | scenario FILE [--case ID]"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from generator import pipeline
+from generator.errors import DataErrors
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    check = commands.add_parser("check", help="validate the rules data and run the model's checks")
+    check.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT,
+                       help="project folder holding rules_data/ (default: this project)")
+    build = commands.add_parser("build", help="build the site into site/ (the old site stays if the build fails)")
+    build.add_argument("--site-dir", default="site", help="output folder (relative to --root)")
+    build.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT, help="project folder")
+    scenario = commands.add_parser("scenario", help="run one scenario file and print its trace")
+    scenario.add_argument("file")
+    scenario.add_argument("--case")
+    args, rest = parser.parse_known_args(argv)
+
+    if args.command == "check":
+        return _check(args.root)
+    if args.command == "build":
+        from generator.build import build_site
+
+        return build_site(args.site_dir, args.root)
+    from generator import cli_scenario
+
+    return cli_scenario.main([args.file, *(["--case", args.case] if args.case else []), *rest])
+
+
+def _check(root: Path) -> int:
+    started = time.perf_counter()
+    try:
+        project = pipeline.check(root)
+    except DataErrors as exc:
+        print(exc.report(), file=sys.stderr)
+        return 1
+    entities = sum(len(g.entities) for g in project.games.values())
+    elapsed = time.perf_counter() - started
+    print(f"ok: {len(project.games)} games, {entities} entities, "
+          f"{sum(len(g.parameters) for g in project.games.values())} parameters ({elapsed:.2f} s)")
+    for line in pipeline.model_report(project):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

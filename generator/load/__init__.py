@@ -1,0 +1,290 @@
+"""Load the rules data: parse every file with positions, check it, resolve references.
+
+    project, errors = load_project(Path("rules_data"))
+
+All errors of the run are returned together; a caller raises `DataErrors(errors)` if any.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import DataError, Location, relative
+from generator.load.entities import LANGUAGES, Entity, Game, Page, Project, Source
+from generator.load.references import KINDS, LINK_KINDS, references_in, suggestion
+from generator.load.schema import (
+    PAGE_FIELDS, PAGE_FILES, PAGE_OPTIONAL, RULES_LIST_KEY, SPECS, Context, expect_kind,
+    read_fields, read_entity, read_id, read_localized, read_name, read_string, read_text,
+)
+from generator.load.yamlpos import Node, parse
+
+GAME_FILES = ("game.yaml", "parameters.yaml", *PAGE_FILES)
+GAME_FOLDERS = ("rules", "scenarios", "examples")  # scenarios and examples belong to the model
+SOURCES_HINT = "sources are listed in rules_data/sources.yaml"
+PARAMETERS_HINT = "parameters are in parameters.yaml, or are statistics like walker.actions"
+
+
+def load_project(root: Path, project_root: Path | None = None) -> tuple[Project, list[DataError]]:
+    """Read `root` (the rules_data folder). Paths in messages are relative to `project_root`."""
+    project_root = project_root or root.parent
+    errors: list[DataError] = []
+    loader = _Loader(project_root, errors)
+    project = Project()
+    project.sources = loader.sources(root / "sources.yaml")
+    project.labels = loader.labels(Path(__file__).parent.parent / "render" / "labels.yaml")
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        game = loader.game(folder)
+        if game:
+            project.games[game.id] = game
+    for game in project.games.values():
+        _check_game(game, project, Context(errors))
+    return project, errors
+
+
+class _Loader:
+    def __init__(self, project_root: Path, errors: list[DataError]):
+        self.project_root = project_root
+        self.errors = errors
+
+    def parse(self, path: Path) -> Node | None:
+        root, errors = parse(path, relative(path, self.project_root))
+        self.errors.extend(errors)
+        return root
+
+    def top(self, path: Path, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Node] | None:
+        """A file's top-level mapping, with its keys checked."""
+        root = self.parse(path)
+        if root is None:
+            return None
+        ctx = Context(self.errors)
+        if not expect_kind(root, ctx, "map", f"a mapping with {', '.join(required)} at the top"):
+            return None
+        for key, child in root.value.items():
+            if key not in required and key not in optional:
+                ctx.error(child.key_where, f"unknown top-level key '{key}'; this file has {', '.join((*required, *optional))}")
+        for key in required:
+            if key not in root.value:
+                ctx.error(root.where, f"missing top-level key '{key}'; add it")
+        return root.value
+
+    def sources(self, path: Path) -> dict[str, Source]:
+        top = self.top(path, ("sources",))
+        sources: dict[str, Source] = {}
+        if not top or "sources" not in top:
+            return sources
+        ctx = Context(self.errors)
+        if not expect_kind(top["sources"], ctx, "list", "a list of sources"):
+            return sources
+        for node in top["sources"].value:
+            if not expect_kind(node, ctx, "map", "a source (id, file, game, language, title)"):
+                continue
+            id_node = node.value.get("id")
+            source_id = read_id(id_node, ctx) if id_node else None
+            if not source_id:
+                ctx.error(node.where, "missing field 'id'; add it") if id_node is None else None
+                continue
+            inner = ctx.at(f"source '{source_id}'")
+            values = read_fields(node, inner, {
+                "file": read_string, "game": read_string, "language": read_string,
+                "title": read_localized(LANGUAGES, "title"),
+            }, {}, skip=("id",))
+            self._unique(sources, source_id, id_node.where, inner, "source")
+            sources[source_id] = Source(source_id, values.get("file", ""), values.get("game", ""),
+                                        values.get("language", ""), values.get("title", {}), id_node.where)
+        return sources
+
+    def labels(self, path: Path) -> dict:
+        """Interface strings of the generated pages, in every language."""
+        top = self.top(path, ("labels",))
+        labels: dict = {}
+        if not top or "labels" not in top:
+            return labels
+        ctx = Context(self.errors)
+        if expect_kind(top["labels"], ctx, "map", "a mapping of label ids to texts"):
+            for key, node in top["labels"].value.items():
+                value = read_text(node, ctx.at(f"label '{key}'"))
+                if value:
+                    labels[key] = value
+        return labels
+
+    def game(self, folder: Path) -> Game | None:
+        game_file = folder / "game.yaml"
+        ctx = Context(self.errors)
+        if not game_file.exists():
+            ctx.error(Location(relative(folder, self.project_root), 1, 1),
+                      "a game folder needs a game.yaml with the game's name and text; add one")
+            return None
+        top = self.top(game_file, ("game",))
+        if not top or "game" not in top:
+            return None
+        inner = ctx.at(f"game '{folder.name}'")
+        if not expect_kind(top["game"], inner, "map", "a mapping with name and text"):
+            return None
+        values = read_fields(top["game"], inner, {"name": read_name, "text": read_text}, {})
+        game = Game(folder.name, values.get("name", {}), values.get("text", {}),
+                    relative(game_file, self.project_root))
+        for path in sorted(folder.iterdir()):
+            if path.is_dir():
+                if path.name not in GAME_FOLDERS:
+                    ctx.error(Location(relative(path, self.project_root), 1, 1),
+                              f"unexpected folder '{path.name}'; a game folder holds {', '.join(GAME_FOLDERS)}")
+                continue
+            if path.name in ("game.yaml",) or path.suffix not in (".yaml", ".yml"):
+                continue
+            if path.name == "parameters.yaml":
+                self.parameters(path, game)
+            elif path.name in PAGE_FILES:
+                list_key, kind = PAGE_FILES[path.name]
+                self.page(path, game, path.stem, list_key, kind)
+            else:
+                ctx.error(Location(relative(path, self.project_root), 1, 1),
+                          f"unexpected file '{path.name}'; a game folder holds {', '.join(GAME_FILES)} and rules/*.yaml")
+        rules = folder / "rules"
+        if rules.is_dir():
+            for path in sorted(rules.glob("*.yaml")):
+                self.page(path, game, path.stem, RULES_LIST_KEY, "rule")
+        game.pages.sort(key=lambda p: (p.order, p.id))
+        return game
+
+    def parameters(self, path: Path, game: Game) -> None:
+        top = self.top(path, ("parameters",))
+        ctx = Context(self.errors)
+        if not top or "parameters" not in top or not expect_kind(
+                top["parameters"], ctx, "list", "a list of parameters (- id: ..., value: ...)"):
+            game.complete = False
+            return
+        for node in top["parameters"].value:
+            entity = read_entity(node, ctx, SPECS["parameter"], page="")
+            if entity:
+                self._add(game, entity, ctx)
+
+    def page(self, path: Path, game: Game, page_id: str, list_key: str, kind: str) -> None:
+        top = self.top(path, ("page", list_key))
+        if not top or list_key not in top:
+            game.complete = False
+        if not top:
+            return
+        ctx = Context(self.errors).at(f"page '{page_id}'")
+        info: dict = {}
+        if "page" in top and expect_kind(top["page"], ctx, "map", "a mapping with order, title and intro"):
+            info = read_fields(top["page"], ctx, PAGE_FIELDS, PAGE_OPTIONAL)
+        entities: list[Entity] = []
+        if list_key in top:
+            listed = top[list_key]
+            game.complete &= listed.kind == "list"
+            if expect_kind(listed, Context(self.errors), "list", f"a list of {kind} entries ('- id: ...')"):
+                for node in listed.value:
+                    entity = read_entity(node, Context(self.errors), SPECS[kind], page=page_id)
+                    if entity:
+                        entities.append(entity)
+                        self._add(game, entity, Context(self.errors))
+        if page_id in {p.id for p in game.pages}:
+            Context(self.errors).error(Location(relative(path, self.project_root), 1, 1),
+                                       f"a page named '{page_id}' exists already; rename this file")
+        game.pages.append(Page(page_id, game.id, relative(path, self.project_root), info.get("order", 0),
+                               info.get("title", {}), info.get("intro", {}), kind, entities,
+                               Location(relative(path, self.project_root), 1, 1)))
+
+    def _add(self, game: Game, entity: Entity, ctx: Context) -> None:
+        for item in [entity, *_descendants(entity)]:
+            table = game.parameters if item.kind == "parameter" else game.entities
+            self._unique(table, item.id, item.where, ctx.at(f"{item.kind} '{item.id}'"), item.kind)
+            table[item.id] = item
+
+    @staticmethod
+    def _unique(table: dict, key: str, where: Location, ctx: Context, kind: str) -> None:
+        if key in table:
+            first = table[key].where
+            ctx.error(where, f"duplicate id '{key}': already used at {first}; give this {kind} another id")
+
+
+def _descendants(entity: Entity):
+    for child in entity.children:
+        yield child
+        yield from _descendants(child)
+
+
+def _check_game(game: Game, project: Project, ctx: Context) -> None:
+    _derive_parameters(game)
+    explicit = [p for p in game.parameters.values() if not p.fields.get("derived")]
+    for entity in [*game.entities.values(), *explicit]:
+        inner = ctx.at(f"{entity.kind} '{entity.id}'")
+        for ref in entity.sources:
+            if ref.source not in project.sources:
+                inner.error(ref.where, f"unknown source '{ref.source}'"
+                                       f"{suggestion(ref.source, list(project.sources), SOURCES_HINT)}")
+        for lang, text in entity.text.items():
+            _check_references(text, game, inner.at("text").at(lang))
+        title = entity.fields.get("title")
+        for lang, text in (title or {}).items():
+            _check_references(text, game, inner.at("title").at(lang))
+        if entity.kind == "note":
+            _check_note(entity, game, project, inner)
+    for page in game.pages:
+        for lang, text in page.intro.items():
+            _check_references(text, game, ctx.at(f"page '{page.id}'").at("intro").at(lang))
+    for lang, text in game.text.items():
+        _check_references(text, game, ctx.at(f"game '{game.id}'").at("text").at(lang))
+    _check_levels(game, ctx)
+
+
+def _derive_parameters(game: Game) -> None:
+    """Entity statistics are parameters too: `walker.actions`, `yellow.xp`."""
+    for entity in game.entities.values():
+        derived = {}
+        if entity.kind == "zombie":
+            derived = {f"{entity.id}.{k}": v for k, v in entity.fields.get("stats", {}).items()}
+        elif entity.kind == "level" and "xp" in entity.fields:
+            derived = {f"{entity.id}.xp": entity.fields["xp"]}
+        for key, value in derived.items():
+            game.parameters[key] = Entity("parameter", key, entity.where, sources=entity.sources,
+                                          fields={"value": value, "derived": True})
+
+
+def _check_references(text, game: Game, ctx: Context) -> None:
+    for ref in references_in(text):
+        where = text.node.location_of(ref.fragment, ref.occurrence)
+        if ref.kind not in KINDS:
+            ctx.error(where, f"unknown reference kind '{ref.kind}' in {ref.fragment}; use one of {', '.join(KINDS)}")
+        elif not game.complete:
+            continue  # the target may stand in the file that could not be read
+        elif ref.kind == "param":
+            if ref.target not in game.parameters:
+                ctx.error(where, f"unknown parameter '{ref.target}' in {ref.fragment}"
+                                 f"{suggestion(ref.target, list(game.parameters), PARAMETERS_HINT)}")
+        else:
+            target = game.entities.get(ref.target)
+            if target is None:
+                known = [e.id for e in game.entities.values() if e.kind == ref.kind]
+                ctx.error(where, f"unknown {ref.kind} '{ref.target}' in {ref.fragment}"
+                                 f"{suggestion(ref.target, known, f'no {ref.kind} has this id')}")
+            elif target.kind != ref.kind:
+                ctx.error(where, f"'{ref.target}' is a {target.kind}, not a {ref.kind}; write {{{target.kind}:{ref.target}}}")
+
+
+def _check_note(note: Entity, game: Game, project: Project, ctx: Context) -> None:
+    for target, where in note.fields.get("concerns", []):
+        if target not in game.entities:
+            ctx.error(where, f"the note concerns unknown id '{target}'"
+                             f"{suggestion(target, list(game.entities), 'name a skill, zombie, level, term or rules section')}")
+    for key in ("follows",):
+        source = note.fields.get(key)
+        if source and source not in project.sources:
+            ctx.error(note.field_where[key], f"unknown source '{source}'"
+                                             f"{suggestion(source, list(project.sources), SOURCES_HINT)}")
+    for source, where in note.fields.get("over", []):
+        if source not in project.sources:
+            ctx.error(where, f"unknown source '{source}'{suggestion(source, list(project.sources), SOURCES_HINT)}")
+
+
+def _check_levels(game: Game, ctx: Context) -> None:
+    previous = None
+    for level in game.levels:
+        xp = level.fields.get("xp")
+        if xp is None:
+            continue
+        if previous is not None and xp <= previous.fields["xp"]:
+            ctx.at(f"level '{level.id}'").error(
+                level.field_where["xp"],
+                f"level thresholds must increase: '{level.id}' ({xp}) is not above "
+                f"'{previous.id}' ({previous.fields['xp']}); raise its xp or reorder the levels")
+        previous = level

@@ -1,0 +1,117 @@
+"""Typed entities of the rules data.
+
+Plain dataclasses rather than pydantic: every check needs the YAML position of the value it
+looks at, and every message is our own wording pinned by tests; a validation library would
+have to be wrapped on both counts, so it would add a dependency and save no code.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.errors import Location
+from generator.load.yamlpos import Node
+
+LANGUAGES = ("ja", "ko", "uk")  # every user-visible text is written in these
+NAME_LANGUAGES = ("en", *LANGUAGES)  # names also carry the English original
+
+
+class Text(str):
+    """A localized string that remembers its YAML node, so references in it can be located."""
+
+    node: Node
+
+    def __new__(cls, value: str, node: Node) -> "Text":
+        text = super().__new__(cls, value)
+        text.node = node
+        return text
+
+
+Localized = dict[str, Text]  # language -> text
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    source: str  # id in sources.yaml
+    section: str  # heading in that document, may be empty
+    where: Location
+
+
+@dataclass
+class Source:
+    id: str
+    file: str
+    game: str
+    language: str
+    title: Localized
+    where: Location
+
+
+@dataclass
+class Entity:
+    """Anything with an id that a page shows as a section and prose can link to."""
+
+    kind: str  # skill, zombie, level, term, note, rule, parameter
+    id: str
+    where: Location
+    page: str = ""  # id of the page that shows it
+    name: dict[str, str] = field(default_factory=dict)  # en/ja/ko/uk
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+    text: Localized = field(default_factory=dict)
+    sources: list[SourceRef] = field(default_factory=list)
+    fields: dict[str, Any] = field(default_factory=dict)  # kind-specific: stats, xp, model, ...
+    field_where: dict[str, Location] = field(default_factory=dict)
+    children: list["Entity"] = field(default_factory=list)  # nested rules sections
+    depth: int = 0  # nesting level of a rules section
+
+    def title(self, lang: str) -> str:
+        """The heading: a section's title, otherwise the entity's name."""
+        titled = self.fields.get("title")
+        return titled[lang] if titled else self.name[lang]
+
+
+@dataclass
+class Page:
+    id: str
+    game: str
+    file: str  # path relative to the project, for "edit this page"
+    order: int
+    title: Localized
+    intro: Localized
+    kind: str  # entity kind listed on the page
+    entities: list[Entity]
+    where: Location
+
+
+@dataclass
+class Game:
+    id: str
+    name: dict[str, str]
+    text: Localized
+    file: str
+    pages: list[Page] = field(default_factory=list)
+    entities: dict[str, Entity] = field(default_factory=dict)  # every id of the game
+    parameters: dict[str, Entity] = field(default_factory=dict)  # explicit and derived
+    complete: bool = True  # False when a file could not be read: unknown ids are then expected
+
+    def of_kind(self, kind: str) -> list[Entity]:
+        return [e for e in self.entities.values() if e.kind == kind]
+
+    @property
+    def skills(self) -> dict[str, Entity]:
+        return {e.id: e for e in self.of_kind("skill")}
+
+    @property
+    def zombies(self) -> dict[str, Entity]:
+        return {e.id: e for e in self.of_kind("zombie")}
+
+    @property
+    def levels(self) -> list[Entity]:
+        return self.of_kind("level")
+
+
+@dataclass
+class Project:
+    sources: dict[str, Source] = field(default_factory=dict)
+    games: dict[str, Game] = field(default_factory=dict)
+    labels: dict[str, Localized] = field(default_factory=dict)  # interface strings

@@ -1,0 +1,34 @@
+"""References inside text: `{param:ID}` for a value, `{KIND:ID}` for a link to an entity."""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Iterator
+
+REFERENCE = re.compile(r"\{([A-Za-z][A-Za-z_-]*):([^{}]*)\}")
+LINK_KINDS = ("skill", "zombie", "level", "term", "rule", "note")
+KINDS = ("param", *LINK_KINDS)
+
+
+@dataclass(frozen=True)
+class Reference:
+    kind: str
+    target: str
+    fragment: str  # the whole "{kind:id}" as written
+    occurrence: int  # how many identical fragments precede it in the same text
+
+
+def references_in(text: str) -> Iterator[Reference]:
+    seen: dict[str, int] = {}
+    for match in REFERENCE.finditer(text):
+        fragment = match.group(0)
+        occurrence = seen.get(fragment, 0)
+        seen[fragment] = occurrence + 1
+        yield Reference(match.group(1), match.group(2).strip(), fragment, occurrence)
+
+
+def suggestion(wrong: str, known: list[str], otherwise: str) -> str:
+    """The end of an 'unknown X' message: the closest known id, or what to do instead."""
+    close = difflib.get_close_matches(wrong, known, n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else f"; {otherwise}"

@@ -1,0 +1,288 @@
+"""What each file and entity may contain, and the readers that check one value each.
+
+A reader takes a `Node` and a `Context` (breadcrumb + error list), reports what is wrong in
+the user's terms, and returns the plain value (or None when it cannot).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from generator.errors import DataError, Location
+from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, SourceRef, Text
+from generator.load.yamlpos import Node
+
+ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+LANGUAGE_NAMES = {"en": "English", "ja": "Japanese", "ko": "Korean", "uk": "Ukrainian"}
+
+
+@dataclass
+class Context:
+    errors: list[DataError]
+    crumbs: tuple[str, ...] = ()
+
+    def at(self, crumb: str) -> "Context":
+        return Context(self.errors, (*self.crumbs, crumb))
+
+    def error(self, where: Location, message: str) -> None:
+        self.errors.append(DataError(where, " › ".join(self.crumbs), message))
+
+
+Reader = Callable[[Node, Context], Any]
+
+_TYPE_WORDS = {"map": "a mapping (key: value lines)", "list": "a list ('- ' items)", "scalar": "a single value"}
+
+
+def describe(node: Node) -> str:
+    if node.kind != "scalar":
+        return _TYPE_WORDS[node.kind]
+    value = node.value
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"the number {value}"
+    return f"the text '{value}'" if len(str(value)) < 40 else "a text"
+
+
+def expect_kind(node: Node, ctx: Context, kind: str, what: str) -> bool:
+    if node.kind == kind:
+        return True
+    ctx.error(node.where, f"expected {what}, found {describe(node)}")
+    return False
+
+
+def read_string(node: Node, ctx: Context) -> str | None:
+    if node.kind != "scalar" or not isinstance(node.value, str):
+        ctx.error(node.where, f"expected text, found {describe(node)}")
+        return None
+    if not node.value.strip():
+        ctx.error(node.where, "the text is empty; write it")
+        return None
+    return node.value
+
+
+def read_id(node: Node, ctx: Context) -> str | None:
+    value = node.value if node.kind == "scalar" else None
+    if not isinstance(value, str) or not ID_PATTERN.match(value):
+        shown = f"'{value}'" if isinstance(value, str) else describe(node)
+        hint = f" (for example '{_kebab(value)}')" if isinstance(value, str) and _kebab(value) else ""
+        ctx.error(node.where, f"bad id {shown}: ids are ASCII kebab-case, lower-case letters, digits and single hyphens{hint}")
+        return None
+    return value
+
+
+def _kebab(value: str) -> str:
+    words = re.findall(r"[a-z0-9]+", value.lower())
+    return "-".join(words)
+
+
+def read_int(node: Node, ctx: Context) -> int | None:
+    if node.kind != "scalar" or isinstance(node.value, bool) or not isinstance(node.value, int):
+        ctx.error(node.where, f"expected a whole number, found {describe(node)}")
+        return None
+    if node.value < 0:
+        ctx.error(node.where, f"expected a number of zero or more, found {node.value}")
+        return None
+    return node.value
+
+
+def read_localized(languages: tuple[str, ...], what: str) -> Reader:
+    """A mapping language -> non-empty text, every language present and no other key."""
+
+    def read(node: Node, ctx: Context) -> dict[str, Text] | None:
+        if not expect_kind(node, ctx, "map", f"{what} in {', '.join(languages)}"):
+            return None
+        result: dict[str, Text] = {}
+        for lang, child in node.value.items():
+            if lang not in languages:
+                ctx.error(child.key_where, f"unknown language '{lang}' in {what}; use {', '.join(languages)}")
+                continue
+            value = read_string(child, ctx.at(lang))
+            if value is not None:
+                result[lang] = Text(value, child)
+        for lang in languages:
+            if lang not in node.value:
+                ctx.error(node.where, f"missing {LANGUAGE_NAMES[lang]} {what} ('{lang}'); add it: every {what} needs {', '.join(languages)}")
+        return result
+
+    return read
+
+
+read_text = read_localized(LANGUAGES, "text")
+read_title = read_localized(LANGUAGES, "title")
+read_name = read_localized(NAME_LANGUAGES, "name")
+
+
+def read_aliases(node: Node, ctx: Context) -> dict[str, list[str]] | None:
+    if not expect_kind(node, ctx, "map", "aliases by language (en, ja, ko, uk: [names])"):
+        return None
+    result: dict[str, list[str]] = {}
+    for lang, child in node.value.items():
+        if lang not in NAME_LANGUAGES:
+            ctx.error(child.key_where, f"unknown language '{lang}' in aliases; use {', '.join(NAME_LANGUAGES)}")
+            continue
+        if not expect_kind(child, ctx.at(lang), "list", "a list of names"):
+            continue
+        names = [read_string(item, ctx.at(lang)) for item in child.value]
+        result[lang] = [n for n in names if n]
+    return result
+
+
+def read_sources(node: Node, ctx: Context) -> list[SourceRef] | None:
+    if not expect_kind(node, ctx, "list", "a list of sources like \"z1-ja-digest § <section>\""):
+        return None
+    refs = []
+    for item in node.value:
+        value = read_string(item, ctx)
+        if value is None:
+            continue
+        source, _, section = (part.strip() for part in value.partition("§"))
+        refs.append(SourceRef(source, section, item.where))
+    return refs
+
+
+def read_id_list(node: Node, ctx: Context) -> list[tuple[str, Location]] | None:
+    if not expect_kind(node, ctx, "list", "a list of ids"):
+        return None
+    ids = [(read_id(item, ctx), item.where) for item in node.value]
+    return [(i, where) for i, where in ids if i]
+
+
+def read_parameter_value(node: Node, ctx: Context) -> Any:
+    """An integer, a boolean, or a list of ids/numbers (possibly nested one level: an order of groups)."""
+    if node.kind == "scalar":
+        if isinstance(node.value, (bool, int)):
+            return node.value
+        ctx.error(node.where, f"expected a number, a boolean or a list, found {describe(node)}")
+        return None
+    if node.kind == "list":
+        return [read_parameter_value(item, ctx) if item.kind == "list" else _id_or_number(item, ctx) for item in node.value]
+    ctx.error(node.where, "expected a number, a boolean or a list, found a mapping; a parameter holds one value")
+    return None
+
+
+def _id_or_number(node: Node, ctx: Context) -> Any:
+    if node.kind == "scalar" and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    return read_id(node, ctx)
+
+
+STAT_NAMES = ("actions", "min-damage", "xp")
+
+
+def read_stats(node: Node, ctx: Context) -> dict[str, int] | None:
+    if not expect_kind(node, ctx, "map", f"statistics ({', '.join(STAT_NAMES)})"):
+        return None
+    stats = {}
+    for key, child in node.value.items():
+        if key not in STAT_NAMES:
+            ctx.error(child.key_where, f"unknown statistic '{key}'; use {', '.join(STAT_NAMES)}")
+            continue
+        stats[key] = read_int(child, ctx.at(key))  # None when invalid: the key still exists
+    for key in STAT_NAMES:
+        if key not in node.value:
+            ctx.error(node.where, f"missing statistic '{key}'; add it")
+    return stats
+
+
+def read_skill_model(node: Node, ctx: Context) -> Any:
+    if node.kind == "scalar" and node.value == "applied":
+        return "applied"
+    if node.kind == "map" and set(node.value) == {"descriptive"}:
+        reason = read_string(node.value["descriptive"], ctx.at("descriptive"))
+        return {"descriptive": reason} if reason else None
+    ctx.error(node.where, "model must be 'applied' or {descriptive: \"why the model does not apply it\"}")
+    return None
+
+
+@dataclass
+class EntitySpec:
+    kind: str
+    required: dict[str, Reader]
+    optional: dict[str, Reader] = field(default_factory=dict)
+    nested: str | None = None  # key under which entities of the same kind nest (rules sections)
+
+
+COMMON_OPTIONAL = {"aliases": read_aliases, "sources": read_sources}
+NAMED = {"name": read_name, "text": read_text}
+
+SPECS = {
+    "skill": EntitySpec("skill", {**NAMED, "model": read_skill_model}, COMMON_OPTIONAL),
+    "zombie": EntitySpec("zombie", {**NAMED, "stats": read_stats}, COMMON_OPTIONAL),
+    "level": EntitySpec("level", {**NAMED, "xp": read_int}, COMMON_OPTIONAL),
+    "term": EntitySpec("term", NAMED, COMMON_OPTIONAL),
+    "note": EntitySpec(
+        "note",
+        {"text": read_text, "concerns": read_id_list, "follows": read_id},
+        {"over": read_id_list, "sources": read_sources, "title": read_title},
+    ),
+    "rule": EntitySpec("rule", {"title": read_title, "text": read_text}, {"sources": read_sources}, nested="sections"),
+    "parameter": EntitySpec("parameter", {"value": read_parameter_value}, {"sources": read_sources}),
+}
+
+# File name -> (list key, entity kind). Rules pages are every file under rules/.
+PAGE_FILES = {
+    "skills.yaml": ("skills", "skill"),
+    "zombies.yaml": ("zombies", "zombie"),
+    "levels.yaml": ("levels", "level"),
+    "glossary.yaml": ("terms", "term"),
+    "source-notes.yaml": ("notes", "note"),
+}
+RULES_LIST_KEY = "sections"
+PAGE_FIELDS = {"order": read_int, "title": read_title}
+PAGE_OPTIONAL = {"intro": read_text}
+
+
+def read_fields(node: Node, ctx: Context, required: dict[str, Reader], optional: dict[str, Reader],
+                skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Read a mapping's fields: every required one present, no unknown one."""
+    values: dict[str, Any] = {}
+    allowed = {**required, **optional}
+    for key, child in node.value.items():
+        if key in skip:
+            continue
+        reader = allowed.get(key)
+        if reader is None:
+            names = ", ".join(sorted([*allowed, *skip]))
+            ctx.error(child.key_where, f"unknown field '{key}'; allowed here: {names}")
+            continue
+        value = reader(child, ctx.at(key))
+        if value is not None:
+            values[key] = value
+    for key in required:
+        if key not in node.value:
+            ctx.error(node.where, f"missing field '{key}'; add it")
+    return values
+
+
+def read_entity(node: Node, ctx: Context, spec: EntitySpec, page: str, depth: int = 0) -> Entity | None:
+    if not expect_kind(node, ctx, "map", f"a {spec.kind} (a mapping with id, ...)"):
+        return None
+    id_node = node.value.get("id")
+    if id_node is None:
+        ctx.error(node.where, f"missing field 'id'; give the {spec.kind} a kebab-case id")
+        return None
+    entity_id = read_id(id_node, ctx.at(spec.kind))
+    if entity_id is None:
+        return None
+    inner = ctx.at(f"{spec.kind} '{entity_id}'")
+    skip = ("id", spec.nested) if spec.nested else ("id",)
+    values = read_fields(node, inner, spec.required, spec.optional, skip)
+    entity = Entity(
+        kind=spec.kind, id=entity_id, where=id_node.where, page=page, depth=depth,
+        name=dict(values.pop("name", {}) or {}), aliases=values.pop("aliases", {}) or {},
+        text=values.pop("text", {}) or {}, sources=values.pop("sources", []) or [],
+        fields=values,
+        field_where={k: c.where for k, c in node.value.items()},
+    )
+    if spec.nested and spec.nested in node.value:
+        children = node.value[spec.nested]
+        if expect_kind(children, inner.at(spec.nested), "list", f"a list of nested {spec.kind} sections"):
+            for child in children.value:
+                sub = read_entity(child, inner, spec, page, depth + 1)
+                if sub:
+                    entity.children.append(sub)
+    return entity

@@ -1,0 +1,94 @@
+"""Render the loaded project into Markdown pages, one set per language.
+
+Output: {docs path inside the language folder's parent: GeneratedPage}. The data is only read.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from generator.load.entities import LANGUAGES, Entity, Game, Project
+from generator.render import references
+
+TEMPLATES = Path(__file__).parent / "templates"
+SOURCES_PAGE = "sources.md"
+LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
+
+
+@dataclass(frozen=True)
+class GeneratedPage:
+    path: str  # e.g. "ko/zombicide-1/skills.md"
+    markdown: str
+    edit_source: str  # the YAML file a maintainer edits to change the page
+
+
+def environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), trim_blocks=True, lstrip_blocks=True,
+        keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False,
+    )
+
+
+def render_project(project: Project) -> list[GeneratedPage]:
+    env = environment()
+    pages: list[GeneratedPage] = []
+    for lang in LANGUAGES:
+        for game in project.games.values():
+            pages.extend(_render_game(env, project, game, lang))
+        context = _context(project, None, lang, "", depth=0)
+        pages.append(GeneratedPage(f"{lang}/{SOURCES_PAGE}", env.get_template("sources.md.j2").render(
+            sources=list(project.sources.values()), **context), "rules_data/sources.yaml"))
+    return pages
+
+
+def _render_game(env, project: Project, game: Game, lang: str) -> list[GeneratedPage]:
+    pages = [GeneratedPage(f"{lang}/{game.id}/index.md",
+                           _tidy(env.get_template("game.md.j2").render(**_context(project, game, lang, "index"))),
+                           game.file)]
+    template = env.get_template("page.md.j2")
+    for page in game.pages:
+        markdown = template.render(page=page, **_context(project, game, lang, page.id))
+        pages.append(GeneratedPage(f"{lang}/{references.page_path(game, page.id)}", _tidy(markdown), page.file))
+    return pages
+
+
+def _context(project: Project, game: Game | None, lang: str, page_id: str, depth: int = 1) -> dict:
+    labels = project.labels
+    notes_by_target: dict[str, list[Entity]] = {}
+    if game:
+        for note in game.of_kind("note"):
+            for target, _ in note.fields.get("concerns", []):
+                notes_by_target.setdefault(target, []).append(note)
+
+    def t(text: str, from_page: str | None = None) -> str:
+        return references.resolve(text, game, lang, from_page or page_id, labels).strip()
+
+    def link_to(entity: Entity, markdown: bool = False) -> str:
+        link = references.entity_link(game, entity, lang, page_id, labels)
+        return link if markdown else link[link.index("](") + 2:-1]
+
+    def note_title(note: Entity) -> str:
+        title = note.fields.get("title")
+        if title:
+            return title[lang]
+        targets = [game.entities[t] for t, _ in note.fields.get("concerns", []) if t in game.entities]
+        return f"{labels['source-note'][lang]}: {LIST_SEPARATOR[lang].join(e.title(lang) for e in targets)}"
+
+    return {
+        "lang": lang, "game": game, "languages": LANGUAGES, "sep": LIST_SEPARATOR[lang],
+        "L": lambda key: labels[key][lang], "t": t, "link_to": link_to, "note_title": note_title,
+        "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
+        "to_sources": "../" * depth + SOURCES_PAGE,
+    }
+
+
+def _tidy(markdown: str) -> str:
+    """Collapse the blank lines templates leave behind, so output diffs stay readable."""
+    lines: list[str] = []
+    for line in markdown.splitlines():
+        if line.strip() == "" and lines and lines[-1].strip() == "":
+            continue
+        lines.append(line.rstrip())
+    return "\n".join(lines).strip() + "\n"

@@ -1,0 +1,55 @@
+"""Turn `{param:ID}` and `{KIND:ID}` in a text into a value or a localized link."""
+from __future__ import annotations
+
+from posixpath import relpath
+
+from generator.load.entities import Entity, Game
+from generator.load.references import REFERENCE
+
+
+def page_path(game: Game, page_id: str) -> str:
+    """A generated page's path inside a language folder."""
+    return f"{game.id}/{page_id}.md"
+
+
+def entity_link(game: Game, entity: Entity, lang: str, from_page: str, labels) -> str:
+    target = page_path(game, entity.page)
+    here = page_path(game, from_page)
+    href = f"#{entity.id}" if target == here else f"{relpath(target, here.rsplit('/', 1)[0])}#{entity.id}"
+    return f"[{display_name(entity, lang, labels)}]({href})"
+
+
+def display_name(entity: Entity, lang: str, labels) -> str:
+    if entity.kind == "note":
+        title = entity.fields.get("title")
+        return title[lang] if title else labels["source-note"][lang]
+    return entity.title(lang)
+
+
+def value_text(value, game: Game, lang: str, labels) -> str:
+    """A parameter value as prose: numbers as they are, orders as names joined by arrows."""
+    if isinstance(value, bool):
+        return {"ja": "はい" if value else "いいえ", "ko": "예" if value else "아니요",
+                "uk": "так" if value else "ні"}[lang]
+    if isinstance(value, list):
+        sep = " → " if any(isinstance(v, list) for v in value) else "、" if lang == "ja" else ", "
+        return sep.join(value_text(v, game, lang, labels) if isinstance(v, list)
+                        else _item_name(v, game, lang, labels) for v in value)
+    return str(value)
+
+
+def _item_name(item, game: Game, lang: str, labels) -> str:
+    entity = game.entities.get(item) if isinstance(item, str) else None
+    return display_name(entity, lang, labels) if entity else str(item)
+
+
+def resolve(text: str, game: Game, lang: str, page_id: str, labels) -> str:
+    """Replace every reference in `text`. The loader has already checked them all."""
+
+    def replace(match) -> str:
+        kind, target = match.group(1), match.group(2).strip()
+        if kind == "param":
+            return value_text(game.parameters[target].fields["value"], game, lang, labels)
+        return entity_link(game, game.entities[target], lang, page_id, labels)
+
+    return REFERENCE.sub(replace, text)

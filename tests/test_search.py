@@ -1,0 +1,99 @@
+"""Type into the header search box of the built site and check what comes back, per language."""
+from __future__ import annotations
+
+import pytest
+
+GAME = "zombicide-1"
+LANGUAGE_ROOT = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
+
+
+def search(page, site_url: str, lang: str, query: str) -> list[str]:
+    """Result links (paths with #anchor) for `query` typed on the skills page of `lang`."""
+    page.goto(f"{site_url}{LANGUAGE_ROOT[lang]}{GAME}/skills/")
+    box = page.locator(".rb-search__input")
+    box.click()
+    box.fill(query)
+    box.press("End")  # Material-style pages listen for key-up; one more key press after IME text
+    page.wait_for_selector(f'.rb-search__output[data-query="{query}"]', state="attached", timeout=15000)
+    links = page.eval_on_selector_all(".rb-search__result a", "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
+    return links
+
+
+def skill_url(lang: str, skill: str) -> str:
+    return f"{LANGUAGE_ROOT[lang]}{GAME}/skills/#{skill}"
+
+
+def assert_same_language(lang: str, links: list[str]) -> None:
+    others = [root for code, root in LANGUAGE_ROOT.items() if code != lang and root != "/"]
+    for link in links:
+        assert link.startswith(LANGUAGE_ROOT[lang]), link
+        assert not any(link.startswith(other) for other in others), f"{link} is another language's page"
+
+
+def name(project, skill: str, lang: str) -> str:
+    return project.games[GAME].skills[skill].name[lang]
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+def test_a_skill_is_found_by_its_localized_name(page, site_url, project, lang):
+    links = search(page, site_url, lang, name(project, "sniper", lang))
+    assert links[0] == skill_url(lang, "sniper")
+    assert_same_language(lang, links)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+def test_a_skill_is_found_by_a_prefix_of_its_name(page, site_url, project, lang):
+    full = name(project, "slippery", lang)
+    prefix = full[: max(2, len(full) // 2)]
+    links = search(page, site_url, lang, prefix)
+    assert links[0] == skill_url(lang, "slippery")
+    assert_same_language(lang, links)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+def test_a_skill_is_found_by_its_english_name(page, site_url, lang):
+    links = search(page, site_url, lang, "Slippery")
+    assert links[0] == skill_url(lang, "slippery")
+    assert_same_language(lang, links)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+def test_a_skill_is_found_by_an_alias_another_source_uses(page, site_url, lang):
+    # The Japanese digest calls Slippery both スリッパリー and すばしっこい.
+    links = search(page, site_url, lang, "すばしっこい")
+    assert links[0] == skill_url(lang, "slippery")
+    assert_same_language(lang, links)
+
+
+@pytest.mark.parametrize("query, skill", [("слизького", "slippery"), ("снайпера", "sniper"), ("ніндзею", "ninja")])
+def test_a_ukrainian_inflected_form_finds_the_skill(page, site_url, query, skill):
+    links = search(page, site_url, "uk", query)
+    assert links[0] == skill_url("uk", skill)
+    assert_same_language("uk", links)
+
+
+@pytest.mark.parametrize("suffix", ["는", "를", "의", "에게"])
+def test_a_korean_name_with_a_particle_finds_the_skill(page, site_url, project, suffix):
+    query = name(project, "ninja", "ko") + suffix
+    links = search(page, site_url, "ko", query)
+    assert links[0] == skill_url("ko", "ninja")
+    assert_same_language("ko", links)
+
+
+def test_a_japanese_compound_inside_a_sentence_is_found(page, site_url, project):
+    # 最短ルート appears only inside running text (the zombies' movement), in no name.
+    game = project.games[GAME]
+    holders = [e for e in game.entities.values() if "最短ルート" in e.text.get("ja", "")]
+    assert holders, "the test compound must occur in some Japanese text"
+    assert not any("最短ルート" in n for e in game.entities.values() for n in e.name.values())
+    links = search(page, site_url, "ja", "最短ルート")
+    assert links, "full-text search returned nothing"
+    pages = {f"/{GAME}/{e.page}/" for e in holders}
+    assert links[0].split("#")[0] in pages
+    assert_same_language("ja", links)
+
+
+def test_an_unknown_word_shows_no_result_rather_than_another_language(page, site_url):
+    links = search(page, site_url, "ko", "zzqxv")
+    assert links == []
+    assert page.locator(".rb-search__empty").is_visible()
