@@ -245,6 +245,9 @@ def _check_references(text, game: Game, ctx: Context) -> None:
         where = text.node.location_of(ref.fragment, ref.occurrence)
         if ref.kind not in KINDS:
             ctx.error(where, f"unknown reference kind '{ref.kind}' in {ref.fragment}; use one of {', '.join(KINDS)}")
+        elif ref.label is not None and (ref.kind == "param" or not ref.label):
+            ctx.error(where, f"{ref.fragment}: only links take a text after '|', and it may not be empty; "
+                             f"write {{{ref.kind}:{ref.target}}}" + ("" if ref.kind == "param" else " or add the text"))
         elif not game.complete:
             continue  # the target may stand in the file that could not be read
         elif ref.kind == "param":

@@ -15,6 +15,7 @@ KINDS = ("param", *LINK_KINDS)
 class Reference:
     kind: str
     target: str
+    label: str | None  # "{term:noise|шуму}": the link's text in this sentence's grammatical form
     fragment: str  # the whole "{kind:id}" as written
     occurrence: int  # how many identical fragments precede it in the same text
 
@@ -25,7 +26,8 @@ def references_in(text: str) -> Iterator[Reference]:
         fragment = match.group(0)
         occurrence = seen.get(fragment, 0)
         seen[fragment] = occurrence + 1
-        yield Reference(match.group(1), match.group(2).strip(), fragment, occurrence)
+        target, bar, label = match.group(2).partition("|")
+        yield Reference(match.group(1), target.strip(), label.strip() if bar else None, fragment, occurrence)
 
 
 def suggestion(wrong: str, known: list[str], otherwise: str) -> str:

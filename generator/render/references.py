@@ -12,11 +12,11 @@ def page_path(game: Game, page_id: str) -> str:
     return f"{game.id}/{page_id}.md"
 
 
-def entity_link(game: Game, entity: Entity, lang: str, from_page: str, labels) -> str:
+def entity_link(game: Game, entity: Entity, lang: str, from_page: str, labels, text: str | None = None) -> str:
     target = page_path(game, entity.page)
     here = page_path(game, from_page)
     href = f"#{entity.id}" if target == here else f"{relpath(target, here.rsplit('/', 1)[0])}#{entity.id}"
-    return f"[{display_name(entity, lang, labels)}]({href})"
+    return f"[{text or display_name(entity, lang, labels)}]({href})"
 
 
 def display_name(entity: Entity, lang: str, labels) -> str:
@@ -47,9 +47,10 @@ def resolve(text: str, game: Game, lang: str, page_id: str, labels) -> str:
     """Replace every reference in `text`. The loader has already checked them all."""
 
     def replace(match) -> str:
-        kind, target = match.group(1), match.group(2).strip()
+        kind = match.group(1)
+        target, _, text = (part.strip() for part in match.group(2).partition("|"))
         if kind == "param":
             return value_text(game.parameters[target].fields["value"], game, lang, labels)
-        return entity_link(game, game.entities[target], lang, page_id, labels)
+        return entity_link(game, game.entities[target], lang, page_id, labels, text or None)
 
     return REFERENCE.sub(replace, text)

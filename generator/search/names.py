@@ -10,7 +10,7 @@ import re
 
 from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.load.references import REFERENCE
-from generator.render.references import display_name
+from generator.render.references import display_name, value_text
 from generator.search.inflect import ukrainian_forms
 from generator.search.normalize import normalize
 
@@ -82,11 +82,11 @@ def _excerpt(entity: Entity, game: Game, lang: str, project: Project) -> str:
     text = entity.text.get(lang, "")
 
     def plain(match) -> str:
-        kind, target = match.group(1), match.group(2).strip()
+        kind = match.group(1)
+        target, _, text = (part.strip() for part in match.group(2).partition("|"))
         if kind == "param":
-            value = game.parameters[target].fields["value"]
-            return str(value)
-        return display_name(game.entities[target], lang, project.labels)
+            return value_text(game.parameters[target].fields["value"], game, lang, project.labels)
+        return text or display_name(game.entities[target], lang, project.labels)
 
     flat = re.sub(r"[*_`#>\[\]]", "", REFERENCE.sub(plain, text))
     flat = " ".join(flat.split())

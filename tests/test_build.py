@@ -1,0 +1,99 @@
+"""Whole builds: a failed build leaves the previous site untouched, equal data gives equal bytes,
+and `mkdocs serve` rebuilds when a YAML file changes."""
+from __future__ import annotations
+
+import hashlib
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import build, copy_project
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def project_copy(tmp_path_factory) -> Path:
+    root = copy_project(tmp_path_factory.mktemp("build"))
+    assert build(root).returncode == 0
+    return root
+
+
+def break_a_skill(root: Path) -> None:
+    skills = root / "rules_data" / "zombicide-1" / "skills.yaml"
+    skills.write_text(skills.read_text(encoding="utf-8").replace("{skill:", "{skil:", 1), encoding="utf-8")
+
+
+def test_a_failed_build_leaves_the_previous_site(project_copy, tmp_path):
+    before = digest(project_copy / "site")
+    skills = project_copy / "rules_data" / "zombicide-1" / "skills.yaml"
+    good = skills.read_text(encoding="utf-8")
+    try:
+        break_a_skill(project_copy)
+        result = build(project_copy)
+        assert result.returncode != 0
+        assert "unknown reference kind 'skil'" in result.stderr + result.stdout
+        assert "rules_data/zombicide-1/skills.yaml:" in result.stderr + result.stdout
+        direct = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project_copy,
+                                capture_output=True, text=True)
+        assert direct.returncode != 0
+        assert digest(project_copy / "site") == before
+    finally:
+        skills.write_text(good, encoding="utf-8")
+
+
+def test_the_same_data_gives_the_same_bytes(project_copy):
+    assert build(project_copy, "site-again").returncode == 0
+    assert digest(project_copy / "site-again") == digest(project_copy / "site")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=5) as response:
+        return response.read().decode("utf-8")
+
+
+def wait_for(condition, seconds: float):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise AssertionError("timed out")
+
+
+def test_serve_rebuilds_when_a_yaml_file_changes(tmp_path):
+    root = copy_project(tmp_path)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}",
+                               "--livereload"], cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}/ko/zombicide-1/zombies/"
+        marker = "실시간갱신확인"
+        assert marker not in wait_for(lambda: fetch(url), 90)
+        zombies = root / "rules_data" / "zombicide-1" / "zombies.yaml"
+        text = zombies.read_text(encoding="utf-8")
+        zombies.write_text(re.sub(r"\bko: ", f"ko: {marker}", text, count=1), encoding="utf-8")
+        assert marker in zombies.read_text(encoding="utf-8"), "the fixture edit must change the data"
+        wait_for(lambda: marker in fetch(url), 90)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -1,0 +1,82 @@
+"""Rendering the minimal data set: references become values and links, every entity has its
+anchor in every language, notes stand beside what they concern, output is deterministic."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.load import load_project
+from generator.load.references import references_in
+from generator.render.pages import render_project
+
+MINIMAL = Path(__file__).parent / "fixtures" / "minimal"
+
+
+@pytest.fixture(scope="module")
+def minimal():
+    project, errors = load_project(MINIMAL / "rules_data", MINIMAL)
+    assert errors == []
+    return project
+
+
+@pytest.fixture(scope="module")
+def pages(minimal):
+    return {page.path: page for page in render_project(minimal)}
+
+
+def test_every_entity_has_its_id_as_anchor_in_every_language(minimal, pages):
+    game = minimal.games["mini"]
+    for lang in ("ja", "ko", "uk"):
+        for entity in game.entities.values():
+            markdown = pages[f"{lang}/mini/{entity.page}.md"].markdown
+            assert f"{{ #{entity.id} }}" in markdown, (lang, entity.id)
+
+
+def test_a_parameter_reference_becomes_its_value(pages):
+    assert "生存者は3回行動する" in pages["ja/mini/basics.md"].markdown
+    assert "Діє 2 рази" in pages["uk/mini/zombies.md"].markdown
+
+
+def test_an_order_parameter_becomes_localized_names(pages):
+    assert "순서는 워커 → 러너." in pages["ko/mini/basics.md"].markdown
+
+
+def test_a_link_goes_to_the_section_on_its_page(pages):
+    markdown = pages["ja/mini/skills.md"].markdown
+    assert "[ウォーカー](zombies.md#walker)" in markdown
+    assert "[スリッパリー](#slippery)" in markdown  # same page: anchor only
+
+
+def test_a_link_with_its_own_text_keeps_the_anchor(minimal):
+    game = minimal.games["mini"]
+    text = game.entities["noise"].text["uk"]
+    from generator.render.references import resolve
+
+    assert resolve("Див. {term:noise|шуму}.", game, "uk", "skills", minimal.labels) == "Див. [шуму](glossary.md#noise)."
+    assert [r.label for r in references_in("{term:noise|шуму}")] == ["шуму"]
+    assert text  # the entity exists in the fixture
+
+
+def test_a_source_note_stands_beside_what_it_concerns(pages):
+    levels = pages["ko/mini/levels.md"].markdown
+    assert "자료 B는 다른 값을 들지만 자료 A를 따른다." in levels
+    notes = pages["ko/mini/source-notes.md"].markdown
+    assert "[노랑](levels.md#yellow)" in notes
+
+
+def test_edit_source_is_the_yaml_file(pages):
+    assert pages["uk/mini/skills.md"].edit_source == "rules_data/mini/skills.yaml"
+    assert pages["ja/mini/index.md"].edit_source == "rules_data/mini/game.yaml"
+
+
+def test_rendering_twice_gives_identical_markdown(minimal):
+    first = [(p.path, p.markdown) for p in render_project(minimal)]
+    second = [(p.path, p.markdown) for p in render_project(minimal)]
+    assert first == second
+
+
+def test_no_reference_syntax_is_left_in_the_output(pages):
+    for page in pages.values():
+        assert not re.search(r"\{(param|skill|zombie|level|term|rule|note):", page.markdown), page.path
