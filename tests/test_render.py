@@ -80,3 +80,29 @@ def test_rendering_twice_gives_identical_markdown(minimal):
 def test_no_reference_syntax_is_left_in_the_output(pages):
     for page in pages.values():
         assert not re.search(r"\{(param|skill|zombie|level|term|rule|note):", page.markdown), page.path
+
+
+def test_a_weapon_card_shows_its_attack_line_and_facts(pages):
+    markdown = pages["ko/mini/equipment.md"].markdown
+    assert "| 원거리 | 0–1 | 1 | 4+ | 1 | 있음 | 아니요 |" in markdown
+    assert "듀얼: 예 · 문 열기: 불가 · 장 수: 3" in markdown
+    assert "기본 권총. 3장 있다." in markdown  # {param:pistol.copies}
+
+
+def test_combined_cards_link_both_ingredients_and_the_result(pages):
+    markdown = pages["uk/mini/equipment.md"].markdown
+    assert "[Бензин](#fuel) → [Коктейль Молотова](#molotov)" in markdown
+
+
+def test_a_ruling_links_its_subjects_and_is_linked_back(pages):
+    faq = pages["ja/mini/faq.md"].markdown
+    assert "**関係する項目:** [スリッパリー](skills.md#slippery)" in faq
+    assert "`faq-slippery-through`" in faq
+    skills = pages["ja/mini/skills.md"].markdown
+    assert "[スリッパリーで通り抜けられる？](faq.md#faq-slippery-through)" in skills
+
+
+def test_a_mission_shows_its_facts_and_objectives(pages):
+    markdown = pages["uk/mini/missions.md"].markdown
+    assert "#00 · **Складність:** навчальна · **Вцілілі:** 4 · **Тривалість (хв):** 30 · **Тайли:** 1B, 2C" in markdown
+    assert "### Мета { #m00-tutorial-objectives }" in markdown

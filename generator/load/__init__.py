@@ -212,13 +212,18 @@ def _check_game(game: Game, project: Project, ctx: Context) -> None:
             if ref.source not in project.sources:
                 inner.error(ref.where, f"unknown source '{ref.source}'"
                                        f"{suggestion(ref.source, list(project.sources), SOURCES_HINT)}")
-        for lang, text in entity.text.items():
-            _check_references(text, game, inner.at("text").at(lang))
-        title = entity.fields.get("title")
-        for lang, text in (title or {}).items():
-            _check_references(text, game, inner.at("title").at(lang))
+        for field_name, localized in entity.localized_fields().items():
+            for lang, text in localized.items():
+                _check_references(text, game, inner.at(field_name).at(lang))
+        if entity.kind in ("note", "faq"):
+            _check_concerns(entity, game, inner)
         if entity.kind == "note":
             _check_note(entity, game, project, inner)
+        if entity.kind == "faq" and ("check" in entity.field_where) == ("no-check" in entity.field_where):
+            inner.error(entity.where, "a ruling needs either 'check' (the id of the scenario case that proves it) "
+                                      "or 'no-check' (why it is not a rules question)")
+        if entity.kind == "equipment":
+            _check_equipment(entity, game, inner)
     for page in game.pages:
         for lang, text in page.intro.items():
             _check_references(text, game, ctx.at(f"page '{page.id}'").at("intro").at(lang))
@@ -235,9 +240,26 @@ def _derive_parameters(game: Game) -> None:
             derived = {f"{entity.id}.{k}": v for k, v in entity.fields.get("stats", {}).items()}
         elif entity.kind == "level" and "xp" in entity.fields:
             derived = {f"{entity.id}.xp": entity.fields["xp"]}
+        elif entity.kind == "equipment":
+            derived = _equipment_parameters(entity)
         for key, value in derived.items():
             game.parameters[key] = Entity("parameter", key, entity.where, sources=entity.sources,
                                           fields={"value": value, "derived": True})
+
+
+def _equipment_parameters(card: Entity) -> dict:
+    """`pistol.copies`, `pistol.dice` (first attack), `mas-shotgun.ranged.dice` (per mode)."""
+    derived = {f"{card.id}.copies": card.fields["copies"]} if "copies" in card.fields else {}
+    attacks = card.fields.get("attacks") or []
+    for index, attack in enumerate(attacks):
+        prefixes = [f"{card.id}.{attack.get('mode')}"] + ([card.id] if index == 0 else [])
+        for prefix in prefixes:
+            for key in ("dice", "accuracy", "damage"):
+                if key in attack:
+                    derived[f"{prefix}.{key}"] = attack[key]
+            if "range" in attack:
+                derived[f"{prefix}.range-min"], derived[f"{prefix}.range-max"] = attack["range"]
+    return derived
 
 
 def _check_references(text, game: Game, ctx: Context) -> None:
@@ -264,11 +286,23 @@ def _check_references(text, game: Game, ctx: Context) -> None:
                 ctx.error(where, f"'{ref.target}' is a {target.kind}, not a {ref.kind}; write {{{target.kind}:{ref.target}}}")
 
 
-def _check_note(note: Entity, game: Game, project: Project, ctx: Context) -> None:
-    for target, where in note.fields.get("concerns", []):
+def _check_concerns(entity: Entity, game: Game, ctx: Context) -> None:
+    for target, where in entity.fields.get("concerns", []):
         if target not in game.entities:
-            ctx.error(where, f"the note concerns unknown id '{target}'"
+            ctx.error(where, f"the {entity.kind} concerns unknown id '{target}'"
                              f"{suggestion(target, list(game.entities), 'name a skill, zombie, level, term or rules section')}")
+
+
+def _check_equipment(card: Entity, game: Game, ctx: Context) -> None:
+    combine = card.fields.get("combine")
+    for key in ("with", "makes"):
+        target = (combine or {}).get(key)
+        if target and getattr(game.entities.get(target), "kind", None) != "equipment":
+            ctx.error(card.field_where["combine"], f"combine.{key} names '{target}', which is no equipment card"
+                                                   f"{suggestion(target, list(game.entities), 'use an id from equipment.yaml')}")
+
+
+def _check_note(note: Entity, game: Game, project: Project, ctx: Context) -> None:
     for key in ("follows",):
         source = note.fields.get(key)
         if source and source not in project.sources:

@@ -66,8 +66,16 @@ class Entity:
 
     def title(self, lang: str) -> str:
         """The heading: a section's title, otherwise the entity's name."""
-        titled = self.fields.get("title")
+        titled = self.fields.get("title") or self.fields.get("question")
         return titled[lang] if titled else self.name[lang]
+
+    def localized_fields(self) -> dict[str, "Localized"]:
+        """Every localized text of the entity (text, title, question, objectives, ...)."""
+        found = {"text": self.text} if self.text else {}
+        for key, value in self.fields.items():
+            if isinstance(value, dict) and value and all(isinstance(v, Text) for v in value.values()):
+                found[key] = value
+        return found
 
 
 @dataclass

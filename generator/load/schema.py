@@ -198,6 +198,70 @@ def read_skill_model(node: Node, ctx: Context) -> Any:
     return None
 
 
+def read_bool(node: Node, ctx: Context) -> bool | None:
+    if node.kind != "scalar" or not isinstance(node.value, bool):
+        ctx.error(node.where, f"expected true or false, found {describe(node)}")
+        return None
+    return node.value
+
+
+def read_choice(*choices: str) -> Reader:
+    def read(node: Node, ctx: Context) -> str | None:
+        if node.kind != "scalar" or node.value not in choices:
+            ctx.error(node.where, f"expected one of {', '.join(choices)}, found {describe(node)}")
+            return None
+        return node.value
+
+    return read
+
+
+def read_range(node: Node, ctx: Context) -> tuple[int, int] | None:
+    """A range in zones, [min, max]."""
+    if not expect_kind(node, ctx, "list", "a range [min, max]") or len(node.value) != 2:
+        if node.kind == "list":
+            ctx.error(node.where, f"a range has two numbers [min, max], found {len(node.value)}")
+        return None
+    low, high = (read_int(item, ctx) for item in node.value)
+    if low is None or high is None:
+        return None
+    if low > high:
+        ctx.error(node.where, f"range [{low}, {high}] runs backwards; write [{high}, {low}]")
+        return None
+    return low, high
+
+
+def read_string_list(node: Node, ctx: Context) -> list[str] | None:
+    if not expect_kind(node, ctx, "list", "a list of texts"):
+        return None
+    return [v for v in (read_string(item, ctx) for item in node.value) if v]
+
+
+def read_mapping(required: dict[str, "Reader"], optional: dict[str, "Reader"] | None = None, what: str = "") -> "Reader":
+    def read(node: Node, ctx: Context) -> dict | None:
+        if not expect_kind(node, ctx, "map", what or f"a mapping with {', '.join(required)}"):
+            return None
+        return read_fields(node, ctx, required, optional or {})
+
+    return read
+
+
+def read_list_of(reader: "Reader", what: str) -> "Reader":
+    def read(node: Node, ctx: Context) -> list | None:
+        if not expect_kind(node, ctx, "list", what):
+            return None
+        return [v for v in (reader(item, ctx) for item in node.value) if v is not None]
+
+    return read
+
+
+ATTACK = read_mapping(
+    {"mode": read_choice("melee", "ranged"), "range": read_range, "dice": read_int, "accuracy": read_int,
+     "damage": read_int, "noise": read_choice("noisy", "silent")},
+    {"reload": read_bool, "special": read_choice("kills-all-in-zone", "sniper")},
+    what="an attack profile (mode, range, dice, accuracy, damage, noise)",
+)
+
+
 @dataclass
 class EntitySpec:
     kind: str
@@ -221,6 +285,21 @@ SPECS = {
     ),
     "rule": EntitySpec("rule", {"title": read_title, "text": read_text}, {"sources": read_sources}, nested="sections"),
     "parameter": EntitySpec("parameter", {"value": read_parameter_value}, {"sources": read_sources}),
+    "equipment": EntitySpec("equipment", {**NAMED, "kind": read_choice(
+        "weapon", "item", "zombie-card", "wound", "car")}, {
+        **COMMON_OPTIONAL, "attacks": read_list_of(ATTACK, "a list of attack profiles"),
+        "dual": read_bool, "door": read_choice("none", "silent", "noisy"), "copies": read_int,
+        "deck": read_id, "ammo": read_choice("bullets", "shells"), "set-aside": read_bool,
+        "combine": read_mapping({"with": read_id, "makes": read_id}),
+        "backpack": read_bool,
+    }),
+    "mission": EntitySpec("mission", {**NAMED, "objectives": read_text, "difficulty": read_choice(
+        "tutorial", "easy", "medium", "hard"), "survivors": read_string, "duration": read_int}, {
+        **COMMON_OPTIONAL, "tiles": read_string_list, "special-rules": read_text, "number": read_int,
+    }),
+    "faq": EntitySpec("faq", {"question": read_text, "answer": read_text, "concerns": read_id_list}, {
+        "sources": read_sources, "check": read_id, "no-check": read_string,
+    }),
 }
 
 # File name -> (list key, entity kind). Rules pages are every file under rules/.
@@ -230,6 +309,9 @@ PAGE_FILES = {
     "levels.yaml": ("levels", "level"),
     "glossary.yaml": ("terms", "term"),
     "source-notes.yaml": ("notes", "note"),
+    "equipment.yaml": ("equipment", "equipment"),
+    "missions.yaml": ("missions", "mission"),
+    "faq.yaml": ("faq", "faq"),
 }
 RULES_LIST_KEY = "sections"
 PAGE_FIELDS = {"order": read_int, "title": read_title}

@@ -27,6 +27,7 @@ class GeneratedPage:
 def environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), trim_blocks=True, lstrip_blocks=True,
+        extensions=["jinja2.ext.do"],
         keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False,
     )
 
@@ -57,10 +58,12 @@ def _render_game(env, project: Project, game: Game, lang: str) -> list[Generated
 def _context(project: Project, game: Game | None, lang: str, page_id: str, depth: int = 1) -> dict:
     labels = project.labels
     notes_by_target: dict[str, list[Entity]] = {}
+    faq_by_target: dict[str, list[Entity]] = {}
     if game:
-        for note in game.of_kind("note"):
-            for target, _ in note.fields.get("concerns", []):
-                notes_by_target.setdefault(target, []).append(note)
+        for kind, table in (("note", notes_by_target), ("faq", faq_by_target)):
+            for entity in game.of_kind(kind):
+                for target, _ in entity.fields.get("concerns", []):
+                    table.setdefault(target, []).append(entity)
 
     def t(text: str, from_page: str | None = None) -> str:
         return references.resolve(text, game, lang, from_page or page_id, labels).strip()
@@ -80,6 +83,7 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         "lang": lang, "game": game, "languages": LANGUAGES, "sep": LIST_SEPARATOR[lang],
         "L": lambda key: labels[key][lang], "t": t, "link_to": link_to, "note_title": note_title,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
+        "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
         "to_sources": "../" * depth + SOURCES_PAGE,
     }
 

@@ -14,7 +14,7 @@ from generator.render.references import display_name, value_text
 from generator.search.inflect import ukrainian_forms
 from generator.search.normalize import normalize
 
-INDEXED_KINDS = ("skill", "zombie", "level", "term", "rule")
+INDEXED_KINDS = ("skill", "zombie", "level", "term", "rule", "equipment", "mission", "faq")
 EXCERPT_LENGTH = 90
 
 
@@ -53,10 +53,11 @@ def _keys(entity: Entity, lang: str, counts: dict[str, int]) -> dict[str, int]:
         if key and keys.get(key, 0) < weight:
             keys[key] = weight
 
-    if entity.kind == "rule":
-        add(entity.fields["title"][lang], 3)
+    titled = entity.fields.get("title") or entity.fields.get("question")
+    if titled:  # rules sections and rulings: found by their heading
+        add(titled[lang], 3 if entity.kind == "rule" else 2)
         for other in LANGUAGES:
-            add(entity.fields["title"][other], 1)
+            add(titled[other], 1)
         return keys
     add(entity.name[lang], 3)
     add(entity.name["en"], 2)
@@ -79,7 +80,7 @@ def _keys(entity: Entity, lang: str, counts: dict[str, int]) -> dict[str, int]:
 
 
 def _excerpt(entity: Entity, game: Game, lang: str, project: Project) -> str:
-    text = entity.text.get(lang, "")
+    text = (entity.text or entity.fields.get("answer") or {}).get(lang, "")
 
     def plain(match) -> str:
         kind = match.group(1)
