@@ -130,14 +130,15 @@ class _Loader:
                 continue
             if path.name in ("game.yaml",) or path.suffix not in (".yaml", ".yml"):
                 continue
-            if path.name == "parameters.yaml":
-                self.parameters(path, game)
+            if path.name == "parameters.yaml" or (path.name.startswith("parameters-") and path.suffix == ".yaml"):
+                self.parameters(path, game)  # parameters may be split by topic: parameters-setup.yaml
             elif path.name in PAGE_FILES:
                 list_key, kind = PAGE_FILES[path.name]
                 self.page(path, game, path.stem, list_key, kind)
             else:
                 ctx.error(Location(relative(path, self.project_root), 1, 1),
-                          f"unexpected file '{path.name}'; a game folder holds {', '.join(GAME_FILES)} and rules/*.yaml")
+                          f"unexpected file '{path.name}'; a game folder holds {', '.join(GAME_FILES)}, "
+                          f"parameters-*.yaml and rules/*.yaml")
         rules = folder / "rules"
         if rules.is_dir():
             for path in sorted(rules.glob("*.yaml")):
