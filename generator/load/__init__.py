@@ -288,6 +288,8 @@ def _check_references(text, game: Game, ctx: Context) -> None:
 
 
 def _check_concerns(entity: Entity, game: Game, ctx: Context) -> None:
+    if not game.complete:
+        return  # the target may stand in the file that could not be read
     for target, where in entity.fields.get("concerns", []):
         if target not in game.entities:
             ctx.error(where, f"the {entity.kind} concerns unknown id '{target}'"
