@@ -46,7 +46,7 @@ def _check(root: Path) -> int:
     elapsed = time.perf_counter() - started
     print(f"ok: {len(project.games)} games, {entities} entities, "
           f"{sum(len(g.parameters) for g in project.games.values())} parameters ({elapsed:.2f} s)")
-    for line in pipeline.model_report(project):
+    for line in pipeline.model_report(project, root):
         print(line)
     return 0
 

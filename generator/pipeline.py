@@ -21,7 +21,8 @@ class Generated:
 def check(root: Path = PROJECT_ROOT) -> Project:
     """Load and validate the rules data; raise DataErrors listing every problem."""
     project, errors = load_project(root / "rules_data", root)
-    errors.extend(_model_errors(project))
+    if not errors:  # the model runs on data that loaded cleanly
+        errors.extend(_model_errors(project, root))
     if errors:
         raise DataErrors(errors)
     return project
@@ -32,19 +33,15 @@ def generate(root: Path = PROJECT_ROOT) -> Generated:
     return Generated(project, render_project(project))
 
 
-def _model_errors(project: Project) -> list:
+def _model_errors(project: Project, root: Path) -> list:
     """The rules model's own checks of the data (coherent parameters, known skills, FAQ checks)."""
-    try:
-        from generator import model_checks
-    except ImportError:  # the model is optional while it is being built
-        return []
-    return model_checks.check_project(project)
+    from generator import model_checks
+
+    return model_checks.check_project(project, root)
 
 
-def model_report(project: Project) -> list[str]:
+def model_report(project: Project, root: Path = PROJECT_ROOT) -> list[str]:
     """Lines the model adds to `check`'s output (e.g. the share of skills it applies)."""
-    try:
-        from generator import model_checks
-    except ImportError:
-        return []
-    return model_checks.report(project)
+    from generator import model_checks
+
+    return model_checks.report(project, root)

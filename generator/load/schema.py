@@ -292,6 +292,8 @@ SPECS = {
         "deck": read_id, "ammo": read_choice("bullets", "shells"), "set-aside": read_bool,
         "combine": read_mapping({"with": read_id, "makes": read_id}),
         "backpack": read_bool,
+        "rerolls-ammo": read_choice("bullets", "shells"),  # Plenty of Ammo: re-roll for that ammo
+        "search-draws": read_int,  # Flashlight: cards drawn by a search
     }),
     "mission": EntitySpec("mission", {**NAMED, "objectives": read_text, "difficulty": read_choice(
         "tutorial", "easy", "medium", "hard"), "survivors": read_string, "duration": read_int}, {

@@ -1,0 +1,69 @@
+"""The skills the engine applies, by id. A skill marked `model: applied` in skills.yaml must be here."""
+from __future__ import annotations
+
+# Each id is implemented in zombicide.py (search the id to find where).
+APPLIED_SKILLS: frozenset[str] = frozenset({
+    "plus-1-action",
+    "plus-1-damage-melee",
+    "plus-1-damage-ranged",
+    "plus-1-to-dice-roll-combat",
+    "plus-1-to-dice-roll-melee",
+    "plus-1-to-dice-roll-ranged",
+    "plus-1-die-combat",
+    "plus-1-die-melee",
+    "plus-1-die-ranged",
+    "plus-1-free-combat-action",
+    "plus-1-free-move-action",
+    "plus-1-free-search-action",
+    "plus-1-max-range",
+    "plus-1-zone-per-move",
+    "1-re-roll-per-turn",
+    "2-zones-per-move-action",
+    "ambidextrous",
+    "gunslinger",
+    "swordmaster",
+    "hoard",
+    "lucky",
+    "ninja",
+    "slippery",
+    "sniper",
+    "tough",
+    "lock-it-down",
+    "loud",
+    "medic",
+    "is-that-all-youve-got",
+    "2-cocktails",
+    "hold-your-nose",
+    "born-leader",
+})
+
+# Free actions a skill grants: skill id -> the only action kind it may pay for.
+FREE_ACTION_SKILLS: dict[str, str] = {
+    "plus-1-free-combat-action": "combat",
+    "plus-1-free-move-action": "move",
+    "plus-1-free-search-action": "search",
+}
+
+
+def dice_bonus(skills: set[str], kind: str) -> int:
+    """Extra dice per weapon for an attack of `kind` (melee or ranged)."""
+    return int("plus-1-die-combat" in skills) + int(f"plus-1-die-{kind}" in skills)
+
+
+def roll_bonus(skills: set[str], kind: str) -> int:
+    return int("plus-1-to-dice-roll-combat" in skills) + int(f"plus-1-to-dice-roll-{kind}" in skills)
+
+
+def damage_bonus(skills: set[str], kind: str) -> int:
+    return int(f"plus-1-damage-{kind}" in skills)
+
+
+def can_dual(skills: set[str], kind: str, card_dual: bool) -> bool:
+    """Two identical weapons fire together when the card or a skill says so."""
+    if card_dual or "ambidextrous" in skills:
+        return True
+    return ("gunslinger" in skills and kind == "ranged") or ("swordmaster" in skills and kind == "melee")
+
+
+def zones_per_move(skills: set[str]) -> int:
+    return (2 if "2-zones-per-move-action" in skills else 1) + int("plus-1-zone-per-move" in skills)

@@ -1,0 +1,69 @@
+"""From loaded rules data to the rules model's inputs: the one place that knows both.
+
+The model (generator/model) is pure and never imports the loader; the loader never imports
+the model. This adapter builds an edition's `Rules` from a loaded `Game`.
+"""
+from __future__ import annotations
+
+from generator.load.entities import Entity, Game
+from generator.model.equipment import Card, Profile, default_catalogue
+from generator.model.rules import Rules
+
+MODEL_EDITIONS = ("zombicide-1", "zombicide-2")  # games the Zombicide engine plays
+
+
+def rules_for_game(game: Game) -> Rules:
+    """Raises generator.model.rules.RulesDataError when the data contradicts itself."""
+    return Rules.from_data(game.id, **rules_inputs(game))
+
+
+def rules_inputs(game: Game) -> dict:
+    return {
+        "parameters": {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")},
+        "zombie_stats": {zid: z.fields["stats"] for zid, z in game.zombies.items()},
+        "level_thresholds": [(level.id, level.fields["xp"]) for level in game.levels],
+        "skill_models": {sid: s.fields["model"] for sid, s in game.skills.items()},
+        "equipment": equipment_cards(game),
+    }
+
+
+def equipment_cards(game: Game) -> dict[str, Card]:
+    """The edition's cards from equipment.yaml; the model's own catalogue while there is none."""
+    cards = [card_from_entity(e) for e in game.of_kind("equipment") if e.fields.get("kind") != "car"]
+    if not cards:
+        return default_catalogue(game.id)
+    return {card.name: card for card in cards}
+
+
+_KINDS = {"weapon": "weapon", "item": "item", "zombie-card": "zombie", "wound": "wound"}
+
+
+def card_from_entity(entity: Entity) -> Card:
+    fields = entity.fields
+    profiles = {attack["mode"]: attack for attack in fields.get("attacks", [])}
+    specials = {attack.get("special") for attack in profiles.values()}
+    door = fields.get("door", "none")
+    return Card(
+        entity.id,
+        kind=_KINDS[fields["kind"]],
+        melee=_profile(profiles.get("melee")),
+        ranged=_profile(profiles.get("ranged")),
+        dual=fields.get("dual", False),
+        opens_doors=door != "none",
+        door_noisy=door == "noisy",
+        reload=any(attack.get("reload") for attack in profiles.values()),
+        sniper="sniper" in specials,
+        molotov="kills-all-in-zone" in specials,
+        ammo=fields.get("ammo"),
+        rerolls_ammo=fields.get("rerolls-ammo"),
+        draws_extra=fields.get("search-draws", 1) > 1,
+        pimp=fields.get("deck") == "pimp",
+    )
+
+
+def _profile(attack: dict | None) -> Profile | None:
+    if attack is None:
+        return None
+    low, high = attack["range"]
+    return Profile(attack["mode"], low, high, attack["dice"], attack["accuracy"], attack["damage"],
+                   noisy=attack["noise"] == "noisy")

@@ -1,0 +1,81 @@
+"""The text map, routes and the dice sources."""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from generator.model.board import MapError, parse_map
+from generator.model.dice import DiceExhausted, ScriptedDice, SeededDice, exact_outcomes, roll_outcomes
+
+
+@pytest.mark.parametrize("text,message", [
+    ("", "the map is empty"),
+    ("a . b\n. .\nA1", "map row 3 has 1 items"),
+    ("a . b\n.", "map row 2 has 1 connectors"),
+    ("a . B1", "join a street and a room with '.'"),
+    ("a ? b", "unknown connector '?'"),
+    ("Ab . b", "'Ab' (map row 1) is not a zone id"),
+    ("a + a", "a door inside zone 'a'"),
+    ("a + B1\n.   +\na + B1", "a second door between 'a' and 'B1'"),
+    ("A1 . A1\n.    +\nA2 . A2", "joined both openly and by a door"),
+])
+def test_map_errors_say_what_to_write(text, message):
+    with pytest.raises(MapError, match=re.escape(message)):
+        parse_map(text)
+
+
+def test_zones_spanning_cells_and_dark_rooms():
+    board = parse_map("a . a . b\n-   -   -\nA1 . A1* | A2")
+    assert board.zones["a"].cells == [(0, 0), (0, 1)]
+    assert board.zones["A1"].dark and not board.zones["A2"].dark
+    assert board.line_of_sight("b") == {"b": 0, "a": 1}
+    assert board.rooms_of("A") == ["A1", "A2"]
+
+
+def test_routes_and_pretended_open_doors():
+    board = parse_map("A1 + a . b")
+    assert board.distances_to("b") == {"b": 0, "a": 1}
+    assert board.distances_to("b", all_doors_open=True)["A1"] == 2
+    assert [d.id for d in board.adjacent_doors("a")] == ["A1/a"]
+    assert board.door_between("a", "A1").other("a") == "A1"
+
+
+def test_tiles_must_name_map_zones():
+    board = parse_map("a . b")
+    with pytest.raises(MapError, match="tile 't1' lists unknown zones"):
+        board.set_tiles({"t1": ["z"]}, [])
+    with pytest.raises(MapError, match="manholes in unknown zones"):
+        board.set_tiles({}, ["z"])
+    board.set_tiles({}, ["a"])
+    assert board.tiles_of("a") == ["tile"] and board.manholes == ["a"]
+
+
+def test_scripted_dice_run_out_with_a_clear_message():
+    dice = ScriptedDice([3, 4])
+    assert dice.roll(1) == [3] and dice.left == 1
+    with pytest.raises(DiceExhausted, match="1 dice left but 2 are rolled"):
+        dice.roll(2)
+    with pytest.raises(ValueError, match="numbers 1-6"):
+        ScriptedDice([7])
+
+
+def test_seeded_dice_are_reproducible():
+    assert SeededDice(3).roll(10) == SeededDice(3).roll(10)
+    assert all(1 <= v <= 6 for v in SeededDice(1).roll(100))
+
+
+def test_roll_outcomes_are_a_distribution():
+    outcomes = roll_outcomes(3)
+    assert len(outcomes) == 56 and sum(p for _, p in outcomes) == 1
+    assert dict(outcomes)[(6, 6, 6)] == Fraction(1, 216)
+
+
+def test_exact_outcomes_enumerates_chance_nodes():
+    def best_of_two_rolls(dice):
+        first = dice.roll(1)[0]
+        return first if first >= 4 else dice.roll(1)[0]
+    dist = exact_outcomes(best_of_two_rolls)
+    assert sum(dist.values()) == 1
+    assert dist[6] == Fraction(1, 6) + Fraction(1, 2) * Fraction(1, 6)

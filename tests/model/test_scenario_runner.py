@@ -1,0 +1,117 @@
+"""The scenario runner reports failures by file, case and first mismatch; the CLI prints traces."""
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+
+from generator import cli_scenario
+from generator.scenarios import ScenarioError, compare, format_trace, load_scenarios, run_case, build_game
+
+CASE = {
+    "id": "t", "rule": "z1-ja-digest § 戦闘", "_file": "test.yaml",
+    "map": "a . b", "survivors": {"amy": {"at": "a", "hands": ["katana"]}}, "zombies": {"a": {"walker": 2}},
+    "dice": [4, 1], "actions": [{"who": "amy", "do": "attack", "weapon": "katana"}],
+    "expect": {"zombies": {"a": {"walker": 1}}, "survivors": {"amy": {"xp": 1}}},
+}
+
+
+def test_a_true_case_passes(z1):
+    assert run_case(CASE, z1).ok
+
+
+@pytest.mark.parametrize("change,first_mismatch", [
+    ({"expect": {"zombies": {}}}, "zombies: expected {}, got {'a': {'walker': 1}}"),
+    ({"dice": [4, 1, 6]}, "1 scripted dice were never rolled"),
+    ({"dice": [4]}, "step 1 (amy attack weapon=katana): the script has 1 dice left but 2 are rolled"),
+    ({"actions": [{"who": "amy", "do": "search", "not-allowed": "search-outdoors"}], "dice": []},
+     "expect... zombies"),
+    ({"actions": [{"who": "amy", "do": "fly"}]}, "unknown action 'fly'"),
+    ({"actions": [{"who": "amy", "do": "move", "to": "b"}], "dice": [], "zombies": {"a": {"walker": 3}}},
+     "step 1 (amy move to=b): not allowed (not-enough-actions"),
+    ({"map": "a ? b"}, "the case cannot be set up: map row 1: unknown connector"),
+    ({"zombie-cards": [{"walker": 1}]}, "1 zombie cards were never drawn"),
+])
+def test_a_wrong_case_names_its_first_mismatch(z1, change, first_mismatch):
+    result = run_case({**CASE, **change}, z1)
+    assert not result.ok
+    if first_mismatch != "expect... zombies":
+        assert first_mismatch in result.mismatches[0]
+
+
+def test_expected_refusal_that_does_not_happen(z1):
+    case = {**CASE, "actions": [{"who": "amy", "do": "attack", "weapon": "katana", "not-allowed": "x"}]}
+    result = run_case(case, z1)
+    assert "expected not allowed (x) but it was done" in result.mismatches[0]
+
+
+def test_compare_checks_every_kind_of_expectation(z1):
+    case = {**CASE, "map": "a . b\n-   +\n_ - B1", "objectives": {"a": "blue"}, "cars": {"c": {"at": "a"}},
+            "equipment-deck": ["katana"], "dice": []}
+    game = build_game(case, z1)
+    expect = {
+        "survivors": {"amy": {"has": ["pan"], "skills": ["lucky"], "colour": 1}, "nobody": {"at": "a"}},
+        "zombies-in": {"a": {"walker": 9}}, "noise": {"a": 1}, "doors": {"B1/b": "open"},
+        "danger-level": "red", "line-of-sight": {"a": []}, "ranges": {"a": {"b": 2}}, "last-hits": 1,
+        "equipment-deck": [], "deck-excludes": ["katana"], "discard-pile": ["x"], "spawned-buildings": ["B"],
+        "cars": {"c": {"at": "b"}}, "events-include": ["kill"], "events-exclude": [], "what": 1,
+    }
+    mismatches = compare(game, expect)
+    assert len(mismatches) == 18
+    assert any("unknown key 'what'" in m for m in mismatches)
+
+
+def test_load_scenarios_rejects_bad_files(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    for text, message in [
+        ("cases: 3", "a scenario file has 'edition'"),
+        ("cases: [{rule: x}]", "case 1: every case needs an 'id'"),
+        ("cases: [{id: a}]", "add 'rule'"),
+        ("cases: [{id: a, rule: x}, {id: a, rule: x}]", "the id is used twice"),
+        ("cases: [{id: a, rule: x, colour: red}]", "unknown keys ['colour']"),
+        ("cases: [", "not valid YAML"),
+    ]:
+        bad.write_text(text)
+        with pytest.raises(ScenarioError, match=re.escape(message)):
+            load_scenarios(bad)
+
+
+def test_cli_prints_the_trace_and_verdict(tmp_path, capsys):
+    path = tmp_path / "one.yaml"
+    path.write_text(textwrap.dedent("""\
+        edition: zombicide-1
+        cases:
+          - id: good
+            rule: "z1-ja-digest § 戦闘"
+            map: "a . b"
+            survivors: {amy: {at: a}}
+            actions: [{who: amy, do: move, to: b}]
+            expect: {survivors: {amy: {at: b}}}
+          - id: bad
+            rule: "z1-ja-digest § 戦闘"
+            map: "a . b"
+            survivors: {amy: {at: a}}
+            expect: {survivors: {amy: {at: b}}}
+        """))
+    assert cli_scenario.main([str(path), "--case", "good"]) == 0
+    out = capsys.readouterr().out
+    assert "1. amy move to=b  [done]" in out and "- move survivor=amy path=['a', 'b'] cost=1" in out
+    assert cli_scenario.main([str(path)]) == 1
+    assert "survivors.amy.at: expected 'b', got 'a'" in capsys.readouterr().out
+    assert cli_scenario.main([str(path), "--case", "nope"]) == 1
+    assert cli_scenario.main([str(tmp_path / "missing.yaml")]) == 1
+
+
+def test_format_trace_names_file_and_case(z1):
+    text = format_trace(run_case(CASE, z1))
+    assert text.startswith("test.yaml :: t") and text.endswith("=> PASS")
+
+
+def test_rules_straight_from_yaml_match_the_loader(z1, z2):
+    from generator.scenarios import PROJECT_ROOT, _rules_from_yaml
+
+    for rules in (z1, z2):
+        plain = _rules_from_yaml(rules.edition, PROJECT_ROOT)
+        assert (plain.levels, dict(plain.zombies), plain.ranged_target_order) == \
+            (rules.levels, dict(rules.zombies), rules.ranged_target_order)

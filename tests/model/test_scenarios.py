@@ -1,0 +1,42 @@
+"""Every scenario under rules_data/*/scenarios/ is a test item: `<game>/scenarios/<file>::<case id>`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.scenarios import format_trace, load_scenarios, rules_for_edition, run_case, scenario_files
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = [case for path in scenario_files(ROOT) for case in load_scenarios(path)]
+_RULES: dict = {}
+
+
+def _rules(edition: str):
+    if edition not in _RULES:
+        _RULES[edition] = rules_for_edition(edition, ROOT)
+    return _RULES[edition]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['_file']}::{c['id']}" for c in CASES])
+def test_scenario(case):
+    result = run_case(case, _rules(case["edition"]))
+    if not result.ok:
+        pytest.fail(f"{case['_file']}::{case['id']}: {result.mismatches[0]}\n{format_trace(result)}", pytrace=False)
+
+
+def test_every_case_cites_a_known_source():
+    import yaml
+
+    sources = {s["id"] for s in yaml.safe_load((ROOT / "rules_data" / "sources.yaml").read_text())["sources"]}
+    for case in CASES:
+        cited = case["rule"].split("§")[0].strip()
+        assert cited in sources, f"{case['_file']}::{case['id']} cites unknown source '{cited}'"
+
+
+def test_enough_scenarios_in_each_edition():
+    per_edition: dict[str, int] = {}
+    for case in CASES:
+        per_edition[case["edition"]] = per_edition.get(case["edition"], 0) + 1
+    assert sum(per_edition.values()) >= 60
+    assert set(per_edition) >= {"zombicide-1", "zombicide-2"}
