@@ -270,7 +270,8 @@ class EntitySpec:
     nested: str | None = None  # key under which entities of the same kind nest (rules sections)
 
 
-COMMON_OPTIONAL = {"aliases": read_aliases, "sources": read_sources}
+# `edition-change`: what differs from the same id in the other edition (the comparison page).
+COMMON_OPTIONAL = {"aliases": read_aliases, "sources": read_sources, "edition-change": read_text}
 NAMED = {"name": read_name, "text": read_text}
 
 SPECS = {
@@ -283,7 +284,8 @@ SPECS = {
         {"text": read_text, "concerns": read_id_list, "follows": read_id},
         {"over": read_id_list, "sources": read_sources, "title": read_title},
     ),
-    "rule": EntitySpec("rule", {"title": read_title, "text": read_text}, {"sources": read_sources}, nested="sections"),
+    "rule": EntitySpec("rule", {"title": read_title, "text": read_text},
+                       {"sources": read_sources, "edition-change": read_text}, nested="sections"),
     "parameter": EntitySpec("parameter", {"value": read_parameter_value}, {"sources": read_sources}),
     "equipment": EntitySpec("equipment", {**NAMED, "kind": read_choice(
         "weapon", "item", "zombie-card", "wound", "car")}, {
