@@ -10,7 +10,9 @@ from pathlib import Path
 import jinja2
 
 from generator.load.entities import LANGUAGES, Entity, Game, Project
+from generator.model_data import MODEL_EDITIONS, rules_for_game
 from generator.render import references
+from generator.render.odds_tables import odds_tables, percent
 
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"
@@ -57,6 +59,13 @@ def _render_game(env, project: Project, game: Game, lang: str) -> list[Generated
 
 def _context(project: Project, game: Game | None, lang: str, page_id: str, depth: int = 1) -> dict:
     labels = project.labels
+    rules = _rules(game)
+
+    def odds_for(entity: Entity) -> list:
+        """Odds tables of a weapon the rules model knows; none for other cards or games."""
+        if rules is None or entity.kind != "equipment" or not entity.fields.get("attacks"):
+            return []
+        return odds_tables(rules, entity.id)
     notes_by_target: dict[str, list[Entity]] = {}
     faq_by_target: dict[str, list[Entity]] = {}
     if game:
@@ -84,8 +93,23 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         "L": lambda key: labels[key][lang], "t": t, "link_to": link_to, "note_title": note_title,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
+        "odds_for": odds_for, "percent": lambda chance: percent(chance, lang),
         "to_sources": "../" * depth + SOURCES_PAGE,
     }
+
+
+_RULES_CACHE: dict[int, object] = {}
+
+
+def _rules(game: Game | None):
+    """The rules model for a game it plays (built once per loaded game), else None."""
+    if game is None or game.id not in MODEL_EDITIONS:
+        return None
+    key = id(game)
+    if key not in _RULES_CACHE:
+        _RULES_CACHE.clear()  # one project at a time
+        _RULES_CACHE[key] = rules_for_game(game)
+    return _RULES_CACHE[key]
 
 
 def _tidy(markdown: str) -> str:
