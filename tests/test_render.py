@@ -106,3 +106,21 @@ def test_a_mission_shows_its_facts_and_objectives(pages):
     markdown = pages["uk/mini/missions.md"].markdown
     assert "#00 · **Складність:** навчальна · **Вцілілі:** 4 · **Тривалість (хв):** 30 · **Тайли:** 1B, 2C" in markdown
     assert "### Мета { #m00-tutorial-objectives }" in markdown
+
+
+def test_the_edition_comparison_pairs_entities_by_id(pages):
+    markdown = pages["ja/editions.md"].markdown
+    runner = next(line for line in markdown.splitlines() if line.startswith("| ランナー"))
+    assert "[ランナー](mini/zombies.md#runner)" in runner and "[ランナー](mini2/zombies.md#runner)" in runner
+    assert "[ウォーカー](mini2/zombies.md#walker)より速くなった。" in runner  # the data's words, links resolved
+    assert "アクション数: 2 → 3" in runner  # the numbers' own difference
+    assert not any(line.startswith("| ウォーカー") for line in markdown.splitlines())  # unchanged: no row
+
+
+def test_an_entity_of_one_edition_only_is_listed(pages):
+    markdown = pages["uk/editions.md"].markdown
+    assert "| Громило | — | [Громило](mini2/zombies.md#brute) | є лише в новому виданні |" in markdown
+
+
+def test_kinds_one_edition_has_no_data_for_are_not_compared(pages):
+    assert "### Навички" not in pages["uk/editions.md"].markdown

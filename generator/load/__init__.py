@@ -13,13 +13,14 @@ from generator.load.entities import LANGUAGES, Entity, Game, Page, Project, Sour
 from generator.load.references import KINDS, LINK_KINDS, references_in, suggestion
 from generator.load.schema import (
     PAGE_FIELDS, PAGE_FILES, PAGE_OPTIONAL, RULES_LIST_KEY, SPECS, Context, expect_kind,
-    read_fields, read_entity, read_id, read_localized, read_name, read_string, read_text,
+    read_fields, read_entity, read_id, read_localized, read_name, read_string, read_string_list, read_text,
 )
 from generator.load.yamlpos import Node, parse
 
 GAME_FILES = ("game.yaml", "parameters.yaml", *PAGE_FILES)
 GAME_FOLDERS = ("rules", "scenarios", "examples")  # scenarios and examples belong to the model
 SOURCES_HINT = "sources are listed in rules_data/sources.yaml"
+SECTIONS_HINT = "use a heading listed under the source's sections in rules_data/sources.yaml"
 PARAMETERS_HINT = "parameters are in parameters.yaml, or are statistics like walker.actions"
 
 
@@ -37,6 +38,10 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
             project.games[game.id] = game
     for game in project.games.values():
         _check_game(game, project, Context(errors))
+        if game.compare_with and game.compare_with not in project.games:
+            Context(errors).at(f"game '{game.id}'").error(
+                game.where, f"compare-with names unknown game '{game.compare_with}'"
+                            f"{suggestion(game.compare_with, list(project.games), 'name another game folder')}")
     return project, errors
 
 
@@ -86,10 +91,11 @@ class _Loader:
             values = read_fields(node, inner, {
                 "file": read_string, "game": read_string, "language": read_string,
                 "title": read_localized(LANGUAGES, "title"),
-            }, {}, skip=("id",))
+            }, {"sections": read_string_list}, skip=("id",))
             self._unique(sources, source_id, id_node.where, inner, "source")
             sources[source_id] = Source(source_id, values.get("file", ""), values.get("game", ""),
-                                        values.get("language", ""), values.get("title", {}), id_node.where)
+                                        values.get("language", ""), values.get("title", {}), id_node.where,
+                                        values.get("sections"))
         return sources
 
     def labels(self, path: Path) -> dict:
@@ -119,9 +125,10 @@ class _Loader:
         inner = ctx.at(f"game '{folder.name}'")
         if not expect_kind(top["game"], inner, "map", "a mapping with name and text"):
             return None
-        values = read_fields(top["game"], inner, {"name": read_name, "text": read_text}, {})
+        values = read_fields(top["game"], inner, {"name": read_name, "text": read_text}, {"compare-with": read_id})
         game = Game(folder.name, values.get("name", {}), values.get("text", {}),
-                    relative(game_file, self.project_root))
+                    relative(game_file, self.project_root), compare_with=values.get("compare-with"),
+                    where=top["game"].where)
         for path in sorted(folder.iterdir()):
             if path.is_dir():
                 if path.name not in GAME_FOLDERS:
@@ -210,9 +217,13 @@ def _check_game(game: Game, project: Project, ctx: Context) -> None:
     for entity in [*game.entities.values(), *explicit]:
         inner = ctx.at(f"{entity.kind} '{entity.id}'")
         for ref in entity.sources:
-            if ref.source not in project.sources:
+            source = project.sources.get(ref.source)
+            if source is None:
                 inner.error(ref.where, f"unknown source '{ref.source}'"
                                        f"{suggestion(ref.source, list(project.sources), SOURCES_HINT)}")
+            elif source.sections is not None and ref.section and ref.section not in source.sections:
+                inner.error(ref.where, f"'{ref.section}' is not a section of source '{ref.source}'"
+                                       f"{suggestion(ref.section, source.sections, SECTIONS_HINT)}")
         for field_name, localized in entity.localized_fields().items():
             for lang, text in localized.items():
                 _check_references(text, game, inner.at(field_name).at(lang))

@@ -45,6 +45,7 @@ class Source:
     language: str
     title: Localized
     where: Location
+    sections: list[str] | None = None  # the document's headings, when listed: citations must use them
 
 
 @dataclass
@@ -101,6 +102,8 @@ class Game:
     entities: dict[str, Entity] = field(default_factory=dict)  # every id of the game
     parameters: dict[str, Entity] = field(default_factory=dict)  # explicit and derived
     complete: bool = True  # False when a file could not be read: unknown ids are then expected
+    compare_with: str | None = None  # the other edition of the same game, for the comparison page
+    where: Location | None = None
 
     def of_kind(self, kind: str) -> list[Entity]:
         return [e for e in self.entities.values() if e.kind == kind]

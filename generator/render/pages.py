@@ -11,7 +11,7 @@ import jinja2
 
 from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.model_data import MODEL_EDITIONS, rules_for_game
-from generator.render import references
+from generator.render import compare, references
 from generator.render.odds_tables import odds_tables, percent
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -43,7 +43,25 @@ def render_project(project: Project) -> list[GeneratedPage]:
         context = _context(project, None, lang, "", depth=0)
         pages.append(GeneratedPage(f"{lang}/{SOURCES_PAGE}", env.get_template("sources.md.j2").render(
             sources=list(project.sources.values()), **context), "rules_data/sources.yaml"))
+        pairs = [(project.games[g.compare_with], g) for g in project.games.values()
+                 if g.compare_with in project.games]
+        if pairs:
+            pages.append(_render_editions(env, project, pairs, lang, context))
     return pages
+
+
+def _render_editions(env, project: Project, pairs, lang: str, context: dict) -> GeneratedPage:
+    labels = project.labels
+
+    def link(game: Game, entity: Entity | None) -> str:
+        if entity is None:
+            return "—"
+        return references.entity_link(game, entity, lang, compare.PAGE, labels)
+
+    markdown = env.get_template("editions.md.j2").render(
+        pairs=pairs, kinds=compare.KINDS, link=link,
+        rows=lambda old, new, kind: compare.rows(old, new, kind, lang, labels), **context)
+    return GeneratedPage(f"{lang}/{compare.PAGE}", _tidy(markdown), pairs[0][1].file)
 
 
 def _render_game(env, project: Project, game: Game, lang: str) -> list[GeneratedPage]:

@@ -13,10 +13,13 @@ def page_path(game: Game, page_id: str) -> str:
 
 
 def entity_link(game: Game, entity: Entity, lang: str, from_page: str, labels, text: str | None = None) -> str:
+    """A Markdown link; `from_page` is a page id of the game, or a docs path ending in .md."""
     target = page_path(game, entity.page)
-    here = page_path(game, from_page)
-    href = f"#{entity.id}" if target == here else f"{relpath(target, here.rsplit('/', 1)[0])}#{entity.id}"
-    return f"[{text or display_name(entity, lang, labels)}]({href})"
+    here = from_page if from_page.endswith(".md") else page_path(game, from_page)
+    folder = here.rsplit("/", 1)[0] if "/" in here else "."
+    href = f"#{entity.id}" if target == here else f"{relpath(target, folder)}#{entity.id}"
+    label = (text or display_name(entity, lang, labels)).replace("[", "\\[").replace("]", "\\]")
+    return f"[{label}]({href})"
 
 
 def display_name(entity: Entity, lang: str, labels) -> str:
