@@ -19,6 +19,8 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="build the site into site/ (the old site stays if the build fails)")
     build.add_argument("--site-dir", default="site", help="output folder (relative to --root)")
     build.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT, help="project folder")
+    coverage = commands.add_parser("coverage", help=f"rewrite the coverage table of the source documents")
+    coverage.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT, help="project folder")
     scenario = commands.add_parser("scenario", help="run one scenario file and print its trace")
     scenario.add_argument("file")
     scenario.add_argument("--case")
@@ -26,6 +28,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "check":
         return _check(args.root)
+    if args.command == "coverage":
+        return _coverage(args.root)
     if args.command == "build":
         from generator.build import build_site
 
@@ -49,6 +53,22 @@ def _check(root: Path) -> int:
     for line in pipeline.model_report(project, root):
         print(line)
     return 0
+
+
+def _coverage(root: Path) -> int:
+    from generator import coverage
+
+    try:
+        project = pipeline.check(root)
+    except DataErrors as exc:
+        print(exc.report(), file=sys.stderr)
+        return 1
+    (root / coverage.COVERAGE_FILE).write_text(coverage.table(project), encoding="utf-8")
+    missing = coverage.unmapped(project)
+    for source, section in missing:
+        print(f"unmapped: {source} § {section}", file=sys.stderr)
+    print(f"wrote {coverage.COVERAGE_FILE}; {len(missing)} unmapped sections")
+    return 1 if missing else 0
 
 
 if __name__ == "__main__":
