@@ -97,3 +97,34 @@ def test_an_unknown_word_shows_no_result_rather_than_another_language(page, site
     links = search(page, site_url, "ko", "zzqxv")
     assert links == []
     assert page.locator(".rb-search__empty").is_visible()
+
+
+def phrase_of(question: str) -> str:
+    """A phrase from the middle of a question, as a reader remembers it (no references inside)."""
+    words = question.rstrip("?？").split()
+    if len(words) >= 4:  # Korean and Ukrainian: a run of whole words
+        start = len(words) // 3
+        return " ".join(words[start:start + 3])
+    text = question.rstrip("?？")  # Japanese: a run of characters
+    start = len(text) // 3
+    return text[start:start + 8]
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+def test_every_faq_ruling_is_found_by_a_phrase_of_its_question(page, site_url, project, lang):
+    rulings = project.games[GAME].of_kind("faq")
+    assert len(rulings) >= 30
+    page.goto(f"{site_url}{LANGUAGE_ROOT[lang]}{GAME}/faq/")
+    box = page.locator(".rb-search__input")
+    missed = []
+    for ruling in rulings:
+        query = phrase_of(ruling.fields["question"][lang])
+        box.fill(query)
+        box.press("End")
+        page.wait_for_selector(f'.rb-search__output[data-query="{query}"]', state="attached", timeout=15000)
+        links = page.eval_on_selector_all(".rb-search__result a",
+                                          "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
+        assert_same_language(lang, links)
+        if f"{LANGUAGE_ROOT[lang]}{GAME}/faq/#{ruling.id}" not in links[:3]:
+            missed.append((ruling.id, query, links[:3]))
+    assert missed == []
