@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import DataError, Location
+from generator.example_runs import check_examples
 from generator.load.entities import Game, Project
 from generator.model.checks import check_rules_data, skill_coverage
 from generator.model.rules import RulesDataError
@@ -50,7 +51,7 @@ def _check_game(game: Game, root: Path) -> list[DataError]:
         rules = rules_for_game(game)
     except RulesDataError as exc:  # pragma: no cover - check_rules_data found nothing above
         return [DataError(Location(game.file, 1, 1), f"game '{game.id}'", str(exc))]
-    return _check_rulings(game, rules, root)
+    return _check_rulings(game, rules, root) + check_examples(game.examples, rules)
 
 
 def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:

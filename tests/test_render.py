@@ -85,7 +85,7 @@ def test_no_reference_syntax_is_left_in_the_output(pages):
 def test_a_weapon_card_shows_its_attack_line_and_facts(pages):
     markdown = pages["ko/mini/equipment.md"].markdown
     assert "| 원거리 | 0–1 | 1 | 4+ | 1 | 있음 | 아니요 |" in markdown
-    assert "듀얼: 예 · 문 열기: 불가 · 장 수: 3" in markdown
+    assert "세트 무기: 예 · 문 열기: 불가 · 장 수: 3" in markdown
     assert "기본 권총. 3장 있다." in markdown  # {param:pistol.copies}
 
 
@@ -124,3 +124,17 @@ def test_an_entity_of_one_edition_only_is_listed(pages):
 
 def test_kinds_one_edition_has_no_data_for_are_not_compared(pages):
     assert "### Навички" not in pages["uk/editions.md"].markdown
+
+
+def test_a_kind_listed_in_part_shows_only_paired_rows(minimal, tmp_path):
+    from generator.render import compare
+
+    old, new = minimal.games["mini"], minimal.games["mini2"]
+    labels = minimal.labels
+    assert [row.id for row in compare.rows(old, new, "zombie", "ja", labels)] == ["runner", "brute"]
+    old.incomplete_kinds = ("zombie",)  # the older edition's sources name only some zombies
+    try:
+        assert [row.id for row in compare.rows(old, new, "zombie", "ja", labels)] == ["runner"]
+        assert compare.partial(old, new, "zombie") == [old]
+    finally:
+        old.incomplete_kinds = ()

@@ -82,13 +82,13 @@ def test_a_korean_name_with_a_particle_finds_the_skill(page, site_url, project, 
 
 def test_a_japanese_compound_inside_a_sentence_is_found(page, site_url, project):
     # 最短ルート appears only inside running text (the zombies' movement), in no name.
-    game = project.games[GAME]
-    holders = [e for e in game.entities.values() if "最短ルート" in e.text.get("ja", "")]
+    entities = [(g, e) for g in project.games.values() for e in g.entities.values()]
+    holders = [(g, e) for g, e in entities if "最短ルート" in e.text.get("ja", "")]
     assert holders, "the test compound must occur in some Japanese text"
-    assert not any("最短ルート" in n for e in game.entities.values() for n in e.name.values())
+    assert not any("最短ルート" in n for _, e in entities for n in e.name.values())
     links = search(page, site_url, "ja", "最短ルート")
     assert links, "full-text search returned nothing"
-    pages = {f"/{GAME}/{e.page}/" for e in holders}
+    pages = {f"/{g.id}/{e.page}/" for g, e in holders}
     assert links[0].split("#")[0] in pages
     assert_same_language("ja", links)
 

@@ -10,10 +10,12 @@ from pathlib import Path
 
 from generator.errors import DataError, Location, relative
 from generator.load.entities import LANGUAGES, Entity, Game, Page, Project, Source
+from generator.load.examples import check_examples, load_examples
 from generator.load.references import KINDS, LINK_KINDS, references_in, suggestion
 from generator.load.schema import (
     PAGE_FIELDS, PAGE_FILES, PAGE_OPTIONAL, RULES_LIST_KEY, SPECS, Context, expect_kind,
-    read_fields, read_entity, read_id, read_localized, read_name, read_string, read_string_list, read_text,
+    read_fields, read_entity, read_id, read_id_list, read_localized, read_name, read_string, read_string_list,
+    read_text,
 )
 from generator.load.yamlpos import Node, parse
 
@@ -38,6 +40,7 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
             project.games[game.id] = game
     for game in project.games.values():
         _check_game(game, project, Context(errors))
+        check_examples(game, Context(errors), _check_references)
         if game.compare_with and game.compare_with not in project.games:
             Context(errors).at(f"game '{game.id}'").error(
                 game.where, f"compare-with names unknown game '{game.compare_with}'"
@@ -125,10 +128,12 @@ class _Loader:
         inner = ctx.at(f"game '{folder.name}'")
         if not expect_kind(top["game"], inner, "map", "a mapping with name and text"):
             return None
-        values = read_fields(top["game"], inner, {"name": read_name, "text": read_text}, {"compare-with": read_id})
+        values = read_fields(top["game"], inner, {"name": read_name, "text": read_text},
+                             {"compare-with": read_id, "incomplete-kinds": read_id_list})
         game = Game(folder.name, values.get("name", {}), values.get("text", {}),
                     relative(game_file, self.project_root), compare_with=values.get("compare-with"),
-                    where=top["game"].where)
+                    where=top["game"].where,
+                    incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])))
         for path in sorted(folder.iterdir()):
             if path.is_dir():
                 if path.name not in GAME_FOLDERS:
@@ -150,6 +155,8 @@ class _Loader:
         if rules.is_dir():
             for path in sorted(rules.glob("*.yaml")):
                 self.page(path, game, path.stem, RULES_LIST_KEY, "rule")
+        if (folder / "examples").is_dir():
+            load_examples(folder / "examples", game, self.top, self.errors, lambda p: relative(p, self.project_root))
         game.pages.sort(key=lambda p: (p.order, p.id))
         return game
 

@@ -102,7 +102,9 @@ class Game:
     entities: dict[str, Entity] = field(default_factory=dict)  # every id of the game
     parameters: dict[str, Entity] = field(default_factory=dict)  # explicit and derived
     complete: bool = True  # False when a file could not be read: unknown ids are then expected
+    examples: list = field(default_factory=list)  # worked examples (generator/load/examples.py)
     compare_with: str | None = None  # the other edition of the same game, for the comparison page
+    incomplete_kinds: tuple[str, ...] = ()  # kinds the sources list only in part (e.g. skill)
     where: Location | None = None
 
     def of_kind(self, kind: str) -> list[Entity]:

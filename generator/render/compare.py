@@ -31,9 +31,17 @@ def rows(old: Game, new: Game, kind: str, lang: str, labels) -> list[Row]:
     for entity_id in ordered:
         row = Row(entity_id, old_by_id.get(entity_id), new_by_id.get(entity_id))
         row.changes = _changes(row, old, new, lang, labels)
-        if row.old is None or row.new is None or row.changes:
+        missing_from = new if row.new is None else old if row.old is None else None
+        if missing_from is not None and kind in missing_from.incomplete_kinds:
+            continue  # absent from a list the sources give only in part: not a difference
+        if missing_from is not None or row.changes:
             found.append(row)
     return found
+
+
+def partial(old: Game, new: Game, kind: str) -> list[Game]:
+    """The editions whose list of this kind is incomplete, to say so under the table."""
+    return [game for game in (old, new) if kind in game.incomplete_kinds]
 
 
 def _changes(row: Row, old: Game, new: Game, lang: str, labels) -> list[str]:

@@ -112,9 +112,12 @@ def _n(value: float) -> str:
 
 
 def _defs(svg_id: str) -> str:
-    return (f'<defs><marker id="{svg_id}-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" '
-            f'markerHeight="6" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z" fill="context-stroke"/>'
-            f'</marker><pattern id="{svg_id}-dark" width="8" height="8" patternUnits="userSpaceOnUse">'
+    # One arrowhead per kind of line: a marker takes its colour from its own class, not the line's.
+    markers = "".join(
+        f'<marker id="{svg_id}-{kind}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+        f'orient="auto-start-reverse" class="rb-{kind}"><path d="M0 0 L10 5 L0 10 z" fill="currentColor"/></marker>'
+        for kind in ("route", "zombie-route", "shot"))
+    return (f'<defs>{markers}<pattern id="{svg_id}-dark" width="8" height="8" patternUnits="userSpaceOnUse">'
             f'<path d="M0 8 L8 0" class="rb-hatch" stroke="currentColor" stroke-opacity="0.35"/></pattern></defs>')
 
 
@@ -125,9 +128,11 @@ def _zones(board, g: _Geometry, marks: Marks, svg_id: str) -> list[str]:
         zone = board.zones[g.cells[cell]]
         x, y = g.box(cell)
         kind = "rb-street" if zone.street else "rb-room"
-        extra = " rb-sight" if zone.id in marks.sight else ""
-        out.append(f'<rect class="rb-zone {kind}{extra}" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
+        out.append(f'<rect class="rb-zone {kind}" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
                    f'fill="none" stroke="currentColor" stroke-opacity="0.15"/>')
+        if zone.id in marks.sight:
+            out.append(f'<rect class="rb-sight" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
+                       f'fill="currentColor" fill-opacity="0.12"/>')
         if zone.dark:
             out.append(f'<rect class="rb-dark" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
                        f'fill="url(#{svg_id}-dark)"/>')
@@ -212,7 +217,7 @@ def _door(line, state: str, vertical: bool) -> str:
 # --- highlights ----------------------------------------------------------------------------------
 def _highlights(board, g: _Geometry, marks: Marks, svg_id: str) -> list[str]:
     out = []
-    arrow = f'marker-end="url(#{svg_id}-arrow)"'
+    arrow = lambda kind: f'marker-end="url(#{svg_id}-{kind})"'  # noqa: E731
     for a, b in marks.sight_lines:
         (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
         out.append(f'<line class="rb-sight-line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
@@ -220,16 +225,16 @@ def _highlights(board, g: _Geometry, marks: Marks, svg_id: str) -> list[str]:
     for a, b in marks.shots:
         (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
         out.append(f'<line class="rb-shot" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
-                   f'stroke-width="3" stroke-dasharray="10 6" {arrow}/>')
+                   f'stroke-width="3" stroke-dasharray="10 6" {arrow("shot")}/>')
     for path in marks.routes:
         points = " ".join(f"{x},{y}" for x, y in (g.centre(z) for z in path))
         out.append(f'<polyline class="rb-route" points="{points}" fill="none" stroke="currentColor" '
-                   f'stroke-width="4" stroke-linejoin="round" {arrow}/>')
+                   f'stroke-width="4" stroke-linejoin="round" {arrow("route")}/>')
     for a, b in marks.zombie_routes:
         (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
         dx, dy = (8, 0) if x1 == x2 else (0, 8)  # beside the survivors' route, not on it
         out.append(f'<line class="rb-zombie-route" x1="{x1 + dx}" y1="{y1 + dy}" x2="{x2 + dx}" y2="{y2 + dy}" '
-                   f'stroke="currentColor" stroke-width="4" {arrow}/>')
+                   f'stroke="currentColor" stroke-width="4" {arrow("zombie-route")}/>')
     return out
 
 
@@ -305,9 +310,9 @@ def _row(item: tuple, cx: int, cy: int, words: Words, scale: float) -> str:
         label = escape(words.survivor_names.get(sid, sid))
         mark = f' <tspan class="rb-wound">✚{wounds}</tspan>' if wounds and not dead else ""
         state = " rb-dead" if dead else ""
+        strike = ' text-decoration="line-through"' if dead else ""
         return (f'<g class="rb-survivor{state}"><circle cx="{cx}" cy="{cy}" r="9" fill="currentColor"/>'
-                f'<text x="{tx}" y="{cy + 5}" fill="currentColor"'
-                f'{" text-decoration=\"line-through\"" if dead else ""}>{label}{mark}</text></g>')
+                f'<text x="{tx}" y="{cy + 5}" fill="currentColor"{strike}>{label}{mark}</text></g>')
     if kind == "car":
         return (f'<g class="rb-car"><rect x="{cx - 12}" y="{cy - 8}" width="24" height="16" rx="4" fill="none" '
                 f'stroke="currentColor" stroke-width="2"/><text x="{tx}" y="{cy + 5}" fill="currentColor">'
@@ -350,6 +355,8 @@ def _legend_entries(state: State, marks: Marks, words: Words, spawn_zones) -> li
     if any(s.wounds and not s.dead for s in state.survivors.values()):
         entries.append((("wound",), words.legend["wound"]))
     board = state.board
+    if set(board.tiles) != {"tile"}:
+        entries.append((("line", "tile-seam"), words.legend["tile-seam"]))
     if board.manholes:
         entries.append((("badge", "manhole"), words.legend["manhole"]))
     if spawn_zones:
@@ -359,7 +366,7 @@ def _legend_entries(state: State, marks: Marks, words: Words, spawn_zones) -> li
     if any(d.state == "open" for d in board.doors.values()):
         entries.append((("door", "open"), words.legend["door-open"]))
     for key, on in (("route", marks.routes), ("zombie-route", marks.zombie_routes), ("shot", marks.shots),
-                    ("sight", marks.sight or marks.sight_lines)):
+                    ("sight", marks.sight), ("sight-line", marks.sight_lines)):
         if on:
             entries.append((("line", key), words.legend[key]))
     return entries
@@ -381,11 +388,14 @@ def _legend(entries: list[tuple], x: int, y: int, scale: float) -> list[str]:
             icon = _badge(item[1], cx, cy)
         elif kind == "door":
             icon = _door((cx, cy - 14, cx, cy + 14), item[1], True).split("\n")[-1]
+        elif item[1] == "sight":
+            icon = (f'<rect class="rb-sight" x="{cx - 12}" y="{cy - 9}" width="24" height="18" fill="currentColor" '
+                    f'fill-opacity="0.12" stroke="currentColor" stroke-opacity="0.3"/>')
         else:
-            css = {"route": "rb-route", "zombie-route": "rb-zombie-route", "shot": "rb-shot",
-                   "sight": "rb-sight-line"}[item[1]]
-            icon = (f'<line class="{css}" x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" stroke="currentColor" '
-                    f'stroke-width="4"/>')
+            dash = {"sight-line": ' stroke-dasharray="2 6" stroke-linecap="round"',
+                    "tile-seam": ' stroke-dasharray="6 5"'}.get(item[1], "")
+            icon = (f'<line class="rb-{item[1]}" x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" '
+                    f'stroke="currentColor" stroke-width="4"{dash}/>')
         out.append(f'<g class="rb-legend">{icon}<text x="{x + 36}" y="{cy + 5}" fill="currentColor">'
                    f'{escape(label)}</text></g>')
     return out

@@ -12,6 +12,7 @@ import jinja2
 from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.model_data import MODEL_EDITIONS, rules_for_game
 from generator.render import compare, references
+from generator.render import worked_examples
 from generator.render.odds_tables import odds_tables, percent
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -59,7 +60,7 @@ def _render_editions(env, project: Project, pairs, lang: str, context: dict) -> 
         return references.entity_link(game, entity, lang, compare.PAGE, labels)
 
     markdown = env.get_template("editions.md.j2").render(
-        pairs=pairs, kinds=compare.KINDS, link=link,
+        pairs=pairs, kinds=compare.KINDS, link=link, partial=compare.partial,
         rows=lambda old, new, kind: compare.rows(old, new, kind, lang, labels), **context)
     return GeneratedPage(f"{lang}/{compare.PAGE}", _tidy(markdown), pairs[0][1].file)
 
@@ -112,8 +113,18 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
         "odds_for": odds_for, "percent": lambda chance: percent(chance, lang),
+        "examples_for": lambda entity: worked_examples.views_for(game, rules, entity, lang, t, labels),
         "to_sources": "../" * depth + SOURCES_PAGE,
     }
+
+
+def example_markdown(project: Project, game: Game, example, lang: str) -> str:
+    """One worked example exactly as its section's page shows it (tests/golden/examples keep these)."""
+    section = game.entities[example.section]
+    template = environment().from_string('{% import "macros.md.j2" as m with context %}{{ m.example(view) }}')
+    context = _context(project, game, lang, section.page)
+    view = worked_examples.example_view(game, _rules(game), example, section, lang, context["t"], project.labels)
+    return _tidy(template.render(view=view, **context))
 
 
 _RULES_CACHE: dict[int, object] = {}
