@@ -104,4 +104,5 @@ def test_skill_coverage_reports_applied_share(z1):
 
 def test_project_data_is_coherent(z1, z2):
     assert z1.level_of(7) == "yellow" and z2.health(kid=True) == 2 and z1.health(kid=True) == 2
-    assert z2.ranged_target_order[0] == ("brute", "abomination")
+    assert z2.ranged_target_order[0] == ("abominacop",)  # its special rule: hit first
+    assert z2.ranged_target_order[1][:2] == ("brute", "abomination")
