@@ -87,6 +87,11 @@ class Narrator:
         text = fallback or entity_id
         return Phrase(text, text)
 
+    def experience(self) -> Phrase:
+        """What the edition calls experience: adrenaline in the 2nd edition."""
+        term = "adrenaline" if "adrenaline" in self.game.entities else "experience"
+        return self.link("term", term)
+
     def survivor(self, sid: str) -> Phrase:
         name = self.data["survivors"].get(sid, {}).get(self.lang, sid.capitalize())
         return Phrase(name, name)
@@ -304,7 +309,8 @@ class _StepTeller:
             zone[event["zombie"]] = zone.get(event["zombie"], 0) + 1
             self._remove_zombie(event["zone"], event["zombie"])
         xp = sum(self.n.rules.zombies[t].xp * c for t, c in counts.items())
-        self.add("kill", survivor=self.n.survivor(group[0]["survivor"]), zombies=self.n.zombies(counts), xp=xp)
+        self.add("kill", survivor=self.n.survivor(group[0]["survivor"]), zombies=self.n.zombies(counts), xp=xp,
+                 experience=self.n.experience())
 
     def _hit_absorbed(self, group: list[dict], rest) -> None:
         first = group[0]
