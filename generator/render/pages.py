@@ -109,7 +109,9 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
 
     return {
         "lang": lang, "game": game, "languages": LANGUAGES, "sep": LIST_SEPARATOR[lang],
-        "L": lambda key: labels[key][lang], "t": t, "link_to": link_to, "note_title": note_title,
+        # A game may override a label: "xp@zombicide-2" (adrenaline, not experience).
+        "L": lambda key: labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang],
+        "t": t, "link_to": link_to, "note_title": note_title,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
         "odds_for": odds_for, "percent": lambda chance: percent(chance, lang),
