@@ -6,7 +6,7 @@ the model. This adapter builds an edition's `Rules` from a loaded `Game`.
 from __future__ import annotations
 
 from generator.load.entities import Entity, Game
-from generator.model.equipment import Card, Profile, default_catalogue
+from generator.model.equipment import Card, Profile
 from generator.model.rules import Rules
 
 MODEL_EDITIONS = ("zombicide-1", "zombicide-2")  # games the Zombicide engine plays
@@ -28,10 +28,8 @@ def rules_inputs(game: Game) -> dict:
 
 
 def equipment_cards(game: Game) -> dict[str, Card]:
-    """The edition's cards from equipment.yaml; the model's own catalogue while there is none."""
+    """The edition's cards from equipment.yaml (cars are not cards the engine plays)."""
     cards = [card_from_entity(e) for e in game.of_kind("equipment") if e.fields.get("kind") != "car"]
-    if not cards:
-        return default_catalogue(game.id)
     return {card.name: card for card in cards}
 
 
@@ -58,6 +56,8 @@ def card_from_entity(entity: Entity) -> Card:
         rerolls_ammo=fields.get("rerolls-ammo"),
         draws_extra=fields.get("search-draws", 1) > 1,
         pimp=fields.get("deck") == "pimp",
+        combines_with=(fields.get("combine") or {}).get("with"),
+        makes=(fields.get("combine") or {}).get("makes"),
     )
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from generator.model.equipment import Card, default_catalogue
+from generator.model.equipment import Card
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,7 @@ class Rules:
             zombies=MappingProxyType(zombies),
             levels=tuple((lid, int(xp)) for lid, xp in level_thresholds),
             skill_models=MappingProxyType(dict(skill_models)),
-            equipment=MappingProxyType(dict(equipment if equipment is not None else default_catalogue(edition))),
+            equipment=MappingProxyType(dict(equipment or {})),
             parameters=MappingProxyType(dict(parameters)),
             **values,
         )
@@ -158,6 +158,12 @@ class Rules:
         if self.wounds_to_die:
             return self.wounds_to_die
         return self.health_kid if kid else self.health_adult
+
+    @property
+    def combinations(self) -> dict[frozenset[str], str]:
+        """Two cards that combine into a third, from the cards' own data."""
+        return {frozenset({c.name, c.combines_with}): c.makes
+                for c in self.equipment.values() if c.combines_with and c.makes}
 
     def card(self, name: str) -> Card:
         if name not in self.equipment:

@@ -12,7 +12,6 @@ from typing import Any
 from generator.model import combat, zombie_phase
 from generator.model.core import Item, NotAllowed, State, Survivor
 from generator.model.dice import Dice
-from generator.model.equipment import COMBINATIONS
 from generator.model.rules import Rules
 from generator.model.skills import FREE_ACTION_SKILLS, zones_per_move
 from generator.model.strategies import WOUNDED
@@ -343,7 +342,7 @@ class Game:
     def combine(self, sid: str, cards: list[str]) -> None:
         """Free: two cards held become one weapon (Sniper Rifle, Molotov)."""
         s = self.survivor(sid)
-        result = COMBINATIONS.get(frozenset(cards))
+        result = self.rules.combinations.get(frozenset(cards))
         if result is None or len(cards) != 2:
             raise NotAllowed("no-combination", f"{cards} do not combine")
         first, second = self._pick(s, cards)
