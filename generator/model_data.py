@@ -20,7 +20,8 @@ def rules_for_game(game: Game) -> Rules:
 def rules_inputs(game: Game) -> dict:
     return {
         "parameters": {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")},
-        "zombie_stats": {zid: z.fields["stats"] for zid, z in game.zombies.items()},
+        "zombie_stats": {zid: {**z.fields["stats"], "special": [rule for rule, _ in z.fields.get("special", [])]}
+                         for zid, z in game.zombies.items()},
         "level_thresholds": [(level.id, level.fields["xp"]) for level in game.levels],
         "skill_models": {sid: s.fields["model"] for sid, s in game.skills.items()},
         "equipment": equipment_cards(game),

@@ -97,34 +97,17 @@ def scenario_files(root: Path = PROJECT_ROOT) -> list[Path]:
 
 
 def rules_for_edition(edition: str, root: Path = PROJECT_ROOT) -> Rules:
-    """The edition's Rules from rules_data/<edition>/, through the project loader when it reads the game
-    (so equipment.yaml is used), else straight from the YAML files."""
-    try:
-        from generator.load import load_project
-        from generator.model_data import rules_for_game
+    """The edition's Rules, from the project's loaded and checked data (equipment.yaml included)."""
+    from generator.errors import DataErrors
+    from generator.load import load_project
+    from generator.model_data import rules_for_game
 
-        project, _ = load_project(root / "rules_data", root)
-        if edition in project.games:
-            return rules_for_game(project.games[edition])
-    except ImportError:  # pragma: no cover - the loader is optional for the model
-        pass
-    return _rules_from_yaml(edition, root)
-
-
-def _rules_from_yaml(edition: str, root: Path) -> Rules:
-    folder = root / "rules_data" / edition
-
-    def read(name: str, key: str) -> list:
-        path = folder / name
-        if not path.exists():
-            return []
-        return (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get(key) or []
-
-    parameters = {p["id"]: p["value"] for p in read("parameters.yaml", "parameters")}
-    zombies = {z["id"]: z["stats"] for z in read("zombies.yaml", "zombies")}
-    levels = [(lv["id"], lv["xp"]) for lv in read("levels.yaml", "levels")]
-    skills = {s["id"]: s.get("model") for s in read("skills.yaml", "skills")}
-    return Rules.from_data(edition, parameters, zombies, levels, skills)
+    project, errors = load_project(root / "rules_data", root)
+    if errors:
+        raise DataErrors(errors)
+    if edition not in project.games:
+        raise ScenarioError(f"there is no game folder rules_data/{edition}")
+    return rules_for_game(project.games[edition])
 
 
 # --- building the game ---------------------------------------------------------------------

@@ -276,7 +276,7 @@ NAMED = {"name": read_name, "text": read_text}
 
 SPECS = {
     "skill": EntitySpec("skill", {**NAMED, "model": read_skill_model}, COMMON_OPTIONAL),
-    "zombie": EntitySpec("zombie", {**NAMED, "stats": read_stats}, COMMON_OPTIONAL),
+    "zombie": EntitySpec("zombie", {**NAMED, "stats": read_stats}, {**COMMON_OPTIONAL, "special": read_id_list}),
     "level": EntitySpec("level", {**NAMED, "xp": read_int}, COMMON_OPTIONAL),
     "term": EntitySpec("term", NAMED, COMMON_OPTIONAL),
     "note": EntitySpec(

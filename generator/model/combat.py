@@ -30,6 +30,9 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
     held = s.in_hands(weapon)
     if not held:
         raise NotAllowed("weapon-not-in-hand", f"{s.id} holds no '{weapon}' in hand")
+    blockers = [z.type for z in state.zombies_in(s.zone) if rules.special(z.type, "no-combat-in-its-zone")]
+    if blockers:
+        raise NotAllowed("no-combat-beside", f"{s.id} shares a zone with a {blockers[0]}: no combat action there")
     card = rules.card(weapon)
     profile = card.profile(mode)
     if profile is None:
@@ -214,6 +217,11 @@ def _molotov(game: "Game", s: Survivor, item, zone: str) -> None:
     game._remove(s, item)
     state.equipment_discard.append(item.name)
     game.emit("molotov", survivor=s.id, zone=zone)
+    alone = [z for z in state.zombies_in(zone) if game.rules.special(z.type, "molotov-kills-only-it")]
+    if alone:  # the flames take only this zombie: the others and the survivors are spared
+        for zombie in alone:
+            _kill(game, s, zombie, zone)
+        return
     for zombie in list(state.zombies_in(zone)):
         _kill(game, s, zombie, zone)
     for victim in state.survivors_in(zone):

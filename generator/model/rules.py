@@ -18,6 +18,14 @@ class ZombieStats:
     actions: int
     min_damage: int  # least damage one hit needs to kill
     xp: int
+    special: tuple[str, ...] = ()  # special rules by id, see ZOMBIE_SPECIAL_RULES
+
+
+# Special rules a zombie type may carry in zombies.yaml (`special: [...]`), as the engine applies them.
+ZOMBIE_SPECIAL_RULES = {
+    "no-combat-in-its-zone": "survivors in its zone cannot take a combat action (Hobomination)",
+    "molotov-kills-only-it": "a Molotov thrown into its zone kills it and nothing else (Abominawild)",
+}
 
 
 class RulesDataError(ValueError):
@@ -129,7 +137,8 @@ class Rules:
             raw = parameters.get(pid, None if default is REQUIRED else default)
             values[name] = _convert(raw, kind)
         zombies = {
-            zid: ZombieStats(int(s["actions"]), int(s["min-damage"]), int(s["xp"])) for zid, s in zombie_stats.items()
+            zid: ZombieStats(int(s["actions"]), int(s["min-damage"]), int(s["xp"]), tuple(s.get("special", ())))
+            for zid, s in zombie_stats.items()
         }
         return cls(
             edition=edition,
@@ -164,6 +173,10 @@ class Rules:
         """Two cards that combine into a third, from the cards' own data."""
         return {frozenset({c.name, c.combines_with}): c.makes
                 for c in self.equipment.values() if c.combines_with and c.makes}
+
+    def special(self, zombie_type: str, rule: str) -> bool:
+        stats = self.zombies.get(zombie_type)
+        return bool(stats and rule in stats.special)
 
     def card(self, name: str) -> Card:
         if name not in self.equipment:

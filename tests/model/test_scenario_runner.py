@@ -106,12 +106,3 @@ def test_cli_prints_the_trace_and_verdict(tmp_path, capsys):
 def test_format_trace_names_file_and_case(z1):
     text = format_trace(run_case(CASE, z1))
     assert text.startswith("test.yaml :: t") and text.endswith("=> PASS")
-
-
-def test_rules_straight_from_yaml_match_the_loader(z1, z2):
-    from generator.scenarios import PROJECT_ROOT, _rules_from_yaml
-
-    for rules in (z1, z2):
-        plain = _rules_from_yaml(rules.edition, PROJECT_ROOT)
-        assert (plain.levels, dict(plain.zombies), plain.ranged_target_order) == \
-            (rules.levels, dict(rules.zombies), rules.ranged_target_order)
