@@ -251,8 +251,8 @@ def test_giving_runners_one_action_changes_the_runner_example(tmp_path, rendered
     after = render_one(root, "zombicide-1", "runners-act-twice", "ja")
     before = rendered[("ja", "runners-act-twice")]
     assert after != before
-    assert "2回目の行動" in before and "2回目の行動" not in after  # no second action any more
-    assert "負傷します" in before and "負傷します" not in after  # so the runner never reaches its attack
+    assert "もう一度行動します" in before and "もう一度行動します" not in after  # no second action any more
+    assert "負傷を1つ受けます" in before and "負傷を1つ受けます" not in after  # so the runner never attacks
 
 
 def test_a_tougher_walker_changes_the_outcome_of_an_attack(tmp_path, rendered):
