@@ -128,3 +128,10 @@ def test_every_faq_ruling_is_found_by_a_phrase_of_its_question(page, site_url, p
         if f"{LANGUAGE_ROOT[lang]}{GAME}/faq/#{ruling.id}" not in links[:3]:
             missed.append((ruling.id, query, links[:3]))
     assert missed == []
+
+
+def test_a_case_form_of_a_name_beats_the_same_word_as_another_entry_s_alias(page, site_url):
+    # The 2nd edition's Brute has "Товстун" as an alias (one source's name for it); a case form
+    # of the 1st edition's Fatty, whose name it is, must come first.
+    links = search(page, site_url, "uk", "товстуна")
+    assert links[0] == "/uk/zombicide-1/zombies/#fatty"

@@ -1,8 +1,8 @@
 """The name index: every skill, zombie, level, term and rules section, found by any of its names.
 
 One JSON file per language. An entry links to that language's page only; its keys hold the
-page language's name (weight 3), that language's aliases, the English name and the Ukrainian
-inflected forms (2), and the other languages' names and aliases (1).
+page language's name and, in Ukrainian, its case forms (weight 3), that language's aliases and
+their forms and the English name (2), and the other languages' names and aliases (1).
 """
 from __future__ import annotations
 
@@ -71,11 +71,12 @@ def _keys(entity: Entity, lang: str, counts: dict[str, int]) -> dict[str, int]:
                 add(alias, 1)
     counts["aliases"] += sum(len(v) for v in entity.aliases.values())
     if lang == "uk":
-        for phrase in [entity.name["uk"], *entity.aliases.get("uk", [])]:
+        # A case form of the name ranks like the name itself ("товстуна" -> Товстун, not an alias).
+        for phrase, weight in [(entity.name["uk"], 3), *((a, 2) for a in entity.aliases.get("uk", []))]:
             forms = ukrainian_forms(phrase)
             counts["inflected"] += len(forms) - 1
             for form in forms:
-                add(form, 2)
+                add(form, weight)
     return keys
 
 
