@@ -40,7 +40,29 @@ def report(project: Project, root: Path) -> list[str]:
     return lines
 
 
+def _check_zombie_deck(game: Game) -> list[DataError]:
+    """The zombie deck holds as many cards as the box says, each number once."""
+    cards = game.of_kind("zombie-card")
+    total = game.parameters.get("zombie-deck-size")
+    errors = []
+    if cards and total is not None and len(cards) != total.fields["value"]:
+        errors.append(DataError(total.where, "parameter 'zombie-deck-size'",
+                                f"zombie-cards.yaml lists {len(cards)} cards but the total is "
+                                f"{total.fields['value']}; add the missing cards or correct the total"))
+    seen: dict[int, str] = {}
+    for card in cards:
+        number = card.fields.get("number")
+        if number in seen:
+            errors.append(DataError(card.field_where["number"], f"zombie-card '{card.id}'",
+                                    f"card number {number} is already '{seen[number]}'; give each card its own number"))
+        seen.setdefault(number, card.id)
+    return errors
+
+
 def _check_game(game: Game, root: Path) -> list[DataError]:
+    errors = _check_zombie_deck(game)
+    if errors:
+        return errors
     inputs = rules_inputs(game)
     problems = check_rules_data(inputs["parameters"], inputs["zombie_stats"], inputs["level_thresholds"],
                                 inputs["skill_models"])

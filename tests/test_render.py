@@ -31,7 +31,8 @@ def test_every_entity_has_its_id_as_anchor_in_every_language(minimal, pages):
     for lang in ("ja", "ko", "uk"):
         for entity in game.entities.values():
             markdown = pages[f"{lang}/mini/{entity.page}.md"].markdown
-            assert f"{{ #{entity.id} }}" in markdown, (lang, entity.id)
+            # sections carry an attribute anchor; rows of a table (zombie cards) an HTML one
+            assert f"{{ #{entity.id} }}" in markdown or f'<span id="{entity.id}">' in markdown, (lang, entity.id)
 
 
 def test_a_parameter_reference_becomes_its_value(pages):
@@ -138,3 +139,11 @@ def test_a_kind_listed_in_part_shows_only_paired_rows(minimal, tmp_path):
         assert compare.partial(old, new, "zombie") == [old]
     finally:
         old.incomplete_kinds = ()
+
+
+def test_a_zombie_card_table_links_each_zombie_and_marks_empty_rows(pages):
+    markdown = pages["ja/mini/zombie-cards.md"].markdown
+    assert '| <span id="card-01"></span>1 | — | [ウォーカー](zombies.md#walker) ×2、[ランナー](zombies.md#runner) ×1 | 出現 |' \
+        in markdown
+    # an extra activation does nothing at the first level, and activates the named type after it
+    assert '| <span id="card-02"></span>2 | — | [ランナー](zombies.md#runner) すべて再活性化 | 追加活性化 |' in markdown

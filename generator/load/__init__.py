@@ -243,6 +243,8 @@ def _check_game(game: Game, project: Project, ctx: Context) -> None:
                                       "or 'no-check' (why it is not a rules question)")
         if entity.kind == "equipment":
             _check_equipment(entity, game, inner)
+        if entity.kind == "zombie-card":
+            _check_zombie_card(entity, game, inner)
     for page in game.pages:
         for lang, text in page.intro.items():
             _check_references(text, game, ctx.at(f"page '{page.id}'").at("intro").at(lang))
@@ -321,6 +323,34 @@ def _check_equipment(card: Entity, game: Game, ctx: Context) -> None:
         if target and getattr(game.entities.get(target), "kind", None) != "equipment":
             ctx.error(card.field_where["combine"], f"combine.{key} names '{target}', which is no equipment card"
                                                    f"{suggestion(target, list(game.entities), 'use an id from equipment.yaml')}")
+
+
+def _check_zombie_card(card: Entity, game: Game, ctx: Context) -> None:
+    """Rows name the game's levels and zombies; the effect says which fields the card needs."""
+    if not game.complete:
+        return  # the levels or zombies may stand in the file that could not be read
+    effect, rows = card.fields.get("effect"), card.fields.get("rows")
+    levels = [level.id for level in game.levels]
+    zombies = list(game.zombies)
+    if effect == "extra-activation":
+        target = card.fields.get("activates")
+        if target is None:
+            ctx.error(card.where, "an extra activation card needs 'activates': the zombie type it activates")
+        elif target not in game.zombies:
+            ctx.error(card.field_where["activates"], f"unknown zombie '{target}'"
+                                                     f"{suggestion(target, zombies, 'use an id from zombies.yaml')}")
+        return
+    if rows is None:
+        ctx.error(card.where, f"a {effect} card needs 'rows': what it brings at each danger level")
+        return
+    for (level, zombie), where in rows.where.items():
+        if not zombie and level not in levels:
+            ctx.error(where, f"unknown danger level '{level}'{suggestion(level, levels, 'use an id from levels.yaml')}")
+        elif zombie and zombie not in game.zombies:
+            ctx.error(where, f"unknown zombie '{zombie}'{suggestion(zombie, zombies, 'use an id from zombies.yaml')}")
+    for level in levels:
+        if level not in rows.counts and (level, "") not in rows.where:
+            ctx.error(card.field_where["rows"], f"missing the row for level '{level}'; write {{}} if it brings nothing")
 
 
 def _check_note(note: Entity, game: Game, project: Project, ctx: Context) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 REFERENCE = re.compile(r"\{([A-Za-z][A-Za-z_-]*):([^{}]*)\}")
-LINK_KINDS = ("skill", "zombie", "level", "term", "rule", "note", "equipment", "mission", "faq")
+LINK_KINDS = ("skill", "zombie", "level", "term", "rule", "note", "equipment", "mission", "faq", "zombie-card")
 KINDS = ("param", *LINK_KINDS)
 
 

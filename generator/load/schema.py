@@ -263,6 +263,32 @@ ATTACK = read_mapping(
 
 
 @dataclass
+class CardRows:
+    """A zombie card's rows: level -> zombie -> count, and where each zombie is named."""
+
+    counts: dict[str, dict[str, int]]
+    where: dict[tuple[str, str], Location]
+
+
+def read_card_rows(node: Node, ctx: Context) -> CardRows | None:
+    if not expect_kind(node, ctx, "map", "rows by danger level ({blue: {walker: 1}, ...})"):
+        return None
+    rows = CardRows({}, {})
+    for level, row in node.value.items():
+        inner = ctx.at(level)
+        rows.where[(level, "")] = row.key_where
+        if not expect_kind(row, inner, "map", "zombies and counts ({walker: 2}; {} for none)"):
+            continue
+        rows.counts[level] = {}
+        for zombie, count in row.value.items():
+            value = read_int(count, inner.at(zombie))
+            if value is not None:
+                rows.counts[level][zombie] = value
+                rows.where[(level, zombie)] = count.key_where
+    return rows
+
+
+@dataclass
 class EntitySpec:
     kind: str
     required: dict[str, Reader]
@@ -301,6 +327,10 @@ SPECS = {
         "tutorial", "easy", "medium", "hard"), "survivors": read_string, "duration": read_int}, {
         **COMMON_OPTIONAL, "tiles": read_string_list, "special-rules": read_text, "number": read_int,
     }),
+    "zombie-card": EntitySpec("zombie-card", {"number": read_int, "effect": read_choice(
+        "spawn", "rush", "manhole", "extra-activation")}, {
+        "rows": read_card_rows, "activates": read_id, "sources": read_sources,
+    }),
     "faq": EntitySpec("faq", {"question": read_text, "answer": read_text, "concerns": read_id_list}, {
         "sources": read_sources, "check": read_id, "no-check": read_string,
     }),
@@ -316,6 +346,7 @@ PAGE_FILES = {
     "equipment.yaml": ("equipment", "equipment"),
     "missions.yaml": ("missions", "mission"),
     "faq.yaml": ("faq", "faq"),
+    "zombie-cards.yaml": ("cards", "zombie-card"),
 }
 RULES_LIST_KEY = "sections"
 PAGE_FIELDS = {"order": read_int, "title": read_title}

@@ -79,6 +79,7 @@ def _render_game(env, project: Project, game: Game, lang: str) -> list[Generated
 def _context(project: Project, game: Game | None, lang: str, page_id: str, depth: int = 1) -> dict:
     labels = project.labels
     rules = _rules(game)
+    sep_row = LIST_SEPARATOR[lang]
 
     def odds_for(entity: Entity) -> list:
         """Odds tables of a weapon the rules model knows; none for other cards or games."""
@@ -100,6 +101,16 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         link = references.entity_link(game, entity, lang, page_id, labels)
         return link if markdown else link[link.index("](") + 2:-1]
 
+    def card_cell(card: Entity, level: Entity) -> str:
+        """What a zombie card brings at one level: linked zombie names with counts, or a dash."""
+        if card.fields["effect"] == "extra-activation":
+            if level.id == game.levels[0].id:  # the first level ignores extra activations
+                return "—"
+            target = game.entities[card.fields["activates"]]
+            return f"{link_to(target, True)} {labels['all-activate'][lang]}"
+        row = card.fields["rows"].counts.get(level.id, {})
+        return sep_row.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—"
+
     def note_title(note: Entity) -> str:
         title = note.fields.get("title")
         if title:
@@ -114,7 +125,7 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         "t": t, "link_to": link_to, "note_title": note_title,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
-        "odds_for": odds_for, "percent": lambda chance: percent(chance, lang),
+        "odds_for": odds_for, "percent": lambda chance: percent(chance, lang), "card_cell": card_cell,
         "examples_for": lambda entity: worked_examples.views_for(game, rules, entity, lang, t, labels),
         "to_sources": "../" * depth + SOURCES_PAGE,
     }

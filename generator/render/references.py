@@ -23,6 +23,8 @@ def entity_link(game: Game, entity: Entity, lang: str, from_page: str, labels, t
 
 
 def display_name(entity: Entity, lang: str, labels) -> str:
+    if entity.kind == "zombie-card":
+        return f"#{entity.fields['number']:02d}"
     if entity.kind == "note":
         title = entity.fields.get("title")
         return title[lang] if title else labels["source-note"][lang]
