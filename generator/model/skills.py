@@ -35,6 +35,7 @@ APPLIED_SKILLS: frozenset[str] = frozenset({
     "2-cocktails",
     "hold-your-nose",
     "born-leader",
+    "matching-set",
 })
 
 # Free actions a skill grants: skill id -> the only action kind it may pay for.

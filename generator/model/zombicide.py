@@ -163,9 +163,25 @@ class Game:
         draws = self.rules.flashlight_draws if any(self.rules.card(i.name).draws_extra for i in s.items()) else 1
         drawn = [self._draw_equipment() for _ in range(draws)]
         self.emit("search", survivor=sid, zone=zone, drawn=[c for c in drawn if c])
+        drawn += self._matching_set(s, [c for c in drawn if c])
         for card in drawn:
             if card is not None:
                 self._take_drawn(s, card, keep)
+
+    def _matching_set(self, s: Survivor, drawn: list[str]) -> list[str]:
+        """Matching Set!: a dual weapon drawn in a search brings a second copy from the deck,
+        which is then shuffled. Only a search draw counts: not starting gear, not a trade."""
+        if "matching-set" not in self.skills(s):
+            return []
+        extra = []
+        for card in drawn:
+            if card != "aaahh" and self.rules.card(card).dual and card in self.state.equipment_deck:
+                self.state.equipment_deck.remove(card)
+                extra.append(card)
+                self.emit("matching-set", survivor=s.id, card=card)
+        if extra:
+            self.shuffle.shuffle(self.state.equipment_deck)
+        return extra
 
     def _hold_your_nose_ready(self, s: Survivor) -> bool:
         return "hold-your-nose" in self.skills(s) and not s.nose_used and s.kill_zone == s.zone
