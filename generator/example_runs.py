@@ -15,7 +15,7 @@ from generator.load.examples import Example
 from generator.model.core import NotAllowed, State
 from generator.model.rules import Rules
 from generator.scenarios import CASE_KEYS, Result, build_game, run_case
-from generator.scenarios import _apply as apply_step  # the runner's own step dispatcher
+from generator.scenarios import apply_step  # the runner's own step dispatcher
 
 STEP_IN_MESSAGE = re.compile(r"^(?:after )?step (\d+)\b")  # run_case names the step that went wrong
 EXAMPLE_CASE_KEYS = CASE_KEYS - {"id", "edition"}  # the example gives the id; the folder the edition

@@ -17,7 +17,7 @@ One format serves tests, FAQ checks and worked examples. A scenario file:
           survivors: {amy: {at: b, actions-left: 1}}
 
 A step that the rules refuse names the reason: `- {who: amy, do: search, not-allowed: search-with-zombies}`.
-Public: load_scenarios, run_case, format_trace, rules_for_edition.
+Public: load_scenarios, run_case, apply_step, format_trace, rules_for_edition.
 """
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ def run_case(case: dict, rules: Rules) -> Result:
         mark = len(game.state.events)
         expected_refusal = step.get("not-allowed")
         try:
-            _apply(game, step)
+            apply_step(game, step)
             record["outcome"] = "done"
             if expected_refusal:
                 result.mismatches.append(f"step {number} ({record['action']}): expected not allowed "
@@ -250,7 +250,7 @@ def _list(value: Any) -> list:
     return list(value) if isinstance(value, list) else [value]
 
 
-def _apply(game: Game, step: dict) -> None:
+def apply_step(game: Game, step: dict) -> None:
     do, who = step.get("do"), step.get("who")
     actions = {
         "move": lambda: game.move(who, _list(step.get("to"))),
