@@ -492,6 +492,23 @@ class Game:
         if self.state.result == "ongoing":
             self.next_turn()
 
+    def boss_attack(self, boss: str) -> None:
+        """The attack line of a boss's behaviour card: the active character if in range and
+        sight, else another character the boss can attack; the printed evade difficulty applies."""
+        s = self.state
+        enemy = s.enemies.get(boss)
+        if enemy is None or not self.profile(enemy).boss:
+            raise NotAllowed("not-a-boss", f"'{boss}' is not a boss on the board")
+        attack = self.profile(enemy).attacks[0]
+        able = [c for c in s.characters.values() if combat.can_attack(self, enemy, c, attack)]
+        if not able:
+            s.emit("boss-no-target", enemy=boss)
+            return
+        target = next((c for c in able if c.id == s.player), None) or \
+            next((c for c in able if c.id == self.choices.get("target")), able[0])
+        combat.enemy_attack(self, enemy, target, attack, reason="behaviour-card")
+        self.check_revival()
+
     def next_turn(self) -> None:
         from . import tension
 

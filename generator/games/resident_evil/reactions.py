@@ -75,12 +75,12 @@ def _attack_target(game: Game, enemy: Enemy, pending: list[Enemy]):
     """The character this enemy's reaction attacks, the enemy that makes the attack, and the
     others that contribute; None when the enemy cannot attack anybody."""
     s = game.state
-    basic = game.profile(enemy).attacks[0]
-    able = [c for c in s.characters.values() if combat.can_attack(game, enemy, c, basic)]
+    attack, _ = _chosen_attack(game, enemy)
+    able = [c for c in s.characters.values() if combat.can_attack(game, enemy, c, attack)]
     if not able:
         return None
     character = _prefer_active(game, able, "target")
-    rivals = [e for e in pending if combat.can_attack(game, e, character)]
+    rivals = [e for e in pending if combat.can_attack(game, e, character, _chosen_attack(game, e)[0])]
     top = max(game.profile(e).threat for e in rivals)
     strongest = [e for e in rivals if game.profile(e).threat == top]
     chosen = game.choices.get("attacker")

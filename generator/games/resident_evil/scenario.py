@@ -192,6 +192,7 @@ def apply_step(game: Game, step: dict) -> None:
         "leave": lambda: game.leave(who),
         "typewriter": lambda: game.typewriter(who),
         "deposit": lambda: game.deposit(who, _list(step.get("items"))),
+        "boss-attack": lambda: game.boss_attack(step["target"]),
         "end-actions": game.end_actions,
         "reaction-phase": game.reaction_phase,
         "tension-phase": game.tension_phase,

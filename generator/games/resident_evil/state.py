@@ -23,7 +23,7 @@ class NotAllowed(Exception):
         super().__init__(f"{reason}: {message}")
 
 
-@dataclass
+@dataclass(eq=False)
 class Held:
     """One inventory slot: a card, its ammunition dial, and herbs combined into it."""
 
