@@ -126,8 +126,8 @@ def read_aliases(node: Node, ctx: Context) -> dict[str, list[str]] | None:
             continue
         if not expect_kind(child, ctx.at(lang), "list", "a list of names"):
             continue
-        names = [read_string(item, ctx.at(lang)) for item in child.value]
-        result[lang] = [n for n in names if n]
+        names = [(read_string(item, ctx.at(lang)), item) for item in child.value]
+        result[lang] = [Text(n, item) for n, item in names if n]  # Text keeps the place for later checks
     return result
 
 
