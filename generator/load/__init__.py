@@ -19,6 +19,8 @@ from generator.load.schema import (
     read_fields, read_entity, read_id, read_id_list, read_localized, read_name, read_string, read_string_list,
     read_text,
 )
+from generator.load.caps import cap_repeated
+from generator.load.ranges import check_ranges
 from generator.load.text_safety import check_project_text
 from generator.load.yamlpos import Node, parse
 
@@ -54,7 +56,8 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
                 game.where, f"compare-with names unknown game '{game.compare_with}'"
                             f"{suggestion(game.compare_with, list(project.games), 'name another game folder')}")
     check_project_text(project, errors)
-    return project, errors
+    check_ranges(project, errors)
+    return project, cap_repeated(errors)
 
 
 class _Loader:
@@ -248,14 +251,18 @@ class _Loader:
     def _add(self, game: Game, entity: Entity, ctx: Context) -> None:
         for item in [entity, *_descendants(entity)]:
             table = game.parameters if item.kind == "parameter" else game.entities
-            self._unique(table, item.id, item.where, ctx.at(f"{item.kind} '{item.id}'"), item.kind)
-            table[item.id] = item
+            if self._unique(table, item.id, item.where, ctx.at(f"{item.kind} '{item.id}'"), item.kind):
+                table[item.id] = item
+            else:
+                game.duplicate_ids.add(item.id)
 
     @staticmethod
-    def _unique(table: dict, key: str, where: Location, ctx: Context, kind: str) -> None:
+    def _unique(table: dict, key: str, where: Location, ctx: Context, kind: str) -> bool:
         if key in table:
             first = table[key].where
             ctx.error(where, f"duplicate id '{key}': already used at {first}; give this {kind} another id")
+            return False
+        return True
 
 
 def _descendants(entity: Entity):
@@ -345,6 +352,8 @@ def _check_references(text, game: Game, ctx: Context) -> None:
                                  f"{suggestion(ref.target, list(game.parameters), PARAMETERS_HINT)}")
         else:
             target = game.entities.get(ref.target)
+            if ref.target in game.duplicate_ids:
+                continue  # which of the two it means is unclear until the duplicate id is fixed
             if target is None:
                 known = [e.id for e in game.entities.values() if e.kind == ref.kind]
                 ctx.error(where, f"unknown {ref.kind} '{ref.target}' in {ref.fragment}"
