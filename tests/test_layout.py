@@ -13,8 +13,9 @@ from generator.load import load_project
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "generator"
-# Names of games, editions, creatures and skills that only a game package may know.
-GAME_WORDS = re.compile(r"zombicide|walker|fatty|abomination|slippery|brute|resident|tension", re.IGNORECASE)
+# Names of games, editions, creatures and skills that only a game package may know. "Extension"
+# is Python-Markdown's and Jinja's word for a plug-in, not the tension deck.
+GAME_WORDS = re.compile(r"zombicide|walker|fatty|abomination|slippery|brute|resident|(?<!ex)tension", re.IGNORECASE)
 
 
 def _outside_games(suffixes: tuple[str, ...]) -> list[Path]:
@@ -34,6 +35,7 @@ def test_no_code_outside_the_game_packages_names_a_game(suffixes):
 def test_the_word_check_would_catch_a_leak(tmp_path):
     assert GAME_WORDS.search('ZOMBIE_SHAPES = {"walker": "square"}')
     assert not GAME_WORDS.search("ZOMBIE_SHAPES = {}")
+    assert GAME_WORDS.search("TENSION_DECK = []") and not GAME_WORDS.search("class SafeMarkdownExtension:")
 
 
 def test_every_game_folder_names_a_registered_engine():
