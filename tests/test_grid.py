@@ -37,19 +37,19 @@ def test_a_diagonal_through_a_doorway_is_refused_both_ways():
 
 def test_line_of_sight_is_blocked_by_walls_closed_doors_and_walled_corners():
     grid = parse_grid("A A A A\nA A A A\n  -\nA A A A\n")
-    assert grid.line_of_sight("a1", "d1")
-    assert grid.line_of_sight("a1", "d2")  # the segment crosses open edges only
-    assert not grid.line_of_sight("b2", "b3")  # the wall under b2
-    assert not grid.line_of_sight("a2", "c3")  # the segment passes the wall's corner point
+    assert grid.sees("a1", "d1")
+    assert grid.sees("a1", "d2")  # the segment crosses open edges only
+    assert not grid.sees("b2", "b3")  # the wall under b2
+    assert not grid.sees("a2", "c3")  # the segment passes the wall's corner point
     door = parse_grid("A+B\n")
-    assert not door.line_of_sight("a1", "b1")
+    assert not door.sees("a1", "b1")
     door.doors["a1/b1"].state = "open"
-    assert door.line_of_sight("a1", "b1")
+    assert door.sees("a1", "b1")
 
 
 def test_sight_through_a_corner_point_where_no_wall_meets_is_clear():
     grid = parse_grid("A A A\nA A A\nA A A\n")
-    assert grid.line_of_sight("a1", "c3")
+    assert grid.sees("a1", "c3")
 
 
 def test_range_counts_diagonal_squares_as_one():
