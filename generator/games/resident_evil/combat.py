@@ -101,6 +101,8 @@ def resolve_attack(game: Game, c: Character, plan: AttackPlan) -> None:
     held = c.held(plan.weapon)
     target = plan.target
     same_square = target.square == c.square
+    s.emit("attack-declared", who=c.id, weapon=plan.weapon, target=target.id, rapid_fire=plan.rapid_fire,
+           distance=s.board.range_between(c.square, target.square))
     if held.dial is not None:
         before = held.dial
         held.dial -= rules.ammo_per_attack + plan.rapid_fire
