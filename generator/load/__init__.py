@@ -8,15 +8,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import DataError, Location, relative
+from generator.errors import DataError, Location
+from generator.load import files
+from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.entities import LANGUAGES, Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
 from generator.load.references import KINDS, LINK_KINDS, references_in, suggestion
 from generator.load.schema import (
-    PAGE_FIELDS, PAGE_FILES, PAGE_OPTIONAL, RULES_LIST_KEY, SPECS, Context, expect_kind,
+    ID_PATTERN, PAGE_FIELDS, PAGE_FILES, PAGE_OPTIONAL, RULES_LIST_KEY, SPECS, Context, expect_kind,
     read_fields, read_entity, read_id, read_id_list, read_localized, read_name, read_string, read_string_list,
     read_text,
 )
+from generator.load.caps import cap_repeated
+from generator.load.ranges import check_ranges
+from generator.load.text_safety import check_project_text
 from generator.load.yamlpos import Node, parse
 
 GAME_FILES = ("game.yaml", "parameters.yaml", *PAGE_FILES)
@@ -32,12 +37,17 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
     errors: list[DataError] = []
     loader = _Loader(project_root, errors)
     project = Project()
+    if not root.is_dir():
+        errors.append(DataError(Location(relative(root, project_root), 1, 1), "",
+                                "the rules data folder is missing; create it with sources.yaml and one folder per game"))
+        return project, errors
     project.sources = loader.sources(root / "sources.yaml")
     project.labels = loader.labels(Path(__file__).parent.parent / "render" / "labels.yaml")
-    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-        game = loader.game(folder)
-        if game:
-            project.games[game.id] = game
+    for folder in files.entries(root, project_root, errors):
+        if folder.is_dir() and loader.game_folder_name_ok(folder):
+            game = loader.game(folder)
+            if game:
+                project.games[game.id] = game
     for game in project.games.values():
         _check_game(game, project, Context(errors))
         check_examples(game, Context(errors), _check_references)
@@ -45,7 +55,9 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
             Context(errors).at(f"game '{game.id}'").error(
                 game.where, f"compare-with names unknown game '{game.compare_with}'"
                             f"{suggestion(game.compare_with, list(project.games), 'name another game folder')}")
-    return project, errors
+    check_project_text(project, errors)
+    check_ranges(project, errors)
+    return project, cap_repeated(errors)
 
 
 class _Loader:
@@ -74,7 +86,23 @@ class _Loader:
                 ctx.error(root.where, f"missing top-level key '{key}'; add it")
         return root.value
 
+    def game_folder_name_ok(self, folder: Path) -> bool:
+        ctx, where = Context(self.errors), Location(relative(folder, self.project_root), 1, 1)
+        if folder.name in files.RESERVED_GAME_IDS:
+            ctx.error(where, f"a game folder may not be named '{folder.name}': the site uses that name for "
+                             "a language, the search index or a page of its own; rename the folder")
+            return False
+        if not ID_PATTERN.match(folder.name):
+            ctx.error(where, f"bad game folder name '{folder.name}': it becomes the game's id in every address, "
+                             "so use ASCII kebab-case (lower-case letters, digits, single hyphens)")
+            return False
+        return True
+
     def sources(self, path: Path) -> dict[str, Source]:
+        missing = files.expect_file(path, relative(path, self.project_root), "'sources:', the list of source documents")
+        if missing:
+            self.errors.append(missing)
+            return {}
         top = self.top(path, ("sources",))
         sources: dict[str, Source] = {}
         if not top or "sources" not in top:
@@ -134,13 +162,17 @@ class _Loader:
                     relative(game_file, self.project_root), compare_with=values.get("compare-with"),
                     where=top["game"].where,
                     incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])))
-        for path in sorted(folder.iterdir()):
+        for path in files.entries(folder, self.project_root, self.errors):
+            where = Location(relative(path, self.project_root), 1, 1)
             if path.is_dir():
                 if path.name not in GAME_FOLDERS:
-                    ctx.error(Location(relative(path, self.project_root), 1, 1),
-                              f"unexpected folder '{path.name}'; a game folder holds {', '.join(GAME_FOLDERS)}")
+                    ctx.error(where, f"unexpected folder '{path.name}'; a game folder holds {', '.join(GAME_FOLDERS)}")
                 continue
-            if path.name in ("game.yaml",) or path.suffix not in (".yaml", ".yml"):
+            if path.name == "game.yaml":
+                continue
+            if files.yaml_name_problem(path):
+                ctx.error(where, files.yaml_name_problem(path))
+                game.complete = False  # its ids are missing: unknown references are expected
                 continue
             if path.name == "parameters.yaml" or (path.name.startswith("parameters-") and path.suffix == ".yaml"):
                 self.parameters(path, game)  # parameters may be split by topic: parameters-setup.yaml
@@ -153,12 +185,29 @@ class _Loader:
                           f"parameters-*.yaml and rules/*.yaml")
         rules = folder / "rules"
         if rules.is_dir():
-            for path in sorted(rules.glob("*.yaml")):
-                self.page(path, game, path.stem, RULES_LIST_KEY, "rule")
+            self.rules(rules, game)
         if (folder / "examples").is_dir():
             load_examples(folder / "examples", game, self.top, self.errors, lambda p: relative(p, self.project_root))
         game.pages.sort(key=lambda p: (p.order, p.id))
         return game
+
+    def rules(self, folder: Path, game: Game) -> None:
+        """Every file of rules/ is a page of rules sections; anything else there is reported."""
+        ctx = Context(self.errors)
+        for path in files.entries(folder, self.project_root, self.errors):
+            where = Location(relative(path, self.project_root), 1, 1)
+            if path.is_dir():
+                ctx.error(where, f"sub-folders of rules/ are not read; move the files of '{path.name}' into rules/")
+                game.complete = False
+            elif files.yaml_name_problem(path) or path.suffix != ".yaml":
+                ctx.error(where, files.yaml_name_problem(path) or
+                          f"unexpected file '{path.name}'; rules/ holds pages of rules sections as .yaml files")
+                game.complete = False
+            elif path.stem == "index":
+                ctx.error(where, "a rules page may not be named 'index': the game's front page has that name; "
+                                 "rename the file")
+            else:
+                self.page(path, game, path.stem, RULES_LIST_KEY, "rule")
 
     def parameters(self, path: Path, game: Game) -> None:
         top = self.top(path, ("parameters",))
@@ -202,14 +251,18 @@ class _Loader:
     def _add(self, game: Game, entity: Entity, ctx: Context) -> None:
         for item in [entity, *_descendants(entity)]:
             table = game.parameters if item.kind == "parameter" else game.entities
-            self._unique(table, item.id, item.where, ctx.at(f"{item.kind} '{item.id}'"), item.kind)
-            table[item.id] = item
+            if self._unique(table, item.id, item.where, ctx.at(f"{item.kind} '{item.id}'"), item.kind):
+                table[item.id] = item
+            else:
+                game.duplicate_ids.add(item.id)
 
     @staticmethod
-    def _unique(table: dict, key: str, where: Location, ctx: Context, kind: str) -> None:
+    def _unique(table: dict, key: str, where: Location, ctx: Context, kind: str) -> bool:
         if key in table:
             first = table[key].where
             ctx.error(where, f"duplicate id '{key}': already used at {first}; give this {kind} another id")
+            return False
+        return True
 
 
 def _descendants(entity: Entity):
@@ -299,6 +352,8 @@ def _check_references(text, game: Game, ctx: Context) -> None:
                                  f"{suggestion(ref.target, list(game.parameters), PARAMETERS_HINT)}")
         else:
             target = game.entities.get(ref.target)
+            if ref.target in game.duplicate_ids:
+                continue  # which of the two it means is unclear until the duplicate id is fixed
             if target is None:
                 known = [e.id for e in game.entities.values() if e.kind == ref.kind]
                 ctx.error(where, f"unknown {ref.kind} '{ref.target}' in {ref.fragment}"

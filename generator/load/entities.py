@@ -106,6 +106,7 @@ class Game:
     compare_with: str | None = None  # the other edition of the same game, for the comparison page
     incomplete_kinds: tuple[str, ...] = ()  # kinds the sources list only in part (e.g. skill)
     where: Location | None = None
+    duplicate_ids: set[str] = field(default_factory=set)  # reported once; references to them are not judged
 
     def of_kind(self, kind: str) -> list[Entity]:
         return [e for e in self.entities.values() if e.kind == kind]

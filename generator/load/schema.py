@@ -5,12 +5,14 @@ the user's terms, and returns the plain value (or None when it cannot).
 """
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from generator.errors import DataError, Location
 from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, SourceRef, Text
+from generator.load.ranges import Number
 from generator.load.yamlpos import Node
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -42,8 +44,10 @@ def describe(node: Node) -> str:
         return "nothing"
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
-    if isinstance(value, int):
+    if isinstance(value, (int, float)):
         return f"the number {value}"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return f"the date {value} (YAML reads it as a date; write it in quotes if it is text)"
     return f"the text '{value}'" if len(str(value)) < 40 else "a text"
 
 
@@ -86,7 +90,7 @@ def read_int(node: Node, ctx: Context) -> int | None:
     if node.value < 0:
         ctx.error(node.where, f"expected a number of zero or more, found {node.value}")
         return None
-    return node.value
+    return Number(node.value, node.where)  # remembers its place for the range checks
 
 
 def read_localized(languages: tuple[str, ...], what: str) -> Reader:
@@ -126,8 +130,8 @@ def read_aliases(node: Node, ctx: Context) -> dict[str, list[str]] | None:
             continue
         if not expect_kind(child, ctx.at(lang), "list", "a list of names"):
             continue
-        names = [read_string(item, ctx.at(lang)) for item in child.value]
-        result[lang] = [n for n in names if n]
+        names = [(read_string(item, ctx.at(lang)), item) for item in child.value]
+        result[lang] = [Text(n, item) for n, item in names if n]  # Text keeps the place for later checks
     return result
 
 

@@ -4,10 +4,12 @@ Output: {docs path inside the language folder's parent: GeneratedPage}. The data
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.model_data import MODEL_EDITIONS, rules_for_game
@@ -17,6 +19,7 @@ from generator.render.odds_tables import odds_tables, percent
 
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"
+TAG_START = re.compile(r"<(?!https?://[^\s<>]+>)")  # every '<' but an autolink's
 LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
 
 
@@ -28,11 +31,30 @@ class GeneratedPage:
 
 
 def environment() -> jinja2.Environment:
+    """Templates escape by default: a value is text unless the code marks it as Markdown.
+
+    The data is untrusted. A plain value (a name, a label, a number) goes through `text`, which
+    makes '<' harmless while keeping the Markdown readable; Markdown the renderer produced on
+    purpose (a resolved text, a link, a diagram) is marked with `as_markdown()`. Operations that mix
+    both (join, ~, replace) escape the plain side fully, as Jinja's autoescape does.
+    """
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), trim_blocks=True, lstrip_blocks=True,
-        extensions=["jinja2.ext.do"],
-        keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False,
+        extensions=["jinja2.ext.do"], keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+        autoescape=True, finalize=text,
     )
+
+
+def text(value):
+    """A plain value as Markdown that shows exactly that text: no tag can start in it."""
+    if value is None or hasattr(value, "__html__"):
+        return value
+    return Markup(TAG_START.sub("&lt;", str(value)))
+
+
+def as_markdown(value: str) -> Markup:
+    """Markdown built by the renderer from checked data; its plain parts were escaped as built."""
+    return Markup(text(value))
 
 
 def render_project(project: Project) -> list[GeneratedPage]:
@@ -57,7 +79,7 @@ def _render_editions(env, project: Project, pairs, lang: str, context: dict) -> 
     def link(game: Game, entity: Entity | None) -> str:
         if entity is None:
             return "—"
-        return references.entity_link(game, entity, lang, compare.PAGE, labels)
+        return as_markdown(references.entity_link(game, entity, lang, compare.PAGE, labels))
 
     markdown = env.get_template("editions.md.j2").render(
         pairs=pairs, kinds=compare.KINDS, link=link, partial=compare.partial,
@@ -94,12 +116,12 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
                 for target, _ in entity.fields.get("concerns", []):
                     table.setdefault(target, []).append(entity)
 
-    def t(text: str, from_page: str | None = None) -> str:
-        return references.resolve(text, game, lang, from_page or page_id, labels).strip()
+    def t(source: str, from_page: str | None = None) -> Markup:
+        return as_markdown(references.resolve(source, game, lang, from_page or page_id, labels).strip())
 
     def link_to(entity: Entity, markdown: bool = False) -> str:
         link = references.entity_link(game, entity, lang, page_id, labels)
-        return link if markdown else link[link.index("](") + 2:-1]
+        return as_markdown(link) if markdown else link[link.index("](") + 2:-1]
 
     def card_cell(card: Entity, level: Entity) -> str:
         """What a zombie card brings at one level: linked zombie names with counts, or a dash."""
@@ -107,9 +129,9 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
             if level.id == game.levels[0].id:  # the first level ignores extra activations
                 return "—"
             target = game.entities[card.fields["activates"]]
-            return f"{link_to(target, True)} {labels['all-activate'][lang]}"
+            return as_markdown(f"{link_to(target, True)} {labels['all-activate'][lang]}")
         row = card.fields["rows"].counts.get(level.id, {})
-        return sep_row.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—"
+        return as_markdown(sep_row.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—")
 
     def note_title(note: Entity) -> str:
         title = note.fields.get("title")
@@ -121,7 +143,7 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
     return {
         "lang": lang, "game": game, "languages": LANGUAGES, "sep": LIST_SEPARATOR[lang],
         # A game may override a label: "xp@zombicide-2" (adrenaline, not experience).
-        "L": lambda key: labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang],
+        "L": lambda key: text(labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang]),
         "t": t, "link_to": link_to, "note_title": note_title,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
