@@ -48,7 +48,7 @@ def check_attack(game: Game, c: Character, weapon: str, target: str, rapid_fire:
     if enemy is None:
         raise NotAllowed("no-such-enemy", f"there is no enemy '{target}'")
     profile = weapon_profile(game, held)
-    if not board.line_of_sight(c.square, enemy.square):
+    if not board.sees(c.square, enemy.square):
         raise NotAllowed("no-line-of-sight", f"{c.square} does not see {enemy.square}")
     distance = board.range_between(c.square, enemy.square)
     if profile.range is not None and distance > profile.range:
@@ -101,6 +101,8 @@ def resolve_attack(game: Game, c: Character, plan: AttackPlan) -> None:
     held = c.held(plan.weapon)
     target = plan.target
     same_square = target.square == c.square
+    s.emit("attack-declared", who=c.id, weapon=plan.weapon, target=target.id, rapid_fire=plan.rapid_fire,
+           distance=s.board.range_between(c.square, target.square))
     if held.dial is not None:
         before = held.dial
         held.dial -= rules.ammo_per_attack + plan.rapid_fire
@@ -194,7 +196,7 @@ def evade_needed(game: Game, attacker: Enemy, extras: int) -> tuple[str, int]:
 def can_attack(game: Game, enemy: Enemy, c: Character, attack: Attack | None = None) -> bool:
     board = game.state.board
     attack = attack or game.profile(enemy).attacks[0]
-    return c.active and board.line_of_sight(enemy.square, c.square) and \
+    return c.active and board.sees(enemy.square, c.square) and \
         board.range_between(enemy.square, c.square) <= attack.range
 
 

@@ -31,7 +31,7 @@ def run_case(case: dict, rules: Rules, file_cards: dict | None = None) -> Result
         result.mismatches.append(f"the case cannot be set up: {error}")
         return result
     result.game = game
-    for number, step in enumerate(case.get("steps") or [], start=1):
+    for number, step in enumerate(case.get("actions") or [], start=1):
         record: dict[str, Any] = {"step": number, "action": _describe(step), "events": []}
         result.trace.append(record)
         mark = len(game.state.events)

@@ -9,7 +9,7 @@ A case (see rules_data/resident-evil/scenarios/README.md for every key):
         -
         A A A
       characters: {chris: {at: a1, evade-dice: 1, inventory: 6}}
-      steps:
+      actions:
         - {who: chris, do: move, to: b2, not-allowed: corner}
       expect: {characters: {chris: {at: a1}}}
 
@@ -34,7 +34,7 @@ from .state import Campaign, Character, Enemy, Held, State
 CASE_KEYS = {
     "id", "rule", "note", "map", "doors", "cards", "characters", "enemies", "corpses", "item-tokens",
     "typewriters", "item-boxes", "exits", "stairs", "spawn-squares", "decks", "discards", "supply",
-    "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "steps", "expect", "seed",
+    "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "actions", "expect", "seed",
 }
 STEP_KEYS = {
     "who", "do", "to", "door", "take", "from", "with", "give", "item", "target", "weapon", "rapid-fire",
@@ -286,7 +286,7 @@ def compare(game: Game, expect: dict) -> list[str]:
             out.append(f"events: no event matches {wanted}; the {wanted.get('event')} events were {similar}")
     for frm, targets in (expect.get("line-of-sight") or {}).items():
         for to, seen in targets.items():
-            check(f"line-of-sight.{frm}.{to}", seen, s.board.line_of_sight(frm, to))
+            check(f"line-of-sight.{frm}.{to}", seen, s.board.sees(frm, to))
     for frm, squares in (expect.get("moves-from") or {}).items():
         check(f"moves-from.{frm}", sorted(squares), sorted(s.board.neighbours(frm)))
     for tile, tiles in (expect.get("linked-tiles") or {}).items():

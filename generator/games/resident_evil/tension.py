@@ -112,7 +112,7 @@ def spawn_square(game: Game) -> str:
     if not squares:
         raise ValueError("the case has no spawn square on the active tile; add spawn-squares")
     reach = s.board.distances(active.square)
-    ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order[q]))
+    ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
     away = [q for q in ranked if q != active.square]
     return (away or ranked)[0]
 
