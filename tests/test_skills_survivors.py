@@ -12,10 +12,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # The skill list of the 2nd edition's core rulebook (pp. 63-66), one line per entry of that list.
 # An entry for "[Combat/Melee/Ranged]" is found by that name or by one of its typed variants.
+# "[Combat/Melee/Ranged]: Damage 2" is written without brackets: a name may not look like a link.
+# "[Combat/Melee/Ranged]: Damage 2" is written without brackets: a name may not look like a link.
 RULEBOOK_SKILLS_2E = """
 +1 Action | +1 Damage: [Combat/Melee/Ranged] | +1 die: [Combat/Melee/Ranged]
 +1 free [Combat/Melee/Move/Ranged/Search] Action | +1 max Range | +1 Zone per Move
-+1 to dice roll: [Combat/Melee/Ranged] | [Combat/Melee/Ranged]: Damage 2 | 2 Cocktails Are Better Than One
++1 to dice roll: [Combat/Melee/Ranged] | Combat/Melee/Ranged: Damage 2 | 2 Cocktails Are Better Than One
 Ambidextrous | Barbarian | Blitz | Bloodlust: [Combat/Melee/Ranged] | Born leader | Break-in
 Brother in arms | Can Search more than once | Charge | Combat reflexes | Destiny | Distributor
 Dreadnought: [zombie type] | Dual expert | Escalation: [Combat/Melee/Ranged] | Field medic
