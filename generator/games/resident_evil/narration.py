@@ -9,7 +9,6 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from string import Template
-from typing import Any
 
 import yaml
 

@@ -166,6 +166,11 @@ def _list(value: Any) -> list:
     return list(value) if isinstance(value, list) else [value]
 
 
+def _moves(game: Game, who: str, squares: list) -> None:
+    for square in squares:  # one move action per square listed
+        game.move(who, square)
+
+
 def apply_step(game: Game, step: dict) -> None:
     unknown = set(step) - STEP_KEYS
     if unknown:
@@ -176,9 +181,9 @@ def apply_step(game: Game, step: dict) -> None:
         raise CaseError(f"unknown choices {sorted(bad)}; known choices are {sorted(CHOICES)}")
     game.choices = dict(choose)
     game.dice = ScriptedRolls([_list(r) for r in step.get("dice") or []], game.rules.success_results)
-    who, do = step.get("who"), step.get("do")
+    who, do = str(step.get("who") or ""), step.get("do")
     actions = {
-        "move": lambda: [game.move(who, to) for to in _list(step.get("to"))],
+        "move": lambda: _moves(game, who, _list(step.get("to"))),
         "open-door": lambda: game.toggle_door(who, step.get("door"), "open"),
         "close-door": lambda: game.toggle_door(who, step.get("door"), "closed"),
         "search": lambda: game.search(who, take=_list(step.get("take")) or None, source=step.get("from")),
@@ -256,14 +261,15 @@ def compare(game: Game, expect: dict) -> list[str]:
     for did, state in (expect.get("doors") or {}).items():
         door = s.board.doors.get(did)
         check(f"doors.{did}", state, door.state if door else None)
-    for key, actual in (("result", s.result), ("player", s.player), ("phase", s.phase),
+    pairs: tuple[tuple[str, Any], ...] = (("result", s.result), ("player", s.player), ("phase", s.phase),
                         ("actions-left", game.actions_left()), ("ink-ribbons", s.ink_ribbons),
                         ("typewriters", s.typewriters), ("danger", s.campaign.danger),
                         ("crimson-heads-added", s.campaign.crimson_heads_added),
                         ("campaign-lost", s.campaign.lost),
                         ("item-box", sorted(h.card for h in s.campaign.item_box)),
                         ("lasting", [x["card"] for x in s.lasting]),
-                        ("item-tokens", s.item_tokens)):
+                        ("item-tokens", s.item_tokens))
+    for key, actual in pairs:
         if key in expect:
             want = sorted(expect[key]) if key == "item-box" else expect[key]
             check(key, want, actual)
