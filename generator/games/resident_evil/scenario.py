@@ -15,14 +15,16 @@ A case (see rules_data/resident-evil/scenarios/README.md for every key):
 
 Card statistics the source does not print are stated by the file's (or the case's) `cards:`
 for that check alone; dice are scripted by face on the step that rolls them.
-Public: build_game, apply_step, compare, CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
+Public: HOOKS (for generator/core/scenarios.py), build_game, apply_step, compare, CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
 from generator.core.grid import parse_grid
+from generator.errors import ScenarioError
 
 from . import campaign as campaign_steps
 from . import cards as card_specs
@@ -49,7 +51,7 @@ EXPECT_KEYS = {
 }
 
 
-class CaseError(ValueError):
+class CaseError(ScenarioError):
     """A case that cannot be set up; the message names the key and what to write."""
 
 
@@ -299,3 +301,41 @@ def compare(game: Game, expect: dict) -> list[str]:
         check(f"linked-tiles.{tile}", sorted(tiles),
               sorted(s.board.linked_tiles(tile, chain=game.rules.linked_tiles_chain)))
     return out
+
+
+# --- the shared runner's side (generator/core/scenarios.py) ---------------------------------------
+class _Hooks:
+    """How the shared scenario runner builds, steps and checks a Resident Evil case."""
+
+    case_keys = frozenset(CASE_KEYS | {"edition"})
+
+    def build(self, case: dict, model: Any) -> Game:
+        try:
+            return build_game(case, model.rules, model.cards)
+        except (KeyError, ValueError, TypeError) as error:
+            if isinstance(error, ScenarioError):
+                raise
+            raise CaseError(f"{type(error).__name__}: {error}") from error
+
+    def apply_step(self, game: Game, step: dict) -> None:
+        try:
+            apply_step(game, step)
+        except (KeyError, ValueError, TypeError) as error:
+            if isinstance(error, ScenarioError):
+                raise
+            raise CaseError(f"{type(error).__name__}: {error}") from error
+
+    def compare(self, game: Game, expect: dict) -> list[str]:
+        return compare(game, expect)
+
+    def leftovers(self, game: Game) -> list[str]:
+        return []  # each step checks that its scripted rolls were all rolled
+
+    def events(self, game: Game) -> list[dict]:
+        return game.state.events
+
+    def snapshot(self, game: Game) -> State:
+        return copy.deepcopy(game.state)
+
+
+HOOKS = _Hooks()
