@@ -132,6 +132,8 @@ class Narrator:
                 out[key] = self.join(list(value))
             elif key == "colour":
                 out[key] = self.name(f"tension-{value}")
+            elif key == "kind" and event["event"] == "encounter-draw":
+                out[key] = self.word(f"encounter-{value}")
             elif key == "size":
                 out[key] = self.word(f"size-{value}")
             else:

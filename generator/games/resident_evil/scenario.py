@@ -37,17 +37,19 @@ CASE_KEYS = {
     "id", "rule", "note", "map", "doors", "cards", "characters", "enemies", "corpses", "item-tokens",
     "typewriters", "item-boxes", "exits", "stairs", "spawn-squares", "decks", "discards", "supply",
     "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "actions", "expect", "seed",
+    "unexplored", "kerosene",
 }
 STEP_KEYS = {
     "who", "do", "to", "door", "take", "from", "with", "give", "item", "target", "weapon", "rapid-fire",
     "dice", "choose", "not-allowed", "expect", "result", "items", "cards", "note",
 }
-CHOICES = {"push", "reposition", "push-back", "order", "attacker", "target", "toward", "charge-to", "reshuffle"}
+CHOICES = {"push", "reposition", "push-back", "order", "attacker", "target", "toward", "charge-to", "reshuffle",
+           "corpse-to"}
 EXPECT_KEYS = {
     "characters", "enemies", "enemy-count", "corpses", "doors", "result", "player", "phase", "actions-left",
     "decks", "discards", "ink-ribbons", "typewriters", "danger", "crimson-heads-added", "item-box",
     "campaign-lost", "events-include", "events-exclude", "events", "line-of-sight", "moves-from", "lasting",
-    "item-tokens", "linked-tiles",
+    "item-tokens", "linked-tiles", "unexplored", "kerosene",
 }
 
 
@@ -67,6 +69,8 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
         kind = (body or {}).get("kind")
         if kind == "enemy":
             table[cid] = card_specs.enemy(cid, body, faces)
+        elif kind == "encounter":
+            table[cid] = card_specs.encounter(cid, body)
         elif kind == "tension":
             table[cid] = card_specs.tension(cid, body)
         else:
@@ -113,7 +117,8 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
                 raise CaseError(f"character '{cid}' needs '{need}' (the profile card's value for this check)")
         c = Character(cid, board.square(spec["at"]), int(spec["evade-dice"]), int(spec["inventory"]),
                       damage=_health(spec.get("health"), rules), unconscious=bool(spec.get("unconscious")),
-                      items=[_held(x, table) for x in spec.get("items") or []], kerosene=int(spec.get("kerosene", 0)))
+                      items=[_held(x, table) for x in spec.get("items") or []], kerosene=int(spec.get("kerosene", 0)),
+                      kerosene_max=int(spec.get("kerosene-max", 0)))
         for item in c.items:
             if item.card not in table:
                 raise CaseError(f"character '{cid}' holds '{item.card}', which has no profile under cards")
@@ -126,6 +131,8 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
             raise CaseError(f"enemy '{eid}' is of type '{spec.get('type')}', which has no enemy profile under cards")
         state.enemies[eid] = Enemy(eid, spec["type"], board.square(spec["at"]), int(spec.get("wounds", 0)))
     state.corpses = Counter({board.square(sq): n for sq, n in (case.get("corpses") or {}).items()})
+    state.kerosene = Counter({board.square(sq): n for sq, n in (case.get("kerosene") or {}).items()})
+    state.unexplored = {str(tile): int(n) for tile, n in (case.get("unexplored") or {}).items()}
     state.item_tokens = {board.square(sq): list(v if isinstance(v, list) else [v])
                          for sq, v in (case.get("item-tokens") or {}).items()}
     state.typewriters = [board.square(x) for x in case.get("typewriters") or []]
@@ -199,6 +206,7 @@ def apply_step(game: Game, step: dict) -> None:
         "leave": lambda: game.leave(who),
         "typewriter": lambda: game.typewriter(who),
         "deposit": lambda: game.deposit(who, _list(step.get("items"))),
+        "pick-up-kerosene": lambda: game.pick_up_kerosene(who),
         "boss-attack": lambda: game.boss_attack(step["target"]),
         "end-actions": game.end_actions,
         "reaction-phase": game.reaction_phase,
@@ -270,7 +278,8 @@ def compare(game: Game, expect: dict) -> list[str]:
                         ("campaign-lost", s.campaign.lost),
                         ("item-box", sorted(h.card for h in s.campaign.item_box)),
                         ("lasting", [x["card"] for x in s.lasting]),
-                        ("item-tokens", s.item_tokens))
+                        ("item-tokens", s.item_tokens), ("unexplored", s.unexplored),
+                        ("kerosene", {k: v for k, v in s.kerosene.items() if v}))
     for key, actual in pairs:
         if key in expect:
             want = sorted(expect[key]) if key == "item-box" else expect[key]

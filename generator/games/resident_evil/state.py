@@ -47,6 +47,7 @@ class Character:
     knocked_by_boss: bool = False  # a boss's attack: no revival does not fail the scenario
     items: list[Held] = field(default_factory=list)
     kerosene: int = 0
+    kerosene_max: int = 0  # the profile card's limit
 
     @property
     def in_play(self) -> bool:
@@ -87,6 +88,8 @@ class State:
     enemies: dict[str, Enemy] = field(default_factory=dict)
     item_tokens: dict[str, list[str]] = field(default_factory=dict)  # square -> decks (item-a, item-b)
     corpses: Counter = field(default_factory=Counter)  # square -> corpse tokens
+    kerosene: Counter = field(default_factory=Counter)  # square -> kerosene tokens
+    unexplored: dict[str, int] = field(default_factory=dict)  # tile -> icons on its unexplored token
     typewriters: list[str] = field(default_factory=list)
     item_boxes: list[str] = field(default_factory=list)
     exits: list[str] = field(default_factory=list)

@@ -109,27 +109,14 @@ def _resolvable(game: Game, effect: str, args: dict) -> bool:
 def _apply(game: Game, card: str, effect: str, args: dict) -> None:
     s = game.state
     if effect == "spawn":
-        for enemy_type, count in (args.get("spawn") or {}).items():
-            for _ in range(count):
-                game.spawn(enemy_type, spawn_square(game), reason="tension-card")
+        from .exploring import place_spawn
+
+        active = s.characters[s.player]
+        place_spawn(game, s.board.tile_of(active.square), active, dict(args.get("spawn") or {}), reason="tension-card")
     elif effect == "danger":
         change_danger(game, int(args.get("danger", 0)), reason="tension-card")
     else:
         s.emit("tension-nothing", card=card)
-
-
-def spawn_square(game: Game) -> str:
-    """The spawn square of the active tile nearest the active character, not its own square
-    unless it is the only one."""
-    s = game.state
-    active = s.characters[s.player]
-    squares = s.spawn_squares.get(s.board.tile_of(active.square)) or []
-    if not squares:
-        raise ValueError("the case has no spawn square on the active tile; add spawn-squares")
-    reach = s.board.distances(active.square)
-    ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
-    away = [q for q in ranked if q != active.square]
-    return (away or ranked)[0]
 
 
 def danger_level(game: Game) -> int:
