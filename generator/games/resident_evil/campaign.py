@@ -28,6 +28,9 @@ def end_phase(game: Game, result: str) -> None:
     s.emit("end-phase", result=result)
     if result == "completed":
         _corpses(game)
+        from .reserve import heal_reserve
+
+        heal_reserve(game)
     _reset_ammo(game, completed=result == "completed")
     if result == "completed":
         for c in s.characters.values():

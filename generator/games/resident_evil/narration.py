@@ -13,10 +13,10 @@ from string import Template
 import yaml
 
 LANGS = ("ja", "ko", "uk")
-PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner")
+PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner", "to")
 ENEMIES = ("enemy", "attacker")
 CARDS = ("card", "weapon", "deck", "source")
-CARD_LISTS = ("cards", "give", "take")
+CARD_LISTS = ("cards", "give", "take", "kept", "dropped")
 SILENT = ("action",)  # counted in the step label instead of told as a sentence
 
 
@@ -110,7 +110,9 @@ class Narrator:
         for key, value in event.items():
             if key in ("event", "player", "phase", "round"):
                 continue
-            if key in PEOPLE and isinstance(value, str):
+            if key == "model" and isinstance(value, str):
+                out[key] = self.enemy(value) if value in self.enemy_types else self.name(value)
+            elif key in PEOPLE and isinstance(value, str):
                 out[key] = self.enemy(value) if value in self.enemy_types else self.name(value)
             elif key in ENEMIES and isinstance(value, str):
                 out[key] = self.enemy(value)

@@ -28,10 +28,11 @@ from generator.errors import ScenarioError
 
 from . import campaign as campaign_steps
 from . import cards as card_specs
+from . import reserve
 from .dice import ScriptedRolls, faces_of
 from .engine import Game
 from .rules import Rules
-from .state import Campaign, Character, Enemy, Held, State
+from .state import Campaign, Character, Enemy, Held, Reserve, State
 
 CASE_KEYS = {
     "id", "rule", "note", "map", "doors", "cards", "characters", "enemies", "corpses", "item-tokens",
@@ -41,7 +42,7 @@ CASE_KEYS = {
 }
 STEP_KEYS = {
     "who", "do", "to", "door", "take", "from", "with", "give", "item", "target", "weapon", "rapid-fire",
-    "dice", "choose", "not-allowed", "expect", "result", "items", "cards", "note",
+    "dice", "choose", "not-allowed", "expect", "result", "items", "cards", "note", "wounds",
 }
 CHOICES = {"push", "reposition", "push-back", "order", "attacker", "target", "toward", "charge-to", "reshuffle",
            "corpse-to"}
@@ -49,7 +50,7 @@ EXPECT_KEYS = {
     "characters", "enemies", "enemy-count", "corpses", "doors", "result", "player", "phase", "actions-left",
     "decks", "discards", "ink-ribbons", "typewriters", "danger", "crimson-heads-added", "item-box",
     "campaign-lost", "events-include", "events-exclude", "events", "line-of-sight", "moves-from", "lasting",
-    "item-tokens", "linked-tiles", "unexplored", "kerosene",
+    "item-tokens", "linked-tiles", "unexplored", "kerosene", "reserve",
 }
 
 
@@ -154,7 +155,11 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
     state.campaign = Campaign(danger=int(camp.get("danger", 0)), danger_last=camp.get("last"),
                               danger_levels={int(k): int(v) for k, v in (camp.get("levels") or {}).items()},
                               item_box=[_held(x, table) for x in camp.get("item-box") or []],
-                              crimson_heads_added=int(camp.get("crimson-heads-added", 0)))
+                              crimson_heads_added=int(camp.get("crimson-heads-added", 0)),
+                              reserve={rid: Reserve(rid, int(r.get("evade-dice", 1)), int(r.get("inventory", 1)),
+                                                    int(r.get("kerosene-max", 0)), int(r.get("wounds", 0)),
+                                                    bool(r.get("reserve-only")))
+                                       for rid, r in (camp.get("reserve") or {}).items()})
     turn = case.get("turn") or {}
     if turn.get("player"):
         state.turn = players.index(turn["player"])
@@ -208,6 +213,9 @@ def apply_step(game: Game, step: dict) -> None:
         "deposit": lambda: game.deposit(who, _list(step.get("items"))),
         "pick-up-kerosene": lambda: game.pick_up_kerosene(who),
         "boss-attack": lambda: game.boss_attack(step["target"]),
+        "boss-move": lambda: reserve.boss_move(game, step["target"], _list(step.get("to"))),
+        "switch": lambda: reserve.switch(game, who, step["to"], _list(step.get("items"))),
+        "mission-wounds": lambda: reserve.mission_wounds(game, who, int(step["wounds"])),
         "end-actions": game.end_actions,
         "reaction-phase": game.reaction_phase,
         "tension-phase": game.tension_phase,
@@ -279,7 +287,8 @@ def compare(game: Game, expect: dict) -> list[str]:
                         ("item-box", sorted(h.card for h in s.campaign.item_box)),
                         ("lasting", [x["card"] for x in s.lasting]),
                         ("item-tokens", s.item_tokens), ("unexplored", s.unexplored),
-                        ("kerosene", {k: v for k, v in s.kerosene.items() if v}))
+                        ("kerosene", {k: v for k, v in s.kerosene.items() if v}),
+                        ("reserve", {r.id: r.wounds for r in s.campaign.reserve.values()}))
     for key, actual in pairs:
         if key in expect:
             want = sorted(expect[key]) if key == "item-box" else expect[key]

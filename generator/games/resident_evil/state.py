@@ -15,7 +15,7 @@ from generator.core.grid import Grid
 from generator.core.phases import PhaseSequence
 
 PHASES = ("action", "reaction", "tension")
-__all__ = ["TURN", "Campaign", "Character", "Enemy", "Held", "NotAllowed", "State"]
+__all__ = ["TURN", "Campaign", "Character", "Enemy", "Held", "NotAllowed", "Reserve", "State"]
 
 
 TURN = PhaseSequence(PHASES)  # one player's turn: Action, Reaction, Tension
@@ -78,6 +78,19 @@ class Campaign:
     item_box: list[Held] = field(default_factory=list)
     crimson_heads_added: int = 0
     lost: bool = False
+    reserve: dict[str, Reserve] = field(default_factory=dict)
+
+
+@dataclass
+class Reserve:
+    """A character waiting in the reserve: its profile values and its wound tokens."""
+
+    id: str
+    evade_dice: int
+    inventory_limit: int
+    kerosene_max: int = 0
+    wounds: int = 0
+    reserve_only: bool = False  # Richard, Brad and Wesker never play a scenario
 
 
 @dataclass
