@@ -110,9 +110,7 @@ class Narrator:
         for key, value in event.items():
             if key in ("event", "player", "phase", "round"):
                 continue
-            if key == "model" and isinstance(value, str):
-                out[key] = self.enemy(value) if value in self.enemy_types else self.name(value)
-            elif key in PEOPLE and isinstance(value, str):
+            if key == "model" and isinstance(value, str) or key in PEOPLE and isinstance(value, str):
                 out[key] = self.enemy(value) if value in self.enemy_types else self.name(value)
             elif key in ENEMIES and isinstance(value, str):
                 out[key] = self.enemy(value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import Character, NotAllowed, Reserve
+from .state import Character, Enemy, NotAllowed, Reserve
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -79,10 +79,10 @@ def boss_move(game: Game, boss: str, path: list[str]) -> None:
     if game.has_room(here, "small", leaving=None) or not _crowded(game, here, size):
         return
     chosen = dict(game.choices.get("push") or {})
-    for model in [*s.enemies_at(here), *s.characters_at(here)]:
-        if model is enemy:
-            continue
-        msize = game.profile(model).size if hasattr(model, "type") else "small"
+    models: list[Enemy | Character] = [e for e in s.enemies_at(here) if e is not enemy]
+    models += s.characters_at(here)
+    for model in models:
+        msize = game.profile(model).size if isinstance(model, Enemy) else "small"
         target = chosen.get(model.id) or next(
             (n for n in s.board.neighbours(here) if game.has_room(n, msize)), None)
         if target is None:
