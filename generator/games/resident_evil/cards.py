@@ -156,6 +156,24 @@ def encounter(card: str, spec: dict) -> EncounterCard:
     return EncounterCard(card, effect, dict(spec.get("spawn") or {}))
 
 
+@dataclass(frozen=True)
+class BehaviourCard:
+    id: str
+    lines: tuple[tuple[str, int], ...]  # ("move", squares), ("attack", 0), ("special", 0), in order
+
+
+def behaviour(card: str, spec: dict) -> BehaviourCard:
+    lines = []
+    for raw in spec.get("lines") or []:
+        if isinstance(raw, dict) and set(raw) == {"move"}:
+            lines.append(("move", int(raw["move"])))
+        elif raw in ("attack", "special"):
+            lines.append((str(raw), 0))
+        else:
+            raise CardError(f"behaviour card '{card}': a line is {{move: N}}, attack or special, not {raw!r}")
+    return BehaviourCard(card, tuple(lines))
+
+
 def enemy(card: str, spec: dict, faces: set[str]) -> EnemyProfile:
     attacks = []
     for i, raw in enumerate(_need(spec, "attacks", card, "enemy")):

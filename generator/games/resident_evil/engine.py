@@ -14,7 +14,7 @@ from typing import Any
 from generator.core.grid import GridError
 
 from . import combat, exploring, reactions
-from .cards import EncounterCard, EnemyProfile, Item, TensionCard
+from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import UMBRELLA, ScriptedRolls
 from .rules import Rules
 from .state import Character, Enemy, Held, NotAllowed, State
@@ -54,6 +54,12 @@ class Game:
         found = self.cards.get(card)
         if not isinstance(found, EncounterCard):
             raise KeyError(f"encounter card '{card}' has no profile; give it under cards")
+        return found
+
+    def behaviour_card(self, card: str) -> BehaviourCard:
+        found = self.cards.get(card)
+        if not isinstance(found, BehaviourCard):
+            raise KeyError(f"behaviour card '{card}' has no profile; give it under cards")
         return found
 
     def profiles_size(self, enemy_type: str) -> str:

@@ -8,7 +8,10 @@ A boss that moves into a square without room is placed there and pushes the othe
 """
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
+
+from generator.core.decks import RESHUFFLE, draw_from
 
 from .state import Character, Enemy, NotAllowed, Reserve
 
@@ -94,3 +97,51 @@ def boss_move(game: Game, boss: str, path: list[str]) -> None:
 def _crowded(game: Game, square: str, size: str) -> bool:
     used = sum(game.rules.weight(x) for x in game.sizes_at(square))
     return used > game.rules.square_limit
+
+
+def behaviour_card(game: Game, boss: Enemy) -> None:
+    """Instead of the Tension phase: the top card of the boss's behaviour deck, its lines in order
+    (a move of up to N squares towards the active character first, an attack, special text)."""
+    s = game.state
+    deck_id = f"behaviour-{boss.type}"
+    drawn = draw_from(s.decks.setdefault(deck_id, []), s.discards.setdefault(deck_id, []), RESHUFFLE,
+                      random.Random(s.seed), name=deck_id)
+    if drawn.reshuffled:
+        s.emit("behaviour-reshuffled", enemy=boss.id, cards=drawn.reshuffled)
+    s.emit("behaviour-card", enemy=boss.id, card=drawn.card, reason="boss-on-the-tile")
+    if drawn.card is None:
+        return
+    s.discards[deck_id].insert(0, drawn.card)
+    for line in game.behaviour_card(drawn.card).lines:
+        if s.result != "ongoing" or boss.id not in s.enemies:
+            return
+        kind, amount = line
+        if kind == "move":
+            _boss_walk(game, boss, amount)
+        elif kind == "attack":
+            game.boss_attack(boss.id)
+        else:
+            s.emit("behaviour-special", enemy=boss.id, card=drawn.card)
+
+
+def _boss_walk(game: Game, boss: Enemy, squares: int) -> None:
+    """Up to `squares` steps towards the active character (then the nearest), walls and closed
+    doors respected; a full square does not stop a boss (it shoves the models there)."""
+    s = game.state
+    targets = [c for c in s.characters.values() if c.active]
+    if not targets:
+        return
+    active = s.characters[s.player]
+    goal = active if active.active else targets[0]
+    to_goal = s.board.distances(goal.square)
+    if boss.square not in to_goal:
+        s.emit("enemy-stays", enemy=boss.id, reason="no-route")
+        return
+    path, here = [], boss.square
+    for _ in range(squares):
+        if here == goal.square:
+            break
+        here = next(n for n in s.board.neighbours(here) if to_goal.get(n, 10**6) == to_goal[here] - 1)
+        path.append(here)
+    if path:
+        boss_move(game, boss.id, path)

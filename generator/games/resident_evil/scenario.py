@@ -38,7 +38,7 @@ CASE_KEYS = {
     "id", "rule", "note", "map", "doors", "cards", "characters", "enemies", "corpses", "item-tokens",
     "typewriters", "item-boxes", "exits", "stairs", "spawn-squares", "decks", "discards", "supply",
     "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "actions", "expect", "seed",
-    "unexplored", "kerosene",
+    "unexplored", "kerosene", "item-c",
 }
 STEP_KEYS = {
     "who", "do", "to", "door", "take", "from", "with", "give", "item", "target", "weapon", "rapid-fire",
@@ -72,6 +72,8 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
             table[cid] = card_specs.enemy(cid, body, faces)
         elif kind == "encounter":
             table[cid] = card_specs.encounter(cid, body)
+        elif kind == "behaviour":
+            table[cid] = card_specs.behaviour(cid, body)
         elif kind == "tension":
             table[cid] = card_specs.tension(cid, body)
         else:
@@ -144,6 +146,8 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
         state.stairs[board.square(b)] = board.square(a)
     state.spawn_squares = {tile: [board.square(x) for x in squares] for tile, squares in (case.get("spawn-squares") or {}).items()}
     state.decks = {k: list(v) for k, v in (case.get("decks") or {}).items()}
+    if case.get("item-c"):
+        state.decks["item-c"] = campaign_steps.item_c_deck(case["item-c"], int(case.get("seed", 0)))
     state.discards = {k: list(v) for k, v in (case.get("discards") or {}).items()}
     for deck in ("tension",):
         for card in state.decks.get(deck, []) + state.discards.get(deck, []):

@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 def tension_phase(game: Game) -> None:
     s = game.state
     s.phase = "tension"
+    active = s.characters[s.player]
+    tile = s.board.tile_of(active.square)
+    bosses = [e for e in s.enemies.values() if game.profile(e).boss and s.board.tile_of(e.square) == tile]
+    if bosses and active.active:
+        from .reserve import behaviour_card
+
+        behaviour_card(game, bosses[0])
+        return
     s.emit("tension-phase", who=s.player)
     pending = game.rules.tension_cards_per_phase
     while pending and s.result == "ongoing":
