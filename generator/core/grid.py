@@ -28,8 +28,10 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+
+from generator.errors import MapError
 
 NO_SQUARE = "_"
 OPEN, WALL = "open", "wall"
@@ -42,7 +44,7 @@ EIGHT = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 Cell = tuple[int, int]  # (row, column), 0-based
 
 
-class GridError(ValueError):
+class GridError(MapError):
     """A map or a square that cannot be read; the message says where and what to write."""
 
 

@@ -59,8 +59,8 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
     width, height = PAD + cols * CELL + 6, PAD + rows * CELL + 6
     legend_rows = len(words.legend)
     total_h = height + 8 + 22 * legend_rows
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-grid" viewBox="0 0 {width} {total_h}" '
-           f'role="img" aria-labelledby="{svg_id}-t {svg_id}-d" font-family="sans-serif">',
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-grid" viewBox="0 0 {width} {total_h}" '
+            f'role="img" aria-labelledby="{svg_id}-t {svg_id}-d" font-family="sans-serif">'),
            f'<title id="{svg_id}-t">{escape(words.title)}</title>',
            f'<desc id="{svg_id}-d">{escape(words.desc)}</desc>']
     tiles = sorted(set(grid.tiles.values()))
@@ -190,8 +190,8 @@ def _models(state: State, sizes: dict[str, str], labels: dict[str, str]) -> list
 
 
 def _marks(grid: Grid, marks: Marks) -> list[str]:
-    out = ['<defs><marker id="rb-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
-           'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>']
+    out = [('<defs><marker id="rb-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
+            'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>')]
     for a, b in marks.sight_lines:
         (x1, y1), (x2, y2) = _centre(grid, a), _centre(grid, b)
         out.append(f'<line class="rb-sight" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d08c00" '

@@ -9,12 +9,11 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from string import Template
-from typing import Any
 
 import yaml
 
 LANGS = ("ja", "ko", "uk")
-PEOPLE = ("who", "by", "target", "toward", "other", "until", "player")
+PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner")
 ENEMIES = ("enemy", "attacker")
 CARDS = ("card", "weapon", "deck", "source")
 CARD_LISTS = ("cards", "give", "take")
@@ -109,7 +108,7 @@ class Narrator:
     def values(self, event: dict) -> dict[str, str]:
         out: dict[str, str] = {}
         for key, value in event.items():
-            if key in ("event", "turn", "phase"):
+            if key in ("event", "player", "phase", "round"):
                 continue
             if key in PEOPLE and isinstance(value, str):
                 out[key] = self.enemy(value) if value in self.enemy_types else self.name(value)

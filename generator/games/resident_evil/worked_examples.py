@@ -6,39 +6,24 @@ sight line marked from the events themselves (never re-decided here).
 """
 from __future__ import annotations
 
-import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from string import Template
 from typing import Any
 
+from generator.errors import ScenarioError
+from generator.example_runs import ExampleRun, StepRun, run_example
+
+from .data import Model
 from .diagrams import Marks, Words, render_svg
-from .engine import Game
 from .narration import Narrator, templates
-from .rules import Rules
-from .scenario import CaseError, apply_step, build_game
-from .state import NotAllowed, State
+from .scenario import HOOKS
+from .state import State
+
+_RUNS: dict[int, tuple[Any, ExampleRun]] = {}  # id(loaded example) -> (that example, its run)
 
 LEGEND_ORDER = ("character", "unconscious", "enemy-small", "enemy-medium", "wall", "door-closed", "door-open",
                 "archway", "corpse", "route", "enemy-route", "sight", "refused")
-
-
-@dataclass
-class StepRun:
-    number: int
-    step: dict
-    before: State
-    after: State
-    events: list[dict]
-    refused: str | None = None  # the refusal's reason id
-
-
-@dataclass
-class ExampleRun:
-    ok: bool
-    initial: State | None
-    steps: list[StepRun] = field(default_factory=list)
-    problem: str | None = None
-    game: Game | None = None
 
 
 @dataclass
@@ -65,45 +50,45 @@ class ExampleView:
     steps: list[StepView] = field(default_factory=list)
 
 
-def play(scenario: dict, rules: Rules, cards: dict | None = None) -> ExampleRun:
-    """Play an example's scenario step by step, keeping the state before and after each step."""
-    try:
-        game = build_game({"id": "example", **scenario}, rules, cards)
-    except (CaseError, KeyError, ValueError) as error:
-        return ExampleRun(False, None, problem=f"the example cannot be set up: {error}")
-    run = ExampleRun(True, copy.deepcopy(game.state), game=game)
-    for number, step in enumerate(scenario.get("actions") or [], start=1):
-        before = copy.deepcopy(game.state)
-        mark = len(game.state.events)
-        refused = None
-        try:
-            apply_step(game, step)
-            if step.get("not-allowed"):
-                return _fail(run, f"step {number} was expected to be refused but was done")
-        except NotAllowed as error:
-            refused = error.reason
-            if step.get("not-allowed") not in (error.reason, True, "yes"):
-                return _fail(run, f"step {number} was refused: {error}")
-        except (CaseError, KeyError, ValueError, RuntimeError) as error:
-            return _fail(run, f"step {number}: {error}")
-        run.steps.append(StepRun(number, step, before, copy.deepcopy(game.state), game.state.events[mark:], refused))
-    return run
+@dataclass
+class _Example:
+    """Just enough of a loaded example for the shared runner."""
+
+    id: str
+    scenario: dict
 
 
-def _fail(run: ExampleRun, problem: str) -> ExampleRun:
-    run.ok, run.problem = False, problem
-    return run
+def play(example: Any, model: Model) -> ExampleRun:
+    """The engine's run of an example (the shared runner's verdict, trace and snapshots)."""
+    key = id(example)
+    if key not in _RUNS or _RUNS[key][0] is not example:
+        scenario = {"id": example.id, **example.scenario}
+        _RUNS[key] = (example, run_example(_Example(example.id, scenario), model, HOOKS))  # type: ignore[arg-type]
+    return _RUNS[key][1]
+
+
+def example_view(game: Any, model: Model, example: Any, entity: Any, lang: str, t: Callable, labels: dict) -> ExampleView:
+    """One worked example as its page shows it (the hook generator/render/pages.py calls)."""
+    run = play(example, model)
+    if not run.ok:  # `generator check` reports it with its place; rendering cannot go on
+        raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
+    names = {eid: e.name[lang] for eid, e in game.entities.items()
+             if isinstance(getattr(e, "name", None), dict) and e.name.get(lang)}
+    cards = {**model.cards, **(example.scenario.get("cards") or {})}
+    return view(example.id, t(example.title[lang]), t(example.setup[lang]), min(6, entity.depth + 3), run, lang,
+                names, sizes_of(cards), example.show)
 
 
 def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, lang: str,
          names: dict[str, str], sizes: dict[str, str], show: list[int] | None = None) -> ExampleView:
     """An example as a page shows it, in one language."""
     if not run.ok or run.initial is None:
-        raise CaseError(f"example '{example_id}' cannot be played: {run.problem}")
+        raise ScenarioError(f"example '{example_id}' cannot be played: {run.result.mismatches[0]}")
     data = templates()
-    enemy_types = {e.id: e.type for st in [run.initial, *(s.after for s in run.steps)] for e in st.enemies.values()}
+    enemy_types = {e.id: e.type for st in [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
+                   for e in st.enemies.values()}
     narrator = Narrator(lang, names, enemy_types)
-    caption = lambda key, n=None: Template(data["captions"][key][lang]).safe_substitute(n=n)  # noqa: E731
+    caption = lambda key, n=None: Template(data["captions"][key][lang]).safe_substitute(n=n)
     labels = {cid: narrator.name(cid)[:1] for cid in run.initial.characters}
     for eid, etype in enemy_types.items():
         digits = "".join(ch for ch in eid if ch.isdigit())
@@ -119,13 +104,13 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
     shown = set(show) if show is not None else {s.number for s in run.steps}
     result = ExampleView(example_id, title, setup, level, draw(run.initial, Marks(), caption("initial")))
     for s in run.steps:
-        story = narrator.tell(s.events)
-        if s.refused:
+        story = narrator.tell(s.record["events"])
+        if _refusal(s):
             story.append(data["captions"]["refused-step"][lang])
         item = StepView(caption("step", s.number), story)
         if s.number in shown:
             marks = _marks(s)
-            if s.refused:
+            if _refusal(s):
                 item.before = draw(s.before, marks, caption("before", s.number))
             else:
                 item.after = draw(s.after, marks, caption("after", s.number))
@@ -133,9 +118,13 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
     return result
 
 
+def _refusal(s: StepRun) -> str | None:
+    return s.record.get("reason") if str(s.record.get("outcome", "")).startswith("not allowed") else None
+
+
 def _marks(s: StepRun) -> Marks:
     marks = Marks()
-    for e in s.events:
+    for e in s.record["events"]:
         kind = e["event"]
         if kind in ("move", "stairs"):
             if marks.routes and marks.routes[-1][-1] == e["frm"]:
@@ -153,7 +142,7 @@ def _marks(s: StepRun) -> Marks:
                 marks.target = target.square
                 if target.square != who.square:
                     marks.sight_lines.append((who.square, target.square))
-    if s.refused and s.step.get("do") == "move":
+    if _refusal(s) and s.step.get("do") == "move":
         who = s.before.characters.get(s.step.get("who", ""))
         to = s.step.get("to")
         if who is not None and isinstance(to, str):

@@ -9,6 +9,7 @@ import pytest
 import yaml
 
 from generator.games.resident_evil import worked_examples
+from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.narration import LANGS, Narrator, templates
 
 HERE = Path(__file__).resolve().parent
@@ -60,8 +61,8 @@ def test_at_least_eight_examples():
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
 def test_example_plays_and_is_told_in_every_language(example, re_rules):
     cards = {**SHARED, **(example["scenario"].get("cards") or {})}
-    run = worked_examples.play(example["scenario"], re_rules, cards)
-    assert run.ok, run.problem
+    run = worked_examples.play(worked_examples._Example(example["id"], example["scenario"]), Model(re_rules, SHARED))
+    assert run.ok, run.result.mismatches
     sizes = worked_examples.sizes_of(cards)
     for lang in LANGS:
         view = worked_examples.view(example["id"], example["title"][lang], example["setup"][lang], 3, run, lang,
