@@ -21,15 +21,17 @@ Rules of space, generic for any game on squares:
   closed door it crosses, and by a corner point it touches where any of those meets;
 - range counts squares with diagonals (the larger of the row and column differences);
 - a square holds models up to a weight limit, each model weighing by its size class.
-Public: parse_grid, Grid, Door, Capacity, GridError.
+Public: parse_grid, Grid (a Geometry, see generator/core/geometry.py), Door, Capacity, GridError.
 """
 from __future__ import annotations
 
 import re
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+
+from generator.errors import MapError
 
 NO_SQUARE = "_"
 OPEN, WALL = "open", "wall"
@@ -42,7 +44,7 @@ EIGHT = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 Cell = tuple[int, int]  # (row, column), 0-based
 
 
-class GridError(ValueError):
+class GridError(MapError):
     """A map or a square that cannot be read; the message says where and what to write."""
 
 
@@ -94,11 +96,33 @@ class Grid:
     cells: dict[str, Cell]
     edges: dict[frozenset, str]  # pair of cells -> OPEN, WALL or a door id
     doors: dict[str, Door]
-    order: dict[str, int] = field(default_factory=dict)  # reading order, for deterministic ties
+    limit: int | None = None  # room per square (a weight sum, see Capacity); None: unlimited
 
     def __post_init__(self) -> None:
         self._by_cell = {cell: sid for sid, cell in self.cells.items()}
-        self.order = {sid: i for i, sid in enumerate(sorted(self.cells, key=lambda s: self.cells[s]))}
+        self._order = {sid: i for i, sid in enumerate(sorted(self.cells, key=lambda s: self.cells[s]))}
+
+    # --- the Geometry interface (generator/core/geometry.py) -------------------------------
+    def spaces(self) -> list[str]:
+        return self.sorted(self.cells)
+
+    def order(self, space: str) -> int:
+        """Position of a square in reading order (row by row): how ties are broken."""
+        return self._order[space]
+
+    def passable(self, a: str, b: str, all_doors_open: bool = False) -> bool:
+        return self.step_allowed(a, b, all_doors_open)
+
+    def distances_to(self, target: str, all_doors_open: bool = False) -> dict[str, int]:
+        """Steps from every square that can reach `target` (steps are symmetric)."""
+        return self.distances(target, all_doors_open=all_doors_open)
+
+    def line_of_sight(self, space: str) -> dict[str, int]:
+        """Every square seen from `space`, with its range (0 for the square itself)."""
+        return {other: self.range_between(space, other) for other in self.spaces() if self.sees(space, other)}
+
+    def capacity(self, space: str) -> int | None:
+        return self.limit
 
     # --- structure ------------------------------------------------------------------------
     def square(self, name: str) -> str:
@@ -109,7 +133,7 @@ class Grid:
         return name
 
     def sorted(self, squares: Iterable[str]) -> list[str]:
-        return sorted(squares, key=lambda s: self.order[s])
+        return sorted(squares, key=lambda s: self._order[s])
 
     def tile_of(self, square: str) -> str:
         return self.tiles[self.square(square)]
@@ -131,7 +155,7 @@ class Grid:
         return [d for d in self.doors.values() if square in d.squares]
 
     # --- steps ----------------------------------------------------------------------------
-    def step_allowed(self, a: str, b: str) -> bool:
+    def step_allowed(self, a: str, b: str, all_doors_open: bool = False) -> bool:
         """One step from square a to square b: adjacent, no wall, no closed door, no corner cut."""
         (r1, c1), (r2, c2) = self.cells[a], self.cells[b]
         dr, dc = r2 - r1, c2 - c1
@@ -139,7 +163,7 @@ class Grid:
             return False
         if dr == 0 or dc == 0:
             kind = self.edge((r1, c1), (r2, c2))
-            return kind == OPEN or (kind != WALL and self.doors[kind].passable)
+            return kind == OPEN or (kind != WALL and (all_doors_open or self.doors[kind].passable))
         return all(self.edge(x, y) == OPEN for x, y in self._corner_edges((r1, c1), (r2, c2)))
 
     @staticmethod
@@ -156,12 +180,13 @@ class Grid:
             return False
         return not all(self.edge(x, y) == OPEN for x, y in self._corner_edges((r1, c1), (r2, c2)))
 
-    def neighbours(self, square: str) -> list[str]:
+    def neighbours(self, square: str, all_doors_open: bool = False) -> list[str]:
+        """Squares one step away, in reading order."""
         r, c = self.cells[square]
         out = []
         for dr, dc in EIGHT:
             other = self._by_cell.get((r + dr, c + dc))
-            if other is not None and self.step_allowed(square, other):
+            if other is not None and self.step_allowed(square, other, all_doors_open):
                 out.append(other)
         return out
 
@@ -170,15 +195,16 @@ class Grid:
         (r1, c1), (r2, c2) = self.cells[a], self.cells[b]
         return max(abs(r1 - r2), abs(c1 - c2)) == 1
 
-    def distances(self, start: str, passable: Callable[[str], bool] | None = None) -> dict[str, int]:
-        """Fewest steps from `start` to every reachable square (squares refused by `passable`
-        are never entered, though they may be the end of a route if `passable` says so)."""
+    def distances(self, start: str, enter: Callable[[str], bool] | None = None,
+                  all_doors_open: bool = False) -> dict[str, int]:
+        """Fewest steps from `start` to every reachable square (never entering a square that
+        `enter` refuses)."""
         seen = {start: 0}
         queue = deque([start])
         while queue:
             here = queue.popleft()
-            for there in self.neighbours(here):
-                if there in seen or (passable is not None and not passable(there)):
+            for there in self.neighbours(here, all_doors_open):
+                if there in seen or (enter is not None and not enter(there)):
                     continue
                 seen[there] = seen[here] + 1
                 queue.append(there)
@@ -189,7 +215,7 @@ class Grid:
         (r1, c1), (r2, c2) = self.cells[a], self.cells[b]
         return max(abs(r1 - r2), abs(c1 - c2))
 
-    def line_of_sight(self, a: str, b: str) -> bool:
+    def sees(self, a: str, b: str) -> bool:
         """The segment between the two square centres crosses no wall, closed door or blocked corner."""
         (r1, c1), (r2, c2) = self.cells[a], self.cells[b]
         x0, y0 = Fraction(2 * c1 + 1, 2), Fraction(2 * r1 + 1, 2)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.errors import ScenarioError
+
 ITEM_KINDS = ("weapon", "ammo", "healing", "defence", "special")
 EFFECTS = ("damage", "push", "area", "evade", "unconscious")
 WEAPON_KEYWORDS = ("rapid-fire",)
@@ -17,7 +19,7 @@ ATTACK_KEYWORDS = ("charge", "decapitate", "deadly", "sweep")
 TENSION_EFFECTS = ("nothing", "spawn", "danger", "lasting")
 
 
-class CardError(ValueError):
+class CardError(ScenarioError):
     """A card profile that cannot be used; the message names the card and the field."""
 
 

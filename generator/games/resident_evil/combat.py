@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import Attack, Effect, Weapon
-from .state import Character, Enemy, NotAllowed
+from .state import Character, Enemy, Held, NotAllowed
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class AttackPlan:
+    held: Held
     weapon: str
     profile: Weapon
     target: Enemy
@@ -29,7 +30,7 @@ class AttackPlan:
     reposition: str | None = None  # where the attacker goes on an Evade result
 
 
-def weapon_profile(game: Game, held) -> Weapon:
+def weapon_profile(game: Game, held: Held) -> Weapon:
     if held.overlay:
         return game.item(held.overlay).overlay  # type: ignore[return-value]
     w = game.item(held.card).weapon
@@ -48,7 +49,7 @@ def check_attack(game: Game, c: Character, weapon: str, target: str, rapid_fire:
     if enemy is None:
         raise NotAllowed("no-such-enemy", f"there is no enemy '{target}'")
     profile = weapon_profile(game, held)
-    if not board.line_of_sight(c.square, enemy.square):
+    if not board.sees(c.square, enemy.square):
         raise NotAllowed("no-line-of-sight", f"{c.square} does not see {enemy.square}")
     distance = board.range_between(c.square, enemy.square)
     if profile.range is not None and distance > profile.range:
@@ -61,11 +62,12 @@ def check_attack(game: Game, c: Character, weapon: str, target: str, rapid_fire:
     capacity = game.item(weapon).weapon.capacity  # type: ignore[union-attr]
     if capacity is not None:
         cost = game.rules.ammo_per_attack + rapid_fire
-        if (held.dial or 0) < game.rules.ammo_per_attack:
+        dial = held.dial or 0
+        if dial < game.rules.ammo_per_attack:
             raise NotAllowed("no-ammo", f"the {weapon}'s dial shows 0")
-        if held.dial < cost:
+        if dial < cost:
             raise NotAllowed("not-enough-ammo", f"the dial shows {held.dial}; this attack costs {cost}")
-    plan = AttackPlan(weapon, profile, enemy, rapid_fire)
+    plan = AttackPlan(held, weapon, profile, enemy, rapid_fire)
     for eid, square in (game.choices.get("push") or {}).items():
         pushed = s.enemies.get(eid)
         if pushed is None:
@@ -98,9 +100,11 @@ def resolve_attack(game: Game, c: Character, plan: AttackPlan) -> None:
     from . import reactions
 
     s, rules = game.state, game.rules
-    held = c.held(plan.weapon)
+    held = plan.held
     target = plan.target
     same_square = target.square == c.square
+    s.emit("attack-declared", who=c.id, weapon=plan.weapon, target=target.id, rapid_fire=plan.rapid_fire,
+           distance=s.board.range_between(c.square, target.square))
     if held.dial is not None:
         before = held.dial
         held.dial -= rules.ammo_per_attack + plan.rapid_fire
@@ -194,7 +198,7 @@ def evade_needed(game: Game, attacker: Enemy, extras: int) -> tuple[str, int]:
 def can_attack(game: Game, enemy: Enemy, c: Character, attack: Attack | None = None) -> bool:
     board = game.state.board
     attack = attack or game.profile(enemy).attacks[0]
-    return c.active and board.line_of_sight(enemy.square, c.square) and \
+    return c.active and board.sees(enemy.square, c.square) and \
         board.range_between(enemy.square, c.square) <= attack.range
 
 

@@ -7,12 +7,14 @@ scripted by face, and no odds are computed from an unknown die.
 """
 from __future__ import annotations
 
+from generator.errors import ScenarioError
+
 BLANK = "blank"
 UMBRELLA = "umbrella"  # the encounter die's face that turns corpses into zombies
 OTHER = "other"  # any other encounter die face
 
 
-class DiceError(RuntimeError):
+class DiceError(ScenarioError):
     """A scripted roll that does not match what the rules roll; the message says what to write."""
 
 

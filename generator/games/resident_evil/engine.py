@@ -273,8 +273,8 @@ class Game:
             return o
 
         def resolve(c: Character, o: Character) -> None:
-            given = [c.held(g) for g in give]
-            taken = [o.held(t) for t in take]
+            given = [h for h in (c.held(g) for g in give) if h is not None]
+            taken = [h for h in (o.held(t) for t in take) if h is not None]
             for h in given:
                 c.items.remove(h)
                 o.items.append(h)

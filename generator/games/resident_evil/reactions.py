@@ -29,7 +29,7 @@ def reacting_enemies(game: Game) -> list[Enemy]:
 
 def _in_order(game: Game, enemies: list[Enemy], order: list[str] | None) -> list[Enemy]:
     board = game.state.board
-    default = sorted(enemies, key=lambda e: (board.order[e.square], e.id))
+    default = sorted(enemies, key=lambda e: (board.order(e.square), e.id))
     if not order:
         return default
     rank = {eid: i for i, eid in enumerate(order)}

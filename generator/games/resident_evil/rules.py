@@ -9,11 +9,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.errors import RulesDataError
+
 SIZES = ("small", "medium", "large")
 
 
-class RulesError(ValueError):
+class RulesError(RulesDataError):
     """Parameters that are missing or contradict each other; the message names the parameter."""
+
+    def __init__(self, message: str):
+        super().__init__([message])
 
 
 @dataclass(frozen=True)

@@ -9,20 +9,22 @@ A case (see rules_data/resident-evil/scenarios/README.md for every key):
         -
         A A A
       characters: {chris: {at: a1, evade-dice: 1, inventory: 6}}
-      steps:
+      actions:
         - {who: chris, do: move, to: b2, not-allowed: corner}
       expect: {characters: {chris: {at: a1}}}
 
 Card statistics the source does not print are stated by the file's (or the case's) `cards:`
 for that check alone; dice are scripted by face on the step that rolls them.
-Public: build_game, apply_step, compare, CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
+Public: HOOKS (for generator/core/scenarios.py), build_game, apply_step, compare, CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
 from generator.core.grid import parse_grid
+from generator.errors import ScenarioError
 
 from . import campaign as campaign_steps
 from . import cards as card_specs
@@ -34,7 +36,7 @@ from .state import Campaign, Character, Enemy, Held, State
 CASE_KEYS = {
     "id", "rule", "note", "map", "doors", "cards", "characters", "enemies", "corpses", "item-tokens",
     "typewriters", "item-boxes", "exits", "stairs", "spawn-squares", "decks", "discards", "supply",
-    "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "steps", "expect", "seed",
+    "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "actions", "expect", "seed",
 }
 STEP_KEYS = {
     "who", "do", "to", "door", "take", "from", "with", "give", "item", "target", "weapon", "rapid-fire",
@@ -49,7 +51,7 @@ EXPECT_KEYS = {
 }
 
 
-class CaseError(ValueError):
+class CaseError(ScenarioError):
     """A case that cannot be set up; the message names the key and what to write."""
 
 
@@ -166,6 +168,11 @@ def _list(value: Any) -> list:
     return list(value) if isinstance(value, list) else [value]
 
 
+def _moves(game: Game, who: str, squares: list) -> None:
+    for square in squares:  # one move action per square listed
+        game.move(who, square)
+
+
 def apply_step(game: Game, step: dict) -> None:
     unknown = set(step) - STEP_KEYS
     if unknown:
@@ -176,9 +183,9 @@ def apply_step(game: Game, step: dict) -> None:
         raise CaseError(f"unknown choices {sorted(bad)}; known choices are {sorted(CHOICES)}")
     game.choices = dict(choose)
     game.dice = ScriptedRolls([_list(r) for r in step.get("dice") or []], game.rules.success_results)
-    who, do = step.get("who"), step.get("do")
+    who, do = str(step.get("who") or ""), step.get("do")
     actions = {
-        "move": lambda: [game.move(who, to) for to in _list(step.get("to"))],
+        "move": lambda: _moves(game, who, _list(step.get("to"))),
         "open-door": lambda: game.toggle_door(who, step.get("door"), "open"),
         "close-door": lambda: game.toggle_door(who, step.get("door"), "closed"),
         "search": lambda: game.search(who, take=_list(step.get("take")) or None, source=step.get("from")),
@@ -256,14 +263,15 @@ def compare(game: Game, expect: dict) -> list[str]:
     for did, state in (expect.get("doors") or {}).items():
         door = s.board.doors.get(did)
         check(f"doors.{did}", state, door.state if door else None)
-    for key, actual in (("result", s.result), ("player", s.player), ("phase", s.phase),
+    pairs: tuple[tuple[str, Any], ...] = (("result", s.result), ("player", s.player), ("phase", s.phase),
                         ("actions-left", game.actions_left()), ("ink-ribbons", s.ink_ribbons),
                         ("typewriters", s.typewriters), ("danger", s.campaign.danger),
                         ("crimson-heads-added", s.campaign.crimson_heads_added),
                         ("campaign-lost", s.campaign.lost),
                         ("item-box", sorted(h.card for h in s.campaign.item_box)),
                         ("lasting", [x["card"] for x in s.lasting]),
-                        ("item-tokens", s.item_tokens)):
+                        ("item-tokens", s.item_tokens))
+    for key, actual in pairs:
         if key in expect:
             want = sorted(expect[key]) if key == "item-box" else expect[key]
             check(key, want, actual)
@@ -286,10 +294,48 @@ def compare(game: Game, expect: dict) -> list[str]:
             out.append(f"events: no event matches {wanted}; the {wanted.get('event')} events were {similar}")
     for frm, targets in (expect.get("line-of-sight") or {}).items():
         for to, seen in targets.items():
-            check(f"line-of-sight.{frm}.{to}", seen, s.board.line_of_sight(frm, to))
+            check(f"line-of-sight.{frm}.{to}", seen, s.board.sees(frm, to))
     for frm, squares in (expect.get("moves-from") or {}).items():
         check(f"moves-from.{frm}", sorted(squares), sorted(s.board.neighbours(frm)))
     for tile, tiles in (expect.get("linked-tiles") or {}).items():
         check(f"linked-tiles.{tile}", sorted(tiles),
               sorted(s.board.linked_tiles(tile, chain=game.rules.linked_tiles_chain)))
     return out
+
+
+# --- the shared runner's side (generator/core/scenarios.py) ---------------------------------------
+class _Hooks:
+    """How the shared scenario runner builds, steps and checks a Resident Evil case."""
+
+    case_keys = frozenset(CASE_KEYS | {"edition"})
+
+    def build(self, case: dict, model: Any) -> Game:
+        try:
+            return build_game(case, model.rules, model.cards)
+        except (KeyError, ValueError, TypeError) as error:
+            if isinstance(error, ScenarioError):
+                raise
+            raise CaseError(f"{type(error).__name__}: {error}") from error
+
+    def apply_step(self, game: Game, step: dict) -> None:
+        try:
+            apply_step(game, step)
+        except (KeyError, ValueError, TypeError) as error:
+            if isinstance(error, ScenarioError):
+                raise
+            raise CaseError(f"{type(error).__name__}: {error}") from error
+
+    def compare(self, game: Game, expect: dict) -> list[str]:
+        return compare(game, expect)
+
+    def leftovers(self, game: Game) -> list[str]:
+        return []  # each step checks that its scripted rolls were all rolled
+
+    def events(self, game: Game) -> list[dict]:
+        return game.state.events
+
+    def snapshot(self, game: Game) -> State:
+        return copy.deepcopy(game.state)
+
+
+HOOKS = _Hooks()

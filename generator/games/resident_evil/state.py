@@ -10,17 +10,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.core.events import NotAllowed
 from generator.core.grid import Grid
+from generator.core.phases import PhaseSequence
 
 PHASES = ("action", "reaction", "tension")
+__all__ = ["TURN", "Campaign", "Character", "Enemy", "Held", "NotAllowed", "State"]
 
 
-class NotAllowed(Exception):
-    """An action the rules forbid. `reason` is a stable id; the message explains it."""
-
-    def __init__(self, reason: str, message: str):
-        self.reason = reason
-        super().__init__(f"{reason}: {message}")
+TURN = PhaseSequence(PHASES)  # one player's turn: Action, Reaction, Tension
 
 
 @dataclass(eq=False)
@@ -115,7 +113,7 @@ class State:
         return self.players[self.turn]
 
     def emit(self, event: str, **data: Any) -> None:
-        self.events.append({"event": event, "turn": self.player, "phase": self.phase, **data})
+        self.events.append({"event": event, "player": self.player, "phase": self.phase, **data})
 
     def enemies_at(self, square: str) -> list[Enemy]:
         return [e for e in self.enemies.values() if e.square == square]

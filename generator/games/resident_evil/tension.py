@@ -11,6 +11,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from generator.core.decks import LOSE, RESHUFFLE, DeckEmpty, draw_from
+from generator.errors import ScenarioError
+
 from .state import Character
 
 if TYPE_CHECKING:
@@ -33,28 +36,40 @@ def tension_phase(game: Game) -> None:
             pending += extra
 
 
+class _Shuffle:
+    """Shuffles in the order a scenario scripts (`choose: {reshuffle: [...]}`), else by the seed."""
+
+    def __init__(self, order: list[str] | None, seed: int):
+        self.order, self.seed = list(order or []), seed
+
+    def shuffle(self, cards: list[str]) -> None:
+        if not self.order:
+            random.Random(self.seed).shuffle(cards)
+            return
+        if sorted(self.order) != sorted(cards):
+            raise ScenarioError(f"reshuffle lists {self.order}, but the cards to shuffle are {sorted(cards)}")
+        cards[:] = self.order
+
+
 def draw(game: Game) -> str | None:
+    """The top tension card; an empty deck reshuffles in the tutorial and loses anywhere else."""
     s = game.state
     deck = s.decks.setdefault("tension", [])
-    if not deck:
-        if s.tutorial:
-            pile = s.discards.get("tension") or []
-            order = list(game.choices.get("reshuffle") or [])
-            if order and sorted(order) != sorted(pile):
-                raise ValueError(f"reshuffle lists {order}, but the discard pile holds {pile}")
-            if not order:
-                order = list(pile)
-                random.Random(s.seed).shuffle(order)
-            s.decks["tension"], s.discards["tension"] = order, []
-            s.emit("tension-reshuffled", cards=len(order), reason="tutorial")
-            deck = s.decks["tension"]
-        if not deck:
-            s.emit("tension-deck-empty", reason="tutorial" if s.tutorial else "out-of-time")
-            game.finish("failed", "out-of-time")
-            return None
-    card = deck.pop(0)
-    s.emit("tension-draw", card=card, colour=game.tension_card(card).colour, left=len(deck))
-    return card
+    pile = s.discards.setdefault("tension", [])
+    try:
+        drawn = draw_from(deck, pile, RESHUFFLE if s.tutorial else LOSE,
+                          _Shuffle(game.choices.get("reshuffle"), s.seed), name="tension")  # type: ignore[arg-type]
+    except DeckEmpty:
+        s.emit("tension-deck-empty", reason="out-of-time")
+        game.finish("failed", "out-of-time")
+        return None
+    if drawn.reshuffled:
+        s.emit("tension-reshuffled", cards=drawn.reshuffled, reason="tutorial")
+    if drawn.card is None:
+        s.emit("tension-deck-empty", reason="tutorial")
+        return None
+    s.emit("tension-draw", card=drawn.card, colour=game.tension_card(drawn.card).colour, left=len(deck))
+    return drawn.card
 
 
 def resolve(game: Game, card_id: str) -> bool:
@@ -112,7 +127,7 @@ def spawn_square(game: Game) -> str:
     if not squares:
         raise ValueError("the case has no spawn square on the active tile; add spawn-squares")
     reach = s.board.distances(active.square)
-    ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order[q]))
+    ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
     away = [q for q in ranked if q != active.square]
     return (away or ranked)[0]
 
@@ -143,19 +158,14 @@ def expire_lasting(game: Game, player: str) -> None:
         if effect["turns"] == 0:
             s.lasting.remove(effect)
             _discard(game, effect["card"])
-            s.emit("lasting-ends", card=effect["card"], player=player)
+            s.emit("lasting-ends", card=effect["card"], owner=player)
 
 
 def rebuild_with_typewriter(game: Game, c: Character, square: str) -> None:
     s = game.state
     s.ink_ribbons -= 1
-    cards = s.decks.get("tension", []) + s.discards.get("tension", [])
-    order = list(game.choices.get("reshuffle") or [])
-    if order and sorted(order) != sorted(cards):
-        raise ValueError(f"reshuffle lists {order}, but the tension cards are {cards}")
-    if not order:
-        order = list(cards)
-        random.Random(s.seed).shuffle(order)
+    order = s.decks.get("tension", []) + s.discards.get("tension", [])
+    _Shuffle(game.choices.get("reshuffle"), s.seed).shuffle(order)
     s.decks["tension"], s.discards["tension"] = order, []
     s.emit("typewriter", who=c.id, square=square, ribbons_left=s.ink_ribbons, cards=len(order))
     if s.mode == "easy" and game.rules.modes.get("easy-typewriter-stays"):

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from generator.model.equipment import Card
+from generator.errors import RulesDataError
+from generator.games.zombicide.equipment import Card
 
 
 @dataclass(frozen=True)
@@ -26,14 +27,6 @@ ZOMBIE_SPECIAL_RULES = {
     "no-combat-in-its-zone": "survivors in its zone cannot take a combat action (Hobomination)",
     "molotov-kills-only-it": "a Molotov thrown into its zone kills it and nothing else (Abominawild)",
 }
-
-
-class RulesDataError(ValueError):
-    """The data cannot make a coherent rule set; `problems` says what to change."""
-
-    def __init__(self, problems: list):
-        self.problems = problems
-        super().__init__("\n".join(f"{p.subject}: {p.message}" for p in problems))
 
 
 # parameter id -> (Rules field, kind, default). A default of REQUIRED makes the parameter mandatory.
@@ -127,7 +120,7 @@ class Rules:
         equipment: Mapping[str, Card] | None = None,
     ) -> "Rules":
         """Build the rules, or raise RulesDataError listing every incoherence in the data."""
-        from generator.model.checks import check_rules_data  # checks imports this module
+        from generator.games.zombicide.checks import check_rules_data  # checks imports this module
 
         problems = check_rules_data(parameters, zombie_stats, level_thresholds, skill_models)
         if problems:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.model.board import Door
-from generator.model.core import Survivor, Zombie, ZombieCard
-from generator.model.strategies import split_counts, wound
+from generator.games.zombicide.board import Door
+from generator.games.zombicide.state import Survivor, Zombie, ZombieCard
+from generator.games.zombicide.strategies import split_counts, wound
 
 if TYPE_CHECKING:  # pragma: no cover
-    from generator.model.zombicide import Game
+    from generator.games.zombicide.engine import Game
 
 ABOMINATION = "abomination"
 FATTY = "fatty"

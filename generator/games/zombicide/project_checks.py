@@ -1,4 +1,4 @@
-"""The rules model checks the data: coherent parameters, skills it knows, FAQ rulings that hold.
+"""The Zombicide model checks a loaded game: coherent parameters, skills it knows, FAQ rulings that hold.
 
 A ruling whose `check` scenario fails stops the build: the rulebook must not say one thing in
 its FAQ and another in its rules.
@@ -7,37 +7,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import DataError, Location
+from generator.errors import DataError, Location, RulesDataError, ScenarioError
 from generator.example_runs import check_examples
-from generator.load.entities import Game, Project
-from generator.model.checks import check_rules_data, skill_coverage
-from generator.model.rules import RulesDataError
-from generator.model_data import MODEL_EDITIONS, rules_for_game, rules_inputs
-from generator.scenarios import ScenarioError, load_scenarios, run_case
+from generator.load.entities import Game
+from generator.games.zombicide.checks import check_rules_data, skill_coverage
+from generator.games.zombicide.data import rules_for_game, rules_inputs
+from generator.games.zombicide.scenario import HOOKS, load_scenarios, run_case
 
 
-def check_project(project: Project, root: Path) -> list[DataError]:
-    errors: list[DataError] = []
-    for game in project.games.values():
-        if game.id in MODEL_EDITIONS:
-            errors += _check_game(game, root)
-    return errors
-
-
-def report(project: Project, root: Path) -> list[str]:
-    """Lines for `generator check`: how much of each edition the model applies and verifies."""
-    lines = []
-    for game in project.games.values():
-        if game.id not in MODEL_EDITIONS:
-            continue
-        applied, descriptive, _ = skill_coverage(rules_inputs(game)["skill_models"])
-        total = len(applied) + len(descriptive)
-        share = f"{len(applied)}/{total} skills applied by the rules model ({100 * len(applied) // total} %)" \
-            if total else "no skills"
-        checks = [f for f in game.of_kind("faq") if f.fields.get("check")]
-        cases = sum(len(load_scenarios(path)) for path in _scenario_files(game, root))
-        lines.append(f"{game.id}: {share}; {len(checks)} FAQ rulings checked; {cases} scenarios")
-    return lines
+def report_game(game: Game, root: Path) -> list[str]:
+    """Lines for `generator check`: how much of the edition the model applies and verifies."""
+    applied, descriptive, _ = skill_coverage(rules_inputs(game)["skill_models"])
+    total = len(applied) + len(descriptive)
+    share = f"{len(applied)}/{total} skills applied by the rules model ({100 * len(applied) // total} %)" \
+        if total else "no skills"
+    checks = [f for f in game.of_kind("faq") if f.fields.get("check")]
+    cases = sum(len(load_scenarios(path)) for path in _scenario_files(game, root))
+    return [f"{game.id}: {share}; {len(checks)} FAQ rulings checked; {cases} scenarios"]
 
 
 def _check_zombie_deck(game: Game) -> list[DataError]:
@@ -59,7 +45,7 @@ def _check_zombie_deck(game: Game) -> list[DataError]:
     return errors
 
 
-def _check_game(game: Game, root: Path) -> list[DataError]:
+def check_game(game: Game, root: Path) -> list[DataError]:
     errors = _check_zombie_deck(game)
     if errors:
         return errors
@@ -73,7 +59,7 @@ def _check_game(game: Game, root: Path) -> list[DataError]:
         rules = rules_for_game(game)
     except RulesDataError as exc:  # pragma: no cover - check_rules_data found nothing above
         return [DataError(Location(game.file, 1, 1), f"game '{game.id}'", str(exc))]
-    return _check_rulings(game, rules, root) + check_examples(game.examples, rules)
+    return _check_rulings(game, rules, root) + check_examples(game.examples, rules, HOOKS)
 
 
 def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:

@@ -16,74 +16,42 @@ ids in sorted order with `/` (`A1/s2`).
 from __future__ import annotations
 
 import re
-from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+
+from generator.core.geometry import OPEN, WALL, Door, Zone as GraphZone, ZoneGraph, door_id
+from generator.errors import MapError
+
+__all__ = ["Board", "Door", "MapError", "OPEN", "WALL", "Zone", "door_id", "parse_map"]
 
 STREET_ID = re.compile(r"^[a-z][a-z0-9-]*$")
 ROOM_ID = re.compile(r"^([A-Z]+)[0-9]+$")
 VOID = "_"
-OPEN, WALL = ".", "wall"
 DOOR_CHARS = {"+": "closed", "/": "open", "#": "locked"}
 WALL_CHARS = {"|", "-"}
-DIRECTIONS = ((0, 1), (1, 0), (0, -1), (-1, 0))
-
-
-class MapError(ValueError):
-    """The text map cannot be read; the message says where and what to write instead."""
 
 
 @dataclass
-class Zone:
-    id: str
-    street: bool
-    building: str | None
+class Zone(GraphZone):
+    street: bool = True
+    building: str | None = None
     dark: bool = False
-    cells: list[tuple[int, int]] = field(default_factory=list)
 
 
-@dataclass
-class Door:
-    id: str
-    zones: tuple[str, str]
-    state: str  # closed, open, locked
-    color: str | None = None
+class Board(ZoneGraph):
+    """Zombicide's zone graph: streets and rooms, tiles and manholes, and its sight rule."""
 
-    def other(self, zone: str) -> str:
-        return self.zones[1] if self.zones[0] == zone else self.zones[0]
+    zones: dict[str, Zone]  # type: ignore[assignment]
 
-
-def door_id(a: str, b: str) -> str:
-    return "/".join(sorted((a, b)))
-
-
-class Board:
-    def __init__(self, cells: dict[tuple[int, int], str], boundaries: dict[tuple, str],
-                 zones: dict[str, Zone], doors: dict[str, Door]):
-        self._cells = cells
-        self._boundaries = boundaries  # frozenset of two cells -> OPEN, WALL or a door id
-        self.zones = zones
-        self.doors = doors
+    def __init__(self, cells, boundaries, zones: dict[str, Zone], doors: dict[str, Door]):
+        super().__init__(cells, boundaries, zones, doors)  # type: ignore[arg-type]
         self.tiles: dict[str, set[str]] = {"tile": set(zones)}
         self.manholes: list[str] = []
-        self._order = {zid: i for i, zid in enumerate(zones)}
-        self._links = self._zone_links()
-
-    # --- structure ------------------------------------------------------------------------
-    def order(self, zone: str) -> int:
-        """Position of a zone in reading order: how ties are broken deterministically."""
-        return self._order[zone]
-
-    def sorted(self, zones) -> list[str]:
-        return sorted(zones, key=self.order)
 
     def is_street(self, zone: str) -> bool:
         return self.zones[zone].street
 
     def rooms_of(self, building: str) -> list[str]:
         return [z.id for z in self.zones.values() if z.building == building]
-
-    def door_between(self, a: str, b: str) -> Door | None:
-        return self.doors.get(door_id(a, b))
 
     def tiles_of(self, zone: str) -> list[str]:
         return [tid for tid, zones in self.tiles.items() if zone in zones]
@@ -100,81 +68,11 @@ class Board:
             self.tiles = {tid: set(zones) for tid, zones in tiles.items()}
         self.manholes = list(manholes)
 
-    def _zone_links(self) -> dict[str, dict[str, str]]:
-        """zone -> neighbour -> OPEN or the door id between them (walls leave no link)."""
-        links: dict[str, dict[str, str]] = {z: {} for z in self.zones}
-        for pair, kind in self._boundaries.items():
-            a, b = (self._cells[c] for c in pair)
-            if a == b or kind == WALL:
-                continue
-            links[a][b] = kind
-            links[b][a] = kind
-        return links
-
-    # --- movement -------------------------------------------------------------------------
-    def passable(self, a: str, b: str, all_doors_open: bool = False) -> bool:
-        link = self._links[a].get(b)
-        if link is None:
-            return False
-        if link == OPEN or all_doors_open:
-            return True
-        return self.doors[link].state == "open"
-
-    def neighbours(self, zone: str, all_doors_open: bool = False) -> list[str]:
-        return self.sorted(n for n in self._links[zone] if self.passable(zone, n, all_doors_open))
-
-    def adjacent_doors(self, zone: str) -> list[Door]:
-        return [self.doors[link] for link in self._links[zone].values() if link != OPEN]
-
-    def distances_to(self, target: str, all_doors_open: bool = False) -> dict[str, int]:
-        """Steps from every zone that can reach `target` (breadth-first from the target)."""
-        dist = {target: 0}
-        queue = deque([target])
-        while queue:
-            here = queue.popleft()
-            for n in self.neighbours(here, all_doors_open):
-                if n not in dist:
-                    dist[n] = dist[here] + 1
-                    queue.append(n)
-        return dist
-
-    # --- line of sight --------------------------------------------------------------------
-    def _boundary_open(self, a: tuple[int, int], b: tuple[int, int]) -> bool:
-        kind = self._boundaries.get(frozenset((a, b)))
-        if kind is None or kind == WALL:
-            return False
-        return kind == OPEN or self.doors[kind].state == "open"
-
-    def line_of_sight(self, zone: str) -> dict[str, int]:
-        """Visible zones with their range (zones counted along the sight line).
-
-        Streets see in straight lines, never diagonally, until a wall or the board edge; from
-        a street into a building only the zone behind an open door. Inside a building, one zone
-        through an opening or open door; through an open door into the street, the straight line.
-        """
-        seen = {zone: 0}
-        start = self.zones[zone]
-        for cell in start.cells:
-            for d in DIRECTIONS:
-                self._look(cell, d, seen)
-        return seen
-
-    def _look(self, cell: tuple[int, int], d: tuple[int, int], seen: dict[str, int]) -> None:
-        """Walk one straight line: entering a room ends it, entering a street carries on."""
-        here_zone = self._cells[cell]
-        distance = seen[here_zone]
-        while True:
-            nxt = (cell[0] + d[0], cell[1] + d[1])
-            nxt_zone = self._cells.get(nxt)
-            if nxt_zone is None or not self._boundary_open(cell, nxt):
-                return
-            if nxt_zone != here_zone:
-                distance += 1
-                seen[nxt_zone] = min(seen.get(nxt_zone, distance), distance)
-                if not self.zones[nxt_zone].street:
-                    return
-                here_zone = nxt_zone
-            cell = nxt
+    def sight_carries_through(self, zone: str) -> bool:
+        """Streets see in straight lines until a wall or the board edge; from a street into a
+        building only the zone behind an open door; inside a building, one zone through an
+        opening or open door; through an open door into the street, the straight line."""
+        return self.zones[zone].street
 
 
 # --- parsing -------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.model.rules import PARAMETERS, REQUIRED, TARGET_KINDS_BESIDES_ZOMBIES, ZOMBIE_SPECIAL_RULES
-from generator.model.skills import APPLIED_SKILLS
+from generator.games.zombicide.rules import PARAMETERS, REQUIRED, TARGET_KINDS_BESIDES_ZOMBIES, ZOMBIE_SPECIAL_RULES
+from generator.games.zombicide.skills import APPLIED_SKILLS
 
 STAT_NAMES = ("actions", "min-damage", "xp")
 TOTAL_SUFFIX = "-total"

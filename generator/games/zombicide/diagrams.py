@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from generator.model.board import OPEN, WALL
-from generator.model.core import State
+from generator.games.zombicide.board import OPEN, WALL
+from generator.games.zombicide.state import State
 
 CELL_W = 128
 MIN_CELL_H = 112

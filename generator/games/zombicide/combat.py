@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.model.core import Car, NotAllowed, Survivor, Zombie
-from generator.model.skills import can_dual, damage_bonus, dice_bonus, roll_bonus
-from generator.model.strategies import wound
+from generator.games.zombicide.state import Car, NotAllowed, Survivor, Zombie
+from generator.games.zombicide.skills import can_dual, damage_bonus, dice_bonus, roll_bonus
+from generator.games.zombicide.strategies import wound
 
 if TYPE_CHECKING:  # pragma: no cover
-    from generator.model.zombicide import Game
+    from generator.games.zombicide.engine import Game
 
 SURVIVOR = "survivor"
 REROLL_SKILLS = ("lucky", "1-re-roll-per-turn")
@@ -225,7 +225,7 @@ def _molotov(game: "Game", s: Survivor, item, zone: str) -> None:
     for zombie in list(state.zombies_in(zone)):
         _kill(game, s, zombie, zone)
     for victim in state.survivors_in(zone):
-        from generator.model.strategies import kill_survivor
+        from generator.games.zombicide.strategies import kill_survivor
         kill_survivor(game, victim)
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from generator.model import combat, zombie_phase
-from generator.model.core import Item, NotAllowed, State, Survivor
-from generator.model.dice import Dice
-from generator.model.rules import Rules
-from generator.model.skills import FREE_ACTION_SKILLS, zones_per_move
-from generator.model.strategies import WOUNDED
+from generator.core.decks import RESHUFFLE, draw_from
+from generator.games.zombicide import combat, zombie_phase
+from generator.games.zombicide.state import Item, NotAllowed, State, Survivor
+from generator.core.dice import Dice
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.skills import FREE_ACTION_SKILLS, zones_per_move
+from generator.games.zombicide.strategies import WOUNDED
 
 
 class Game:
@@ -208,15 +209,11 @@ class Game:
 
     def _draw_equipment(self) -> str | None:
         state = self.state
-        if not state.equipment_deck:
-            pool = [c for c in state.equipment_discard if c not in self.rules.reshuffle_excludes]
-            if not pool:
-                return None
-            state.equipment_discard = [c for c in state.equipment_discard if c in self.rules.reshuffle_excludes]
-            self.shuffle.shuffle(pool)
-            state.equipment_deck = pool
-            self.emit("reshuffle", cards=len(pool))
-        return state.equipment_deck.pop(0)
+        drawn = draw_from(state.equipment_deck, state.equipment_discard, RESHUFFLE, self.shuffle,
+                          self.rules.reshuffle_excludes)
+        if drawn.reshuffled:
+            self.emit("reshuffle", cards=drawn.reshuffled)
+        return drawn.card
 
     def _take_drawn(self, s: Survivor, card: str, keep: list[str] | None) -> None:
         if card == "aaahh":  # a zombie hidden in the room

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from generator.model import odds
-from generator.model.rules import Rules
+from generator.games.zombicide import odds
+from generator.games.zombicide.rules import Rules
+from generator.render.numbers import percent  # noqa: F401  (tables and their tests share it)
 
 CLEAR_UP_TO = 3  # zones of 1..3 walkers
 
@@ -68,8 +69,3 @@ def _at_least(rules: Rules, weapon: str, mode: str, modifier: Modifier, k: int) 
 
 def _clear(rules: Rules, weapon: str, mode: str, modifier: Modifier, min_damage: int, n: int) -> Fraction:
     return odds.chance_to_kill(_attack(rules, weapon, mode, modifier, n), min_damage, n, n)
-
-
-def percent(chance: Fraction, lang: str) -> str:
-    value = f"{float(chance) * 100:.1f}"
-    return f"{value.replace('.', ',')} %" if lang == "uk" else f"{value}%"

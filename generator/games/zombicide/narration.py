@@ -18,10 +18,10 @@ import yaml
 from generator.example_runs import StepRun
 from generator.load.entities import Game
 from generator.load.references import REFERENCE
-from generator.model.core import State, Zombie
-from generator.model.dice import ScriptedDice
-from generator.model.rules import Rules
-from generator.model.zombicide import Game as Engine
+from generator.games.zombicide.state import State, Zombie
+from generator.core.dice import ScriptedDice
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.engine import Game as Engine
 
 TEMPLATES = Path(__file__).parent / "narration.yaml"
 LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}

@@ -11,9 +11,9 @@ from fractions import Fraction
 from math import comb
 import random
 
-from generator.model.dice import SIDES, exact_outcomes
-from generator.model.rules import Rules
-from generator.model.skills import damage_bonus, dice_bonus, roll_bonus
+from generator.core.dice import SIDES, exact_outcomes
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.skills import damage_bonus, dice_bonus, roll_bonus
 
 Distribution = dict[int, Fraction]
 
@@ -122,9 +122,9 @@ def engine_hit_distribution(rules: Rules, weapon: str, skills: set[str] = frozen
                             rerolls: list[str] = (), reroll_below: int | None = None,
                             items: list[str] = ()) -> Distribution:
     """Hits by running the engine's own attack under every possible roll."""
-    from generator.model.board import parse_map
-    from generator.model.core import Item, State, Survivor, Zombie
-    from generator.model.zombicide import Game
+    from generator.games.zombicide.board import parse_map
+    from generator.games.zombicide.state import Item, State, Survivor, Zombie
+    from generator.games.zombicide.engine import Game
 
     def run(dice) -> int:
         hands = [Item(weapon), Item(weapon) if dual else None]

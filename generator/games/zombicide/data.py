@@ -1,19 +1,17 @@
 """From loaded rules data to the rules model's inputs: the one place that knows both.
 
-The model (generator/model) is pure and never imports the loader; the loader never imports
+The model (this package) is pure and never imports the loader; the loader never imports
 the model. This adapter builds an edition's `Rules` from a loaded `Game`.
 """
 from __future__ import annotations
 
 from generator.load.entities import Entity, Game
-from generator.model.equipment import Card, Profile
-from generator.model.rules import Rules
-
-MODEL_EDITIONS = ("zombicide-1", "zombicide-2")  # games the Zombicide engine plays
+from generator.games.zombicide.equipment import Card, Profile
+from generator.games.zombicide.rules import Rules
 
 
 def rules_for_game(game: Game) -> Rules:
-    """Raises generator.model.rules.RulesDataError when the data contradicts itself."""
+    """Raises generator.errors.RulesDataError when the data contradicts itself."""
     return Rules.from_data(game.id, **rules_inputs(game))
 
 

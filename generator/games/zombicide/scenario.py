@@ -1,4 +1,4 @@
-"""Scenario YAML -> rules model run -> trace and verdict.
+"""Zombicide scenarios: how a case builds a game, applies a step and checks an expectation.
 
 One format serves tests, FAQ checks and worked examples. A scenario file:
 
@@ -6,7 +6,7 @@ One format serves tests, FAQ checks and worked examples. A scenario file:
     cases:
       - id: move-costs-extra-per-zombie        # kebab-case, unique in the file
         rule: "z1-ja-digest § プレイヤーフェイズ"  # the rule it checks (source § section)
-        map: |                                   # text map, see generator/model/board.py
+        map: |                                   # text map, see board.py
           a . b
         survivors: {amy: {at: a, hands: [crowbar]}}
         zombies: {a: {walker: 1}}
@@ -21,93 +21,45 @@ Public: load_scenarios, run_case, apply_step, format_trace, rules_for_edition.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from generator.core import scenarios as runner
+from generator.core.dice import ScriptedDice, SeededDice
+from generator.core.scenarios import Result, format_trace, scenario_files
+from generator.errors import GeneratorError, ScenarioError
+from generator.games.zombicide.board import door_id, parse_map
+from generator.games.zombicide.engine import Game
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.state import Car, Item, State, Survivor, Zombie, ZombieCard
 
-from generator.model.board import MapError, door_id, parse_map
-from generator.model.core import Car, Item, NotAllowed, State, Survivor, Zombie, ZombieCard
-from generator.model.dice import DiceExhausted, ScriptedDice, SeededDice
-from generator.model.rules import Rules
-from generator.model.zombicide import Game
+__all__ = ["CASE_KEYS", "HOOKS", "Result", "ScenarioError", "apply_step", "build_game", "compare", "format_trace",
+           "load_scenarios", "rules_for_edition", "run_case", "scenario_files"]
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-CASE_KEYS = {
+PROJECT_ROOT = Path(__file__).resolve().parents[3]
+CASE_KEYS = frozenset({
     "id", "rule", "note", "map", "door-colors", "tiles", "manholes", "spawn-zones", "start", "objectives", "cars",
     "survivors", "zombies", "noise", "dice", "seed", "zombie-cards", "equipment-deck", "equipment-discard",
     "pimp-weapons", "supply", "actions", "expect", "edition",
-}
+})
 
 
-class ScenarioError(ValueError):
-    """A scenario file that cannot be read; the message names the file and the case."""
-
-
-@dataclass
-class Result:
-    file: str
-    case_id: str
-    ok: bool = True
-    mismatches: list[str] = field(default_factory=list)
-    trace: list[dict] = field(default_factory=list)
-
-
-# --- loading -------------------------------------------------------------------------------
 def load_scenarios(path: Path | str) -> list[dict]:
-    """The cases of one scenario file, each carrying its edition and file name."""
-    path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        raise ScenarioError(f"{path}: not valid YAML: {error}") from error
-    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
-        raise ScenarioError(f"{path}: a scenario file has 'edition' and a list of 'cases'")
-    edition = data.get("edition") or path.parent.parent.name
-    cases, seen = [], set()
-    for i, case in enumerate(data["cases"]):
-        where = f"{path}: case {i + 1}"
-        if not isinstance(case, dict) or not case.get("id"):
-            raise ScenarioError(f"{where}: every case needs an 'id'")
-        where = f"{path}: case '{case['id']}'"
-        if case["id"] in seen:
-            raise ScenarioError(f"{where}: the id is used twice in the file; rename one")
-        seen.add(case["id"])
-        if not case.get("rule"):
-            raise ScenarioError(f"{where}: add 'rule', the rule it checks (\"<source-id> § <section>\")")
-        unknown = set(case) - CASE_KEYS
-        if unknown:
-            raise ScenarioError(f"{where}: unknown keys {sorted(unknown)}; known keys are {sorted(CASE_KEYS)}")
-        cases.append({**case, "edition": case.get("edition", edition), "_file": _display(path)})
-    return cases
-
-
-def _display(path: Path) -> str:
-    try:
-        return path.resolve().relative_to((PROJECT_ROOT / "rules_data").resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
-
-
-def scenario_files(root: Path = PROJECT_ROOT) -> list[Path]:
-    return sorted((root / "rules_data").glob("*/scenarios/*.yaml"))
+    return runner.load_scenarios(path, CASE_KEYS, PROJECT_ROOT)
 
 
 def rules_for_edition(edition: str, root: Path = PROJECT_ROOT) -> Rules:
     """The edition's Rules, from the project's loaded and checked data (equipment.yaml included)."""
-    from generator.errors import DataErrors
-    from generator.load import load_project
-    from generator.model_data import rules_for_game
+    from generator.games import rules_for
 
-    project, errors = load_project(root / "rules_data", root)
-    if errors:
-        raise DataErrors(errors)
-    if edition not in project.games:
-        raise ScenarioError(f"there is no game folder rules_data/{edition}")
-    return rules_for_game(project.games[edition])
+    return rules_for(edition, root)
+
+
+def run_case(case: dict, rules: Rules) -> Result:
+    return runner.run_case(case, rules, HOOKS)
 
 
 # --- building the game ---------------------------------------------------------------------
@@ -192,58 +144,7 @@ def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
     return ZombieCard(kind, by_level={"*": dict(counts)})
 
 
-# --- running -------------------------------------------------------------------------------
-def run_case(case: dict, rules: Rules) -> Result:
-    result = Result(case.get("_file", "?"), case["id"])
-    try:
-        game = build_game(case, rules)
-    except (ScenarioError, MapError, KeyError, ValueError, StopIteration) as error:
-        result.ok = False
-        result.mismatches.append(f"the case cannot be set up: {error}")
-        return result
-    for number, step in enumerate(case.get("actions") or [], start=1):
-        record = {"step": number, "action": _describe(step), "events": []}
-        result.trace.append(record)
-        mark = len(game.state.events)
-        expected_refusal = step.get("not-allowed")
-        try:
-            apply_step(game, step)
-            record["outcome"] = "done"
-            if expected_refusal:
-                result.mismatches.append(f"step {number} ({record['action']}): expected not allowed "
-                                         f"({expected_refusal}) but it was done")
-        except NotAllowed as refusal:
-            record["outcome"] = f"not allowed: {refusal}"
-            if refusal.reason != expected_refusal:
-                result.mismatches.append(f"step {number} ({record['action']}): not allowed ({refusal}); "
-                                         f"expected {expected_refusal or 'it to be done'}")
-        except DiceExhausted as error:
-            record["outcome"] = f"error: {error}"
-            result.mismatches.append(f"step {number} ({record['action']}): {error}")
-        except (RuntimeError, ValueError, KeyError) as error:
-            record["outcome"] = f"error: {error}"
-            result.mismatches.append(f"step {number} ({record['action']}): {type(error).__name__}: {error}")
-        record["events"] = game.state.events[mark:]
-        if result.mismatches:
-            break
-        if "expect" in step:
-            result.mismatches += [f"after step {number}: {m}" for m in compare(game, step["expect"])]
-    if not result.mismatches:
-        result.mismatches += compare(game, case.get("expect") or {})
-        if isinstance(game.dice, ScriptedDice) and game.dice.left:
-            result.mismatches.append(f"{game.dice.left} scripted dice were never rolled; remove them or fix the case")
-        if game.state.zombie_cards:
-            result.mismatches.append(f"{len(game.state.zombie_cards)} zombie cards were never drawn")
-    result.ok = not result.mismatches
-    return result
-
-
-def _describe(step: dict) -> str:
-    who = step.get("who")
-    rest = " ".join(f"{k}={v}" for k, v in step.items() if k not in ("who", "do", "expect", "not-allowed"))
-    return " ".join(x for x in (who, step.get("do"), rest) if x)
-
-
+# --- steps ---------------------------------------------------------------------------------
 def _list(value: Any) -> list:
     if value is None:
         return []
@@ -280,12 +181,12 @@ def apply_step(game: Game, step: dict) -> None:
         "end-phase": game.end_phase,
     }
     if do not in actions:
-        raise ValueError(f"unknown action '{do}'; use one of {', '.join(actions)}")
+        raise ScenarioError(f"unknown action '{do}'; use one of {', '.join(actions)}")
     actions[do]()
 
 
 def _spawn(game: Game) -> None:
-    from generator.model import zombie_phase
+    from generator.games.zombicide import zombie_phase
 
     zombie_phase.spawn_step(game)
 
@@ -382,15 +283,45 @@ def _normal(mapping: Any) -> dict:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in (mapping or {}).items() if v}
 
 
-# --- trace ---------------------------------------------------------------------------------
-def format_trace(result: Result) -> str:
-    lines = [f"{result.file} :: {result.case_id}"]
-    for record in result.trace:
-        lines.append(f"  {record['step']}. {record['action']}  [{record.get('outcome', '?')}]")
-        for event in record["events"]:
-            data = " ".join(f"{k}={v}" for k, v in event.items() if k != "event")
-            lines.append(f"       - {event['event']} {data}".rstrip())
-    verdict = "PASS" if result.ok else "FAIL"
-    lines.append(f"  => {verdict}")
-    lines += [f"     * {m}" for m in result.mismatches]
-    return "\n".join(lines)
+# --- the hooks the shared runner calls ---------------------------------------------------------
+def _user_error(error: Exception, named: bool) -> GeneratorError:
+    """A Python error raised by bad scenario input, as the scenario error it is."""
+    if isinstance(error, GeneratorError):
+        return error
+    return ScenarioError(f"{type(error).__name__}: {error}" if named else str(error))
+
+
+class _Hooks:
+    case_keys = CASE_KEYS
+
+    def build(self, case: dict, rules: Rules) -> Game:
+        try:
+            return build_game(case, rules)
+        except (KeyError, ValueError, StopIteration) as error:
+            raise _user_error(error, named=False) from error
+
+    def apply_step(self, game: Game, step: dict) -> None:
+        try:
+            apply_step(game, step)
+        except (RuntimeError, ValueError, KeyError) as error:
+            raise _user_error(error, named=True) from error
+
+    def compare(self, game: Game, expect: dict) -> list[str]:
+        return compare(game, expect)
+
+    def leftovers(self, game: Game) -> list[str]:
+        out = []
+        if isinstance(game.dice, ScriptedDice) and game.dice.left:
+            out.append(f"{game.dice.left} scripted dice were never rolled; remove them or fix the case")
+        if game.state.zombie_cards:
+            out.append(f"{len(game.state.zombie_cards)} zombie cards were never drawn")
+        return out
+
+    def events(self, game: Game) -> list[dict]:
+        return game.state.events
+
+    def snapshot(self, game: Game) -> State:
+        return copy.deepcopy(game.state)
+
+
+HOOKS = _Hooks()

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.model.core import Item, Survivor
+from generator.games.zombicide.state import Item, Survivor
 
 if TYPE_CHECKING:  # pragma: no cover
-    from generator.model.zombicide import Game
+    from generator.games.zombicide.engine import Game
 
 WOUNDED = "wounded"
 

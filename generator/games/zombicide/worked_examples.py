@@ -8,14 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from generator.errors import ScenarioError
 from generator.example_runs import ExampleRun, StepRun, run_example
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
-from generator.model.board import WALL
-from generator.model.core import State
-from generator.model.rules import Rules
-from generator.render.diagrams import Marks, Words, render_svg
-from generator.render.narration import Narrator
+from generator.games.zombicide.board import WALL
+from generator.games.zombicide.state import State
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.diagrams import Marks, Words, render_svg
+from generator.games.zombicide.narration import Narrator
+from generator.games.zombicide.scenario import HOOKS
 
 LEGEND_KEYS = ("car", "noise", "wound", "manhole", "spawn", "door-closed", "door-open", "route", "zombie-route",
                "shot", "sight", "sight-line", "killed", "tile-seam")
@@ -52,22 +54,15 @@ def played(example: Example, rules: Rules) -> ExampleRun:
     """The model's run of an example, once per loaded example (runs do not depend on the language)."""
     key = id(example)
     if key not in _RUNS or _RUNS[key].example is not example:
-        _RUNS[key] = run_example(example, rules)
+        _RUNS[key] = run_example(example, rules, HOOKS)
     return _RUNS[key]
-
-
-def views_for(game: Game, rules: Rules | None, entity: Entity, lang: str, t: Callable, labels: dict) -> list:
-    if rules is None:
-        return []
-    return [example_view(game, rules, example, entity, lang, t, labels)
-            for example in game.examples if example.section == entity.id]
 
 
 def example_view(game: Game, rules: Rules, example: Example, entity: Entity, lang: str, t: Callable,
                  labels: dict) -> ExampleView:
     run = played(example, rules)
     if not run.ok:  # generator check reports it with its place; rendering cannot go on
-        raise ValueError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
+        raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
     narrator = Narrator(game, rules, lang)
     label = lambda key, n=None: labels[key][lang].replace("{n}", str(n))  # noqa: E731
     title = example.title[lang]

@@ -8,15 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from generator.model.board import Board
+from generator.core.events import NotAllowed
+from generator.games.zombicide.board import Board
 
-
-class NotAllowed(Exception):
-    """An action the rules forbid. `reason` is a stable id; the message explains it."""
-
-    def __init__(self, reason: str, message: str):
-        self.reason = reason
-        super().__init__(f"{reason}: {message}")
+__all__ = ["Car", "Item", "NotAllowed", "State", "Survivor", "Zombie", "ZombieCard"]
 
 
 @dataclass
