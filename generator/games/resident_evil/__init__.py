@@ -26,6 +26,17 @@ from generator.games import GamePackage
 
 class ResidentEvil(GamePackage):
     engine = "resident-evil"
+    @property
+    def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
+        """The events its narration tells (a variant such as "door-opened.unlocked" is one kind);
+        tests/model/test_narration.py checks that these are exactly the events the engine emits."""
+        return frozenset(kind.partition(".")[0] for kind in self.narration_templates())
+
+    def narration_templates(self) -> dict[str, dict[str, str]]:
+        from generator.games.resident_evil.narration import templates
+
+        return templates()["events"]
+
 
     def rules_for(self, game) -> Any:
         from generator.games.resident_evil.data import model_for_game
