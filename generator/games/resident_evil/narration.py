@@ -13,10 +13,10 @@ from string import Template
 import yaml
 
 LANGS = ("ja", "ko", "uk")
-PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner")
+PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner", "to")
 ENEMIES = ("enemy", "attacker")
 CARDS = ("card", "weapon", "deck", "source")
-CARD_LISTS = ("cards", "give", "take")
+CARD_LISTS = ("cards", "give", "take", "kept", "dropped")
 SILENT = ("action",)  # counted in the step label instead of told as a sentence
 
 
@@ -110,7 +110,7 @@ class Narrator:
         for key, value in event.items():
             if key in ("event", "player", "phase", "round"):
                 continue
-            if key in PEOPLE and isinstance(value, str):
+            if key == "model" and isinstance(value, str) or key in PEOPLE and isinstance(value, str):
                 out[key] = self.enemy(value) if value in self.enemy_types else self.name(value)
             elif key in ENEMIES and isinstance(value, str):
                 out[key] = self.enemy(value)
@@ -132,6 +132,8 @@ class Narrator:
                 out[key] = self.join(list(value))
             elif key == "colour":
                 out[key] = self.name(f"tension-{value}")
+            elif key == "kind" and event["event"] == "encounter-draw":
+                out[key] = self.word(f"encounter-{value}")
             elif key == "size":
                 out[key] = self.word(f"size-{value}")
             else:
@@ -153,6 +155,15 @@ class Narrator:
         if template is None:
             raise KeyError(f"no narration template for event '{event['event']}' in {self.lang}")
         told = Template(template).safe_substitute(self.values(event))
+        return told[:1].upper() + told[1:] if self.lang == "uk" else told
+
+    def refusal(self, reason: str, step: dict) -> str:
+        """Why the rules refused a step, told from the step's own words (who, where, with what)."""
+        table = self.data["refusals"]
+        template = (table.get(reason) or table["other"])[self.lang]
+        values = self.values({"event": "refusal", **{k: v for k, v in step.items()
+                                                      if k in ("who", "to", "item", "weapon") and isinstance(v, str)}})
+        told = Template(template).safe_substitute(values)
         return told[:1].upper() + told[1:] if self.lang == "uk" else told
 
     def tell(self, events: list[dict]) -> list[str]:
