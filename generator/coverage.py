@@ -48,7 +48,7 @@ def table(project: Project) -> str:
 
 
 def _short(cited_id: str, game: str) -> str:
-    """"zombicide-1/noise" -> "noise" in the table of a source of that game. Shorter, and it keeps
+    """"<game>/<id>" -> "<id>" in the table of a source of that game. Shorter, and it keeps
     a game's name from standing next to a heading: a source that follows its headings with the
     game's name would otherwise share a run of text with the table (the copy check reads it)."""
     prefix = f"{game}/"
