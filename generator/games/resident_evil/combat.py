@@ -175,8 +175,9 @@ def damage_enemy(game: Game, enemy: Enemy, amount: int) -> bool:
         del s.enemies[enemy.id]
         s.emit("enemy-defeated", enemy=enemy.id, type=enemy.type, damage=amount, hp=profile.hp)
         if game.rules.defeated_enemy_leaves_corpse:
-            s.corpses[enemy.square] += 1
-            s.emit("corpse-placed", square=enemy.square, reason="enemy-defeated")
+            from .exploring import add_corpse
+
+            add_corpse(game, enemy.square, reason="enemy-defeated")
         return False
     s.emit("enemy-wounded", enemy=enemy.id, damage=amount, wounds=enemy.wounds, hp=profile.hp)
     return True
