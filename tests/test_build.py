@@ -3,7 +3,9 @@ and `mkdocs serve` rebuilds when a YAML file changes."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -97,3 +99,62 @@ def test_serve_rebuilds_when_a_yaml_file_changes(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+# --- interrupted builds ----------------------------------------------------------------------
+def children_of(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(child) for child in text.split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")],
+                         ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_build_cleans_up_stops_mkdocs_and_says_so_in_one_line(tmp_path, signum, how):
+    root = copy_project(tmp_path)
+    (root / "site").mkdir()
+    (root / "site" / "index.html").write_text("the previous site")
+    # A new session stands for a terminal: Ctrl-C reaches its whole foreground group.
+    builder = subprocess.Popen([sys.executable, "-m", "generator", "build", "--root", str(root)], cwd=root,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        mkdocs = wait_for(lambda: children_of(builder.pid), 30)[0]
+        wait_for(lambda: list(root.glob(".site-*/site")) or (root / "build" / "docs" / "ja").exists(), 30)
+        if how == "group":
+            os.killpg(builder.pid, signum)
+        else:
+            os.kill(builder.pid, signum)
+        stdout, stderr = builder.communicate(timeout=30)
+    finally:
+        if builder.poll() is None:
+            builder.kill()
+    assert builder.returncode == 128 + signum
+    assert "Traceback" not in stderr + stdout
+    assert stderr.strip().splitlines()[-1] == f"build interrupted by {signal.Signals(signum).name}; site/ was left as it was"
+    assert "KeyboardInterrupt" not in stderr
+    wait_for(lambda: not alive(mkdocs), 5)
+    assert list(root.glob(".site-*")) == []
+    assert (root / "site" / "index.html").read_text() == "the previous site"
+
+
+def test_a_build_removes_staging_folders_that_killed_builds_left(tmp_path):
+    from generator.build import OWNER_FILE, remove_abandoned_staging
+
+    abandoned = tmp_path / ".site-killed"
+    (abandoned / "site").mkdir(parents=True)
+    (abandoned / OWNER_FILE).write_text(str(2**22 + 1))  # above Linux's pid_max
+    running = tmp_path / ".site-running"
+    running.mkdir()
+    (running / OWNER_FILE).write_text(str(os.getpid()))
+    remove_abandoned_staging(tmp_path)
+    assert not abandoned.exists() and running.exists()
