@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -23,10 +24,14 @@ def digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+pytestmark = pytest.mark.build
+
+
 @pytest.fixture(scope="module")
-def project_copy(tmp_path_factory) -> Path:
-    root = copy_project(tmp_path_factory.mktemp("build"))
-    assert build(root).returncode == 0
+def project_copy(built_project, tmp_path_factory) -> Path:
+    """The shared built project, copied so a test may break its data."""
+    root = tmp_path_factory.mktemp("build") / "project"
+    shutil.copytree(built_project, root, symlinks=True)
     return root
 
 
