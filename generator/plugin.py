@@ -17,6 +17,7 @@ on_post_build; those nested builds must not regenerate or re-index, hence `_nest
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 
 from mkdocs.config import config_options
@@ -50,6 +51,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.errors: list[str] = []  # the data errors of the current build, for the preview
         self.overlay = ""
         self.layout = ""
+        self.indexed_once = False
+        self.indexing: threading.Thread | None = None
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -63,6 +66,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self._nested(config):
             return config
         root = Path(config.config_file_path).resolve().parent
+        if self.indexing:  # the previous rebuild's search index is written before this one starts
+            self.indexing.join()
         self.errors = []
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/")
@@ -145,8 +150,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, [])
         if not self.generated or not self.config.search:
             return
-        report = build_search(self.generated.project, Path(config.site_dir))
-        log.info(report)
+        if self.serving and self.indexed_once:
+            # The preview serves the edited page now; the search index follows a moment later.
+            self.indexing = serve.in_background(build_search, self.generated.project, Path(config.site_dir))
+            return
+        log.info(build_search(self.generated.project, Path(config.site_dir)))
+        self.indexed_once = True
 
 
 def _section_game(section: Section) -> str:

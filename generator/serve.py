@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 import os
+import threading
 import traceback
 from pathlib import Path
 from typing import Callable
@@ -51,6 +52,18 @@ def _exception_lines(exc: BaseException) -> list[str]:
     if exc.__class__.__name__ in ("PluginError", "BuildError", "Abort", "ConfigurationError"):
         return [line for line in str(exc).splitlines() if line.strip()]
     return traceback.format_exception_only(exc)[-1:]
+
+
+def in_background(index, project, site_dir: Path) -> threading.Thread:
+    def run():
+        try:
+            log.info(index(project, site_dir))
+        except Exception as exc:  # noqa: BLE001 — the preview goes on; the next save retries
+            log.error(f"the search index was not rebuilt: {exc}")
+
+    thread = threading.Thread(target=run, name="rulebook-search-index", daemon=True)
+    thread.start()
+    return thread
 
 
 def write_status(path: Path, errors: list[str]) -> None:

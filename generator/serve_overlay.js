@@ -14,7 +14,7 @@
         "margin:0;padding:1rem;background:#fff3f3;color:#5c0000;border-bottom:3px solid #b00020;" +
         "font:14px/1.45 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)");
       var heading = document.createElement("h2");
-      heading.setAttribute("style", "margin:0 0 .5rem;font-size:1.1rem");
+      heading.setAttribute("style", "margin:0 0 .5rem;font:700 15px/1.4 system-ui,sans-serif;color:inherit");
       heading.textContent = "The rebuild failed (" + errors.length + "): this page is the last good build. " +
         "Fix the data and save; the page reloads by itself.";
       var list = document.createElement("ol");
