@@ -127,6 +127,7 @@ def run_case(case: dict, rules: Any, hooks: ScenarioHooks) -> Result:
         except NotAllowed as refusal:
             record["outcome"] = f"not allowed: {refusal}"
             record["reason"] = refusal.reason
+            record["refusal"] = dict(refusal.details)
             if expected_refusal is True or expected_refusal == ANY_REASON:
                 pass  # refused, and the case does not pin why
             elif refusal.reason != expected_refusal:

@@ -8,6 +8,7 @@ ribbons are discarded; the danger track rises. The steps that are the players' f
 """
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from .cards import Item
@@ -28,6 +29,9 @@ def end_phase(game: Game, result: str) -> None:
     s.emit("end-phase", result=result)
     if result == "completed":
         _corpses(game)
+        from .reserve import heal_reserve
+
+        heal_reserve(game)
     _reset_ammo(game, completed=result == "completed")
     if result == "completed":
         for c in s.characters.values():
@@ -44,6 +48,7 @@ def end_phase(game: Game, result: str) -> None:
             s.decks.setdefault("item-b", []).extend(found)
             s.emit("item-b-returned", cards=list(found))
     _first_aid_spray(game)
+    reshuffle_discards(game)
     if s.ink_ribbons:
         s.emit("ink-ribbons-discarded", count=s.ink_ribbons)
         s.ink_ribbons = 0
@@ -97,3 +102,27 @@ def _first_aid_spray(game: Game) -> None:
     if not (held or boxed):
         s.campaign.item_box.append(Held(revives[0]))
         s.emit("spray-to-item-box", card=revives[0])
+
+
+def item_c_deck(levels: dict, seed: int) -> list[str]:
+    """Late cards shuffled at the bottom, mid cards shuffled on them, early cards on top; the
+    deck is never shuffled again during the campaign."""
+    deck: list[str] = []
+    for level in ("early", "mid", "late"):
+        cards = list(levels.get(level) or [])
+        random.Random(seed).shuffle(cards)
+        deck += cards
+    return deck
+
+
+def reshuffle_discards(game: Game) -> None:
+    """Step 6 of both checklists: Item A, tension and encounter discards go back and are shuffled
+    (Item B and Item C never are)."""
+    s = game.state
+    for deck in ("item-a", "tension", "encounter"):
+        pile = s.discards.get(deck) or []
+        if pile:
+            merged = s.decks.get(deck, []) + pile
+            random.Random(s.seed).shuffle(merged)
+            s.decks[deck], s.discards[deck] = merged, []
+            s.emit("deck-rebuilt", deck=deck, cards=len(merged))

@@ -50,6 +50,7 @@ class Item:
     reloads: str | None = None  # ammo: the weapon it reloads
     amount: int = 0  # ammo points
     overlay: Weapon | None = None  # special ammunition: the profile it lays over the weapon's
+    kerosene: int = 0  # a Fuel Container: kerosene tokens it puts on the square where it was found
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,39 @@ def item(card: str, spec: dict, faces: set[str]) -> Item:
         revives = bool(spec.get("revives"))
         return Item(card, kind, heal=int(spec.get("heal", 0)) if revives else int(_need(spec, "heal", card, "healing")),
                     herb=bool(spec.get("herb")), revives=revives)
-    return Item(card, kind)
+    return Item(card, kind, kerosene=int(spec.get("kerosene", 0)))
+
+
+@dataclass(frozen=True)
+class EncounterCard:
+    id: str
+    effect: str  # empty, spawn, special
+    spawn: dict[str, int] = field(default_factory=dict)
+
+
+def encounter(card: str, spec: dict) -> EncounterCard:
+    effect = spec.get("effect", "empty")
+    if effect not in ("empty", "spawn", "special"):
+        raise CardError(f"encounter card '{card}': effect '{effect}' is not empty, spawn or special")
+    return EncounterCard(card, effect, dict(spec.get("spawn") or {}))
+
+
+@dataclass(frozen=True)
+class BehaviourCard:
+    id: str
+    lines: tuple[tuple[str, int], ...]  # ("move", squares), ("attack", 0), ("special", 0), in order
+
+
+def behaviour(card: str, spec: dict) -> BehaviourCard:
+    lines = []
+    for raw in spec.get("lines") or []:
+        if isinstance(raw, dict) and set(raw) == {"move"}:
+            lines.append(("move", int(raw["move"])))
+        elif raw in ("attack", "special"):
+            lines.append((str(raw), 0))
+        else:
+            raise CardError(f"behaviour card '{card}': a line is {{move: N}}, attack or special, not {raw!r}")
+    return BehaviourCard(card, tuple(lines))
 
 
 def enemy(card: str, spec: dict, faces: set[str]) -> EnemyProfile:

@@ -13,8 +13,8 @@ from typing import Any
 
 from generator.core.grid import GridError
 
-from . import combat, reactions
-from .cards import EnemyProfile, Item, TensionCard
+from . import combat, exploring, reactions
+from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import UMBRELLA, ScriptedRolls
 from .rules import Rules
 from .state import Character, Enemy, Held, NotAllowed, State
@@ -49,6 +49,24 @@ class Game:
         if not isinstance(found, TensionCard):
             raise KeyError(f"tension card '{card}' has no profile; give it under cards")
         return found
+
+    def encounter_card(self, card: str) -> EncounterCard:
+        found = self.cards.get(card)
+        if not isinstance(found, EncounterCard):
+            raise KeyError(f"encounter card '{card}' has no profile; give it under cards")
+        return found
+
+    def behaviour_card(self, card: str) -> BehaviourCard:
+        found = self.cards.get(card)
+        if not isinstance(found, BehaviourCard):
+            raise KeyError(f"behaviour card '{card}' has no profile; give it under cards")
+        return found
+
+    def profiles_size(self, enemy_type: str) -> str:
+        found = self.cards.get(enemy_type)
+        if not isinstance(found, EnemyProfile):
+            raise KeyError(f"enemy type '{enemy_type}' has no profile; give it under cards")
+        return found.size
 
     def character(self, who: str) -> Character:
         if who not in self.state.characters:
@@ -166,6 +184,7 @@ class Game:
             self.state.emit("move", who=c.id, frm=start, to=target)
             if target in self.state.exits and self.state.tutorial:
                 self.state.emit("exit-reached", who=c.id, square=target)
+            exploring.on_enter(self, c)
 
         self._action(who, "move", check, resolve)
 
@@ -238,9 +257,14 @@ class Game:
                 if not s.item_tokens[c.square]:
                     del s.item_tokens[c.square]
                 card = s.decks[deck].pop(0)
-                held = Held(card, dial=self._full_dial(card))
                 s.emit("search", who=c.id, deck=deck, card=card)
-                self._receive(c, held, deck)
+                found = self.cards.get(card)
+                if isinstance(found, Item) and found.kerosene:
+                    s.kerosene[c.square] += found.kerosene
+                    s.discards.setdefault(deck, []).insert(0, card)
+                    s.emit("kerosene-placed", square=c.square, tokens=found.kerosene, card=card)
+                    return
+                self._receive(c, Held(card, dial=self._full_dial(card)), deck)
                 return
             source_name, cards = plan
             pile = s.campaign.item_box if source_name == "item-box" else self.character(source_name).items
@@ -390,6 +414,7 @@ class Game:
         def resolve(c: Character, there: str) -> None:
             start, c.square = c.square, there
             self.state.emit("stairs", who=c.id, frm=start, to=there)
+            exploring.on_enter(self, c)
 
         self._action(who, "stairs", check, resolve)
 
@@ -424,6 +449,18 @@ class Game:
             tension.rebuild_with_typewriter(self, c, square)
 
         self._action(who, "typewriter", check, resolve)
+
+    def pick_up_kerosene(self, who: str) -> None:
+        def check(c: Character) -> None:
+            if not self.state.kerosene.get(c.square):
+                raise NotAllowed("no-kerosene", f"no kerosene token in {c.square}")
+            if c.kerosene >= c.kerosene_max:
+                raise NotAllowed("kerosene-full", f"{c.id} already carries {c.kerosene_max} kerosene tokens")
+
+        def resolve(c: Character, _: None) -> None:
+            exploring.pick_up_kerosene(self, c, c.square)
+
+        self._action(who, "pick-up-kerosene", check, resolve)
 
     def deposit(self, who: str, cards: list[str]) -> None:
         def check(c: Character) -> list[Held]:

@@ -13,10 +13,10 @@ from string import Template
 import yaml
 
 LANGS = ("ja", "ko", "uk")
-PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner")
+PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner", "to")
 ENEMIES = ("enemy", "attacker")
 CARDS = ("card", "weapon", "deck", "source")
-CARD_LISTS = ("cards", "give", "take")
+CARD_LISTS = ("cards", "give", "take", "kept", "dropped")
 SILENT = ("action",)  # counted in the step label instead of told as a sentence
 
 
@@ -110,7 +110,7 @@ class Narrator:
         for key, value in event.items():
             if key in ("event", "player", "phase", "round"):
                 continue
-            if key in PEOPLE and isinstance(value, str):
+            if key == "model" and isinstance(value, str) or key in PEOPLE and isinstance(value, str):
                 out[key] = self.enemy(value) if value in self.enemy_types else self.name(value)
             elif key in ENEMIES and isinstance(value, str):
                 out[key] = self.enemy(value)
@@ -132,6 +132,8 @@ class Narrator:
                 out[key] = self.join(list(value))
             elif key == "colour":
                 out[key] = self.name(f"tension-{value}")
+            elif key == "kind" and event["event"] == "encounter-draw":
+                out[key] = self.word(f"encounter-{value}")
             elif key == "size":
                 out[key] = self.word(f"size-{value}")
             else:

@@ -48,6 +48,9 @@ class Rules:
     end_phase_heal: int
     danger_on_complete: int
     danger_on_fail: int
+    reserve_wounds_healed: int
+    reserve_death_wounds: int
+    switch_below_players: int
     # readings (parameters-readings.yaml)
     oos_attack_excludes_hit_enemies: bool
     linked_tiles_chain: bool
@@ -117,6 +120,9 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
         end_phase_heal=get("end-phase-heal"),
         danger_on_complete=get("danger-on-complete"),
         danger_on_fail=get("danger-on-fail"),
+        reserve_wounds_healed=get("reserve-wounds-healed"),
+        reserve_death_wounds=get("reserve-death-wounds"),
+        switch_below_players=get("switch-below-players"),
         oos_attack_excludes_hit_enemies=get("oos-attack-excludes-hit-enemies"),
         linked_tiles_chain=get("linked-tiles-chain"),
         evade_counts_enemies_in_range=get("evade-counts-enemies-in-range"),

@@ -28,26 +28,29 @@ from generator.errors import ScenarioError
 
 from . import campaign as campaign_steps
 from . import cards as card_specs
+from . import reserve
 from .dice import ScriptedRolls, faces_of
 from .engine import Game
 from .rules import Rules
-from .state import Campaign, Character, Enemy, Held, State
+from .state import Campaign, Character, Enemy, Held, Reserve, State
 
 CASE_KEYS = {
     "id", "rule", "note", "map", "doors", "cards", "characters", "enemies", "corpses", "item-tokens",
     "typewriters", "item-boxes", "exits", "stairs", "spawn-squares", "decks", "discards", "supply",
     "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "actions", "expect", "seed",
+    "unexplored", "kerosene", "item-c",
 }
 STEP_KEYS = {
     "who", "do", "to", "door", "take", "from", "with", "give", "item", "target", "weapon", "rapid-fire",
-    "dice", "choose", "not-allowed", "expect", "result", "items", "cards", "note",
+    "dice", "choose", "not-allowed", "expect", "result", "items", "cards", "note", "wounds",
 }
-CHOICES = {"push", "reposition", "push-back", "order", "attacker", "target", "toward", "charge-to", "reshuffle"}
+CHOICES = {"push", "reposition", "push-back", "order", "attacker", "target", "toward", "charge-to", "reshuffle",
+           "corpse-to"}
 EXPECT_KEYS = {
     "characters", "enemies", "enemy-count", "corpses", "doors", "result", "player", "phase", "actions-left",
     "decks", "discards", "ink-ribbons", "typewriters", "danger", "crimson-heads-added", "item-box",
     "campaign-lost", "events-include", "events-exclude", "events", "line-of-sight", "moves-from", "lasting",
-    "item-tokens", "linked-tiles",
+    "item-tokens", "linked-tiles", "unexplored", "kerosene", "reserve",
 }
 
 
@@ -67,6 +70,10 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
         kind = (body or {}).get("kind")
         if kind == "enemy":
             table[cid] = card_specs.enemy(cid, body, faces)
+        elif kind == "encounter":
+            table[cid] = card_specs.encounter(cid, body)
+        elif kind == "behaviour":
+            table[cid] = card_specs.behaviour(cid, body)
         elif kind == "tension":
             table[cid] = card_specs.tension(cid, body)
         else:
@@ -113,7 +120,8 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
                 raise CaseError(f"character '{cid}' needs '{need}' (the profile card's value for this check)")
         c = Character(cid, board.square(spec["at"]), int(spec["evade-dice"]), int(spec["inventory"]),
                       damage=_health(spec.get("health"), rules), unconscious=bool(spec.get("unconscious")),
-                      items=[_held(x, table) for x in spec.get("items") or []], kerosene=int(spec.get("kerosene", 0)))
+                      items=[_held(x, table) for x in spec.get("items") or []], kerosene=int(spec.get("kerosene", 0)),
+                      kerosene_max=int(spec.get("kerosene-max", 0)))
         for item in c.items:
             if item.card not in table:
                 raise CaseError(f"character '{cid}' holds '{item.card}', which has no profile under cards")
@@ -126,6 +134,8 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
             raise CaseError(f"enemy '{eid}' is of type '{spec.get('type')}', which has no enemy profile under cards")
         state.enemies[eid] = Enemy(eid, spec["type"], board.square(spec["at"]), int(spec.get("wounds", 0)))
     state.corpses = Counter({board.square(sq): n for sq, n in (case.get("corpses") or {}).items()})
+    state.kerosene = Counter({board.square(sq): n for sq, n in (case.get("kerosene") or {}).items()})
+    state.unexplored = {str(tile): int(n) for tile, n in (case.get("unexplored") or {}).items()}
     state.item_tokens = {board.square(sq): list(v if isinstance(v, list) else [v])
                          for sq, v in (case.get("item-tokens") or {}).items()}
     state.typewriters = [board.square(x) for x in case.get("typewriters") or []]
@@ -136,6 +146,8 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
         state.stairs[board.square(b)] = board.square(a)
     state.spawn_squares = {tile: [board.square(x) for x in squares] for tile, squares in (case.get("spawn-squares") or {}).items()}
     state.decks = {k: list(v) for k, v in (case.get("decks") or {}).items()}
+    if case.get("item-c"):
+        state.decks["item-c"] = campaign_steps.item_c_deck(case["item-c"], int(case.get("seed", 0)))
     state.discards = {k: list(v) for k, v in (case.get("discards") or {}).items()}
     for deck in ("tension",):
         for card in state.decks.get(deck, []) + state.discards.get(deck, []):
@@ -147,7 +159,11 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
     state.campaign = Campaign(danger=int(camp.get("danger", 0)), danger_last=camp.get("last"),
                               danger_levels={int(k): int(v) for k, v in (camp.get("levels") or {}).items()},
                               item_box=[_held(x, table) for x in camp.get("item-box") or []],
-                              crimson_heads_added=int(camp.get("crimson-heads-added", 0)))
+                              crimson_heads_added=int(camp.get("crimson-heads-added", 0)),
+                              reserve={rid: Reserve(rid, int(r.get("evade-dice", 1)), int(r.get("inventory", 1)),
+                                                    int(r.get("kerosene-max", 0)), int(r.get("wounds", 0)),
+                                                    bool(r.get("reserve-only")))
+                                       for rid, r in (camp.get("reserve") or {}).items()})
     turn = case.get("turn") or {}
     if turn.get("player"):
         state.turn = players.index(turn["player"])
@@ -199,7 +215,11 @@ def apply_step(game: Game, step: dict) -> None:
         "leave": lambda: game.leave(who),
         "typewriter": lambda: game.typewriter(who),
         "deposit": lambda: game.deposit(who, _list(step.get("items"))),
+        "pick-up-kerosene": lambda: game.pick_up_kerosene(who),
         "boss-attack": lambda: game.boss_attack(step["target"]),
+        "boss-move": lambda: reserve.boss_move(game, step["target"], _list(step.get("to"))),
+        "switch": lambda: reserve.switch(game, who, step["to"], _list(step.get("items"))),
+        "mission-wounds": lambda: reserve.mission_wounds(game, who, int(step["wounds"])),
         "end-actions": game.end_actions,
         "reaction-phase": game.reaction_phase,
         "tension-phase": game.tension_phase,
@@ -270,7 +290,9 @@ def compare(game: Game, expect: dict) -> list[str]:
                         ("campaign-lost", s.campaign.lost),
                         ("item-box", sorted(h.card for h in s.campaign.item_box)),
                         ("lasting", [x["card"] for x in s.lasting]),
-                        ("item-tokens", s.item_tokens))
+                        ("item-tokens", s.item_tokens), ("unexplored", s.unexplored),
+                        ("kerosene", {k: v for k, v in s.kerosene.items() if v}),
+                        ("reserve", {r.id: r.wounds for r in s.campaign.reserve.values()}))
     for key, actual in pairs:
         if key in expect:
             want = sorted(expect[key]) if key == "item-box" else expect[key]

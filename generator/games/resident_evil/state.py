@@ -15,7 +15,7 @@ from generator.core.grid import Grid
 from generator.core.phases import PhaseSequence
 
 PHASES = ("action", "reaction", "tension")
-__all__ = ["TURN", "Campaign", "Character", "Enemy", "Held", "NotAllowed", "State"]
+__all__ = ["TURN", "Campaign", "Character", "Enemy", "Held", "NotAllowed", "Reserve", "State"]
 
 
 TURN = PhaseSequence(PHASES)  # one player's turn: Action, Reaction, Tension
@@ -47,6 +47,7 @@ class Character:
     knocked_by_boss: bool = False  # a boss's attack: no revival does not fail the scenario
     items: list[Held] = field(default_factory=list)
     kerosene: int = 0
+    kerosene_max: int = 0  # the profile card's limit
 
     @property
     def in_play(self) -> bool:
@@ -77,6 +78,19 @@ class Campaign:
     item_box: list[Held] = field(default_factory=list)
     crimson_heads_added: int = 0
     lost: bool = False
+    reserve: dict[str, Reserve] = field(default_factory=dict)
+
+
+@dataclass
+class Reserve:
+    """A character waiting in the reserve: its profile values and its wound tokens."""
+
+    id: str
+    evade_dice: int
+    inventory_limit: int
+    kerosene_max: int = 0
+    wounds: int = 0
+    reserve_only: bool = False  # Richard, Brad and Wesker never play a scenario
 
 
 @dataclass
@@ -87,6 +101,8 @@ class State:
     enemies: dict[str, Enemy] = field(default_factory=dict)
     item_tokens: dict[str, list[str]] = field(default_factory=dict)  # square -> decks (item-a, item-b)
     corpses: Counter = field(default_factory=Counter)  # square -> corpse tokens
+    kerosene: Counter = field(default_factory=Counter)  # square -> kerosene tokens
+    unexplored: dict[str, int] = field(default_factory=dict)  # tile -> icons on its unexplored token
     typewriters: list[str] = field(default_factory=list)
     item_boxes: list[str] = field(default_factory=list)
     exits: list[str] = field(default_factory=list)

@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 def tension_phase(game: Game) -> None:
     s = game.state
     s.phase = "tension"
+    active = s.characters[s.player]
+    tile = s.board.tile_of(active.square)
+    bosses = [e for e in s.enemies.values() if game.profile(e).boss and s.board.tile_of(e.square) == tile]
+    if bosses and active.active:
+        from .reserve import behaviour_card
+
+        behaviour_card(game, bosses[0])
+        return
     s.emit("tension-phase", who=s.player)
     pending = game.rules.tension_cards_per_phase
     while pending and s.result == "ongoing":
@@ -109,27 +117,14 @@ def _resolvable(game: Game, effect: str, args: dict) -> bool:
 def _apply(game: Game, card: str, effect: str, args: dict) -> None:
     s = game.state
     if effect == "spawn":
-        for enemy_type, count in (args.get("spawn") or {}).items():
-            for _ in range(count):
-                game.spawn(enemy_type, spawn_square(game), reason="tension-card")
+        from .exploring import place_spawn
+
+        active = s.characters[s.player]
+        place_spawn(game, s.board.tile_of(active.square), active, dict(args.get("spawn") or {}), reason="tension-card")
     elif effect == "danger":
         change_danger(game, int(args.get("danger", 0)), reason="tension-card")
     else:
         s.emit("tension-nothing", card=card)
-
-
-def spawn_square(game: Game) -> str:
-    """The spawn square of the active tile nearest the active character, not its own square
-    unless it is the only one."""
-    s = game.state
-    active = s.characters[s.player]
-    squares = s.spawn_squares.get(s.board.tile_of(active.square)) or []
-    if not squares:
-        raise ValueError("the case has no spawn square on the active tile; add spawn-squares")
-    reach = s.board.distances(active.square)
-    ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
-    away = [q for q in ranked if q != active.square]
-    return (away or ranked)[0]
 
 
 def danger_level(game: Game) -> int:

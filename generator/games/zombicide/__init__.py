@@ -34,6 +34,20 @@ class Zombicide(GamePackage):
     search_kinds = ("skill", "zombie", "level", "equipment", "mission")
     compare_kinds = ("skill", "zombie", "level", "equipment")
     labels_file = Path(__file__).parent / "labels.yaml"
+    event_kinds = frozenset({
+        "abomination-activates", "born-leader", "building-revealed", "car-attack", "change-seat", "close-door",
+        "combine", "discard", "drive", "end-phase", "friendly-fire", "get-in", "get-out", "heal",
+        "hit-absorbed", "hit-survivor", "hits", "is-that-all-youve-got", "kill", "level-up", "lose-card",
+        "loud", "matching-set", "molotov", "move", "no-effect", "no-spawn", "noise", "objective",
+        "open-door", "out-of-miniatures", "re-roll", "reload", "reorganize", "reshuffle", "roll", "search",
+        "second-action", "spawn", "split", "survivor-dies", "tough", "trade", "wound", "zombie-card",
+        "zombie-phase", "zombies-attack", "zombies-move",
+    })
+
+    def narration_templates(self) -> dict[str, dict[str, str]]:
+        from generator.games.zombicide.narration import templates
+
+        return templates()["events"]
 
     def derived_parameters(self, entity):
         return data_checks.derived_parameters(entity)

@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.core.events import NotAllowed
+from generator.core.phases import Turn
 from generator.games.zombicide.board import Board
 
 __all__ = ["Car", "Item", "NotAllowed", "State", "Survivor", "Zombie", "ZombieCard"]
@@ -111,6 +112,7 @@ class State:
     loud_zone: str | None = None
     next_uid: int = 1
     events: list[dict] = field(default_factory=list)
+    turn: Turn = field(default_factory=lambda: Turn(1, "players"))  # round, phase, acting survivor
 
     def zombies_in(self, zone: str) -> list[Zombie]:
         return [z for z in self.zombies if z.zone == zone]
@@ -121,6 +123,14 @@ class State:
     def living(self) -> list[Survivor]:
         return [s for s in self.survivors.values() if not s.dead]
 
+    @staticmethod
+    def counts(zombies: list["Zombie"]) -> dict[str, int]:
+        """How many of each type, in the order the types first appear."""
+        found: Counter = Counter()
+        for z in zombies:
+            found[z.type] += 1
+        return dict(found)
+
     def zombie_counts(self) -> dict[str, dict[str, int]]:
         counts: dict[str, Counter] = {}
         for z in self.zombies:
@@ -128,4 +138,8 @@ class State:
         return {zone: dict(c) for zone, c in counts.items()}
 
     def emit(self, event: str, **data) -> None:
-        self.events.append({"event": event, **data})
+        self.events.append(self.event(event, **data))
+
+    def event(self, event: str, **data) -> dict:
+        """An event of this state, stamped with the round, phase and acting survivor."""
+        return {"event": event, **data, **self.turn.stamp()}
