@@ -117,7 +117,7 @@ def _check(game: Game, kind: str, crumb: str, path: str, value: Any, errors: lis
         return
     high = rule.high_in(game)
     if not rule.low <= value <= high:
-        errors.append(DataError(value.where, f"{crumb} › {path.replace('.*.*', '')}",
+        errors.append(DataError(value.where, f"{crumb} › {path.replace('.*.*', '').replace('.', ' › ')}",
                                 f"{value} is out of range: {_bounds(rule, high)}; write a number from "
                                 f"{rule.low} to {high}"))
 

@@ -1,4 +1,4 @@
-"""Resident Evil: The Board Game (the Kickstarter rulebook): everything that knows the game.
+"""The Resident Evil board game (its Kickstarter rulebook): everything that knows the game.
 
 Modules, smallest first:
     rules.py          Rules: every number and chosen reading, from the game's parameters
@@ -8,7 +8,7 @@ Modules, smallest first:
     engine.py         Game: the Action phase and its actions; the turn's phases
     combat.py         attacks both ways, the evade ladder, the health track
     reactions.py      the Reaction phase and the out-of-sequence reactions
-    tension.py        the Tension phase, the tension deck as timer, ink ribbons and typewriters
+    tension.py        the Tension phase, the tension deck as timer, a ribbon used at a typewriter
     campaign.py       the end phase and the campaign state it carries
     scenario.py       scenario hooks: build a state, apply a step, compare an expectation
     data.py           loaded data -> Model (rules + the check cards)
