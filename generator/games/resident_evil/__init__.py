@@ -22,10 +22,16 @@ from pathlib import Path
 from typing import Any
 
 from generator.games import GamePackage
+from generator.games.resident_evil import schema
 
 
 class ResidentEvil(GamePackage):
     engine = "resident-evil"
+    entity_specs = schema.SPECS
+    page_files = schema.PAGE_FILES
+    link_kinds = schema.KINDS
+    search_kinds = schema.KINDS
+
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
         """The events its narration tells (a variant such as "door-opened.unlocked" is one kind);
