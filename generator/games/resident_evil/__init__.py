@@ -31,6 +31,7 @@ class ResidentEvil(GamePackage):
     page_files = schema.PAGE_FILES
     link_kinds = schema.KINDS
     search_kinds = schema.KINDS
+    labels_file = Path(__file__).parent / "labels.yaml"
 
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
