@@ -21,6 +21,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
 from generator import pipeline, staging
+from generator.reader_site import ReaderSite
 from generator.errors import DataErrors
 from generator.search import build_search
 
@@ -38,6 +39,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.generated: pipeline.Generated | None = None
         self.edit_sources: dict[str, str] = {}
         self.page_order: dict[str, int] = {}
+        self.reader_site = ReaderSite()  # per-language 404s, sitemap, offline files
 
     def _nested(self, config) -> bool:
         i18n = config.plugins.get("i18n")
@@ -47,6 +49,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self._nested(config):
             return config
         root = Path(config.config_file_path).resolve().parent
+        if not config.repo_url:
+            config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
         try:
             self.generated = pipeline.generate(root)
         except DataErrors as exc:
@@ -103,12 +107,23 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             context["rulebook_labels"] = {key: labels[key][lang] for key in SEARCH_LABELS}
         return context
 
+    def on_pre_template(self, template, template_name, config):
+        self.reader_site.pre_template(template_name, config)
+        return template
+
+    def on_post_template(self, output_content, template_name, config):
+        return self.reader_site.post_template(output_content, template_name, config)
+
     @event_priority(-150)  # after i18n has built every language
     def on_post_build(self, config):
-        if self._nested(config) or not self.generated or not self.config.search:
+        if self._nested(config) or not self.generated:
+            return
+        if not self.config.search:
+            log.info(self.reader_site.finish(config))
             return
         report = build_search(self.generated.project, Path(config.site_dir))
         log.info(report)
+        log.info(self.reader_site.finish(config))  # after the search index: it lists its files
 
 
 def _section_game(section: Section) -> str:
