@@ -107,6 +107,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             context["rulebook_labels"] = {key: labels[key][lang] for key in SEARCH_LABELS}
         return context
 
+    def on_template_context(self, context, template_name, config):
+        """The 404 pages have a header search box too: they need its labels."""
+        return self.on_page_context(context, None, config, None)
+
     def on_pre_template(self, template, template_name, config):
         self.reader_site.pre_template(template_name, config)
         return template

@@ -25,7 +25,7 @@ LOCALE = {"ja": "ja-JP", "ko": "ko-KR", "uk": "uk-UA"}
 ENGLISH_LEFTOVERS = ("Permanent link", "Made with", "Material for MkDocs", "Dark mode", "Light mode",
                      "Not found", "Edit this page", "Back to top")
 # Text written for editors, found on reader pages before: it must not come back.
-EDITOR_TEXT = ("この項目を更新", "反映してください", "反映해 주십시오", "고쳐 주십시오", "слід оновити")
+EDITOR_TEXT = ("この項目を更新", "反映してください", "反映해 주십시오", "고쳐 주십시오", "이 항목에 반영", "слід оновити")
 NOT_FOUND_TITLE = {"ja": "ページが見つかりません", "ko": "페이지를 찾을 수 없습니다", "uk": "Сторінку не знайдено"}
 
 
@@ -299,40 +299,45 @@ def axe_source() -> str:
     return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 
 
-def page_shape(path: str) -> str:
-    """Pages built from the same template: "skills", "faq", "zombicide-1" (its home), "home", ..."""
+def page_shape(path: str, project) -> str:
+    """Pages built from the same template and data kind: "skill", "faq", "rule", "home", ..."""
     parts = [part for part in path.strip("/").split("/") if part not in LANGUAGES]
-    if not parts:
-        return "home"
-    return parts[-1]  # a game's home page, the editions and the sources pages are one of a kind
+    if len(parts) == 2 and parts[0] in project.games:
+        pages = {page.id: page for page in project.games[parts[0]].pages}
+        if parts[1] in pages:
+            return str(pages[parts[1]].kind)
+    if len(parts) == 1 and parts[0] in project.games:
+        return "game home"
+    return "/".join(parts) or "home"
 
 
-def axe_pages(site: Path, lang: str) -> list[str]:
-    """Every page with RULEBOOK_AXE_ALL=1. By default one page of each template, the three
-    languages taking turns: axe's colour-contrast check costs 1-3 s on a long page, so all
-    ~40 pages × 3 languages would take minutes; the checks are about templates and styles,
+def axe_pages(site: Path, lang: str, project) -> list[str]:
+    """Every page with RULEBOOK_AXE_ALL=1. By default one page of each template and kind, the
+    languages and games taking turns: axe's colour-contrast check costs 1-3 s on a long page, so
+    all ~40 pages x 3 languages take minutes; what axe checks comes from templates and styles,
     which every language shares. The 404 page of each language is always checked."""
     pages = language_pages(site, lang)
+    not_found = LANGUAGE_ROOT[lang].lstrip("/") + "404.html"
     if AXE_ALL:
-        return pages + [LANGUAGE_ROOT[lang].lstrip("/") + "404.html"]
+        return pages + [not_found]
     shapes: dict[str, list[str]] = {}
     for path in pages:
-        shapes.setdefault(page_shape(path), []).append(path)
+        shapes.setdefault(page_shape(path, project), []).append(path)
     chosen = []
     for number, shape in enumerate(sorted(shapes)):
         if LANGUAGES[number % len(LANGUAGES)] == lang:
             chosen.append(shapes[shape][(number // len(LANGUAGES)) % len(shapes[shape])])
-    return chosen + [LANGUAGE_ROOT[lang].lstrip("/") + "404.html"]
+    return chosen + [not_found]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_serious_or_critical_accessibility_violation(browser, host, built_site, lang):
+def test_no_serious_or_critical_accessibility_violation(browser, host, built_site, project, lang):
     viewports = list(VIEWPORTS) if AXE_ALL else ["phone"]
     report = []
     for viewport in viewports:
         context, page = new_page(browser, lang, viewport)
         context.add_init_script(axe_source())
-        for path in axe_pages(built_site, lang):
+        for path in axe_pages(built_site, lang, project):
             page.goto(f"{host}/{path}")
             page.wait_for_load_state("load")
             violations = page.evaluate(
@@ -343,3 +348,32 @@ def test_no_serious_or_critical_accessibility_violation(browser, host, built_sit
             report += [f"/{path} ({viewport}): {v}" for v in violations]
         context.close()
     assert not report, "\n".join(report)
+
+
+# --- What the build writes for readers (no browser) -------------------------------------------------
+def test_no_sitemap_without_the_sites_address(built_site):
+    """MkDocs would write "None/..." addresses; with RULEBOOK_SITE_URL the sitemap is written."""
+    assert not (built_site / "sitemap.xml").exists()
+    assert not (built_site / "sitemap.xml.gz").exists()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_is_installable_and_lists_its_files_for_offline_use(built_site, lang):
+    import json
+
+    home = built_site / LANGUAGE_ROOT[lang].lstrip("/")
+    manifest = json.loads((home / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == lang and manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert (home / icon["src"]).resolve().is_file(), icon
+    assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
+    files = json.loads((built_site / "assets" / "offline" / f"{lang}.json").read_text(encoding="utf-8"))
+    pages = language_pages(built_site, lang)
+    assert set(pages) <= set(files), set(pages) - set(files)
+    assert f"assets/names/{lang}.json" in files
+    assert any(f.startswith(f"pagefind/fragment/{lang}_") for f in files)
+    others = [other for other in LANGUAGES if other != lang]
+    assert not [f for f in files if any(f.startswith(f"pagefind/fragment/{other}_") or f == f"assets/names/{other}.json"
+                                        for other in others)]
+    assert all((built_site / (f + "index.html" if f == "" or f.endswith("/") else f)).is_file() for f in files)
+    assert (built_site / "sw.js").is_file()

@@ -1,5 +1,5 @@
 /* Offline use: register the site's service worker (sw.js at the site root) and ask it to keep
-   every file of the language being read. Once per language and browser session. */
+   every file of the language being read. Once per language and browser session, once the page has settled. */
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
@@ -15,7 +15,16 @@
     document.documentElement.setAttribute("data-rulebook-offline", data.lang);
   });
 
-  navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname })
+  // After the page has loaded and settled: keeping ~100 files must not slow the first page.
+  function whenSettled() {
+    return new Promise(function (resolve) {
+      var later = function () { setTimeout(resolve, 2000); };
+      if (document.readyState === "complete") later(); else window.addEventListener("load", later);
+    });
+  }
+
+  whenSettled()
+    .then(function () { return navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname }); })
     .then(function () { return navigator.serviceWorker.ready; })
     .then(function (registration) {
       var done = null;
