@@ -160,6 +160,8 @@ def _version(site: Path, lists: dict[str, list[str]]) -> str:
         for rel in lists[lang]:
             path = site / (rel + "index.html" if rel == "" or rel.endswith("/") else rel)
             digest.update(rel.encode())
-            if path.is_file():
+            try:
                 digest.update(hashlib.sha256(path.read_bytes()).digest())
+            except OSError:  # the preview's search index may be rewritten meanwhile
+                continue
     return digest.hexdigest()[:16]

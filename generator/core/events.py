@@ -16,8 +16,9 @@ from typing import Any
 class NotAllowed(Exception):
     """An action the rules forbid. `reason` is a stable id; the message explains it."""
 
-    def __init__(self, reason: str, message: str):
+    def __init__(self, reason: str, message: str, **details: Any):
         self.reason = reason
+        self.details = details  # what a narration of the refusal needs (e.g. the zone it stopped at)
         super().__init__(f"{reason}: {message}")
 
 

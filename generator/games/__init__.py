@@ -20,6 +20,7 @@ new game starts with its entity kinds and grows the rest):
     odds_for(rules, entity)    odds tables shown beside an entity
     measured_changes(...)      changed statistics between two editions (comparison page)
     example_view(...)          one worked example, narrated and drawn (example_views: a section's)
+    event_kinds, narration_templates()  every event the engine emits, and its sentence in each language
     scenarios                  the scenario hooks (build a state, apply a step, check an outcome)
 """
 from __future__ import annotations
@@ -47,6 +48,7 @@ class GamePackage:
     compare_kinds: tuple[str, ...] = ()  # the game's kinds on an edition comparison page
     scenarios: Any = None  # a ScenarioHooks (generator/core/scenarios.py), or None
     labels_file: Path | None = None  # the game's own interface strings (merged into render/labels.yaml's)
+    event_kinds: frozenset[str] = frozenset()  # every event its engine emits (each needs a narration template)
 
     def derived_parameters(self, entity: "Entity") -> dict[str, Any]:
         return {}
@@ -68,6 +70,10 @@ class GamePackage:
 
     def odds_for(self, rules: Any, entity: "Entity") -> list:
         return []
+
+    def narration_templates(self) -> dict[str, dict[str, str]]:
+        """Event kind -> language -> sentence template, for the worked examples' narration."""
+        return {}
 
     def measured_changes(self, old: "Entity", new: "Entity", lang: str, labels: dict) -> list[str]:
         """Differences in numbers between two editions' entities with the same id (comparison page)."""

@@ -22,6 +22,7 @@ from generator.load.schema import (
     read_text,
 )
 from generator.load.caps import cap_repeated
+from generator.load.page_shape import check_page_shape
 from generator.load.ranges import check_ranges
 from generator.load.text_safety import check_project_text
 from generator.load.yamlpos import Node, parse
@@ -49,12 +50,13 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
         if package.labels_file is not None and package.labels_file.exists():
             project.labels.update(loader.labels(package.labels_file))
     for folder in files.entries(root, project_root, errors):
-        if folder.is_dir() and loader.game_folder_name_ok(folder):
+        if folder.is_dir() and folder.name != "sources.yaml" and loader.game_folder_name_ok(folder):
             game = loader.game(folder)
             if game:
                 project.games[game.id] = game
+    sources_read = loader.sources_read
     for game in project.games.values():
-        _check_game(game, project, Context(errors))
+        _check_game(game, project, Context(errors), sources_read)
         check_examples(game, Context(errors), _check_references)
         if game.compare_with and game.compare_with not in project.games:
             Context(errors).at(f"game '{game.id}'").error(
@@ -62,6 +64,7 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
                             f"{suggestion(game.compare_with, list(project.games), 'name another game folder')}")
     check_project_text(project, errors)
     check_ranges(project, errors)
+    check_page_shape(project, errors, project_root)
     return project, cap_repeated(errors)
 
 
@@ -69,6 +72,7 @@ class _Loader:
     def __init__(self, project_root: Path, errors: list[DataError]):
         self.project_root = project_root
         self.errors = errors
+        self.sources_read = False  # whether sources.yaml held a list of sources
 
     def parse(self, path: Path) -> Node | None:
         root, errors = parse(path, relative(path, self.project_root))
@@ -115,6 +119,7 @@ class _Loader:
         ctx = Context(self.errors)
         if not expect_kind(top["sources"], ctx, "list", "a list of sources"):
             return sources
+        self.sources_read = True
         for node in top["sources"].value:
             if not expect_kind(node, ctx, "map", "a source (id, file, game, language, title)"):
                 continue
@@ -175,7 +180,11 @@ class _Loader:
         package = games.for_game(game)
         page_files = {**PAGE_FILES, **package.page_files}
         specs = {**SPECS, **package.entity_specs}
-        for path in files.entries(folder, self.project_root, self.errors):
+        unreadable = len(self.errors)
+        listed = files.entries(folder, self.project_root, self.errors)
+        if len(self.errors) > unreadable:
+            game.complete = False  # a link to nowhere hides a file: unknown ids are then expected
+        for path in listed:
             where = Location(relative(path, self.project_root), 1, 1)
             if path.is_dir():
                 if path.name not in GAME_FOLDERS:
@@ -207,7 +216,11 @@ class _Loader:
     def rules(self, folder: Path, game: Game) -> None:
         """Every file of rules/ is a page of rules sections; anything else there is reported."""
         ctx = Context(self.errors)
-        for path in files.entries(folder, self.project_root, self.errors):
+        unreadable = len(self.errors)
+        listed = files.entries(folder, self.project_root, self.errors)
+        if len(self.errors) > unreadable:
+            game.complete = False
+        for path in listed:
             where = Location(relative(path, self.project_root), 1, 1)
             if path.is_dir():
                 ctx.error(where, f"sub-folders of rules/ are not read; move the files of '{path.name}' into rules/")
@@ -285,13 +298,14 @@ def _descendants(entity: Entity):
         yield from _descendants(child)
 
 
-def _check_game(game: Game, project: Project, ctx: Context) -> None:
+def _check_game(game: Game, project: Project, ctx: Context, sources_read: bool = True) -> None:
+    """`sources_read`: False when sources.yaml could not be read, so citations cannot be judged."""
     package = games.for_game(game)
     _derive_parameters(game, package)
     explicit = [p for p in game.parameters.values() if not p.fields.get("derived")]
     for entity in [*game.entities.values(), *explicit]:
         inner = ctx.at(f"{entity.kind} '{entity.id}'")
-        for ref in entity.sources:
+        for ref in entity.sources if sources_read else ():
             source = project.sources.get(ref.source)
             if source is None:
                 inner.error(ref.where, f"unknown source '{ref.source}'"
@@ -304,7 +318,7 @@ def _check_game(game: Game, project: Project, ctx: Context) -> None:
                 _check_references(text, game, inner.at(field_name).at(lang))
         if entity.kind in ("note", "faq"):
             _check_concerns(entity, game, inner)
-        if entity.kind == "note":
+        if entity.kind == "note" and sources_read:
             _check_note(entity, game, project, inner)
         if entity.kind == "faq" and ("check" in entity.field_where) == ("no-check" in entity.field_where):
             inner.error(entity.where, "a ruling needs either 'check' (the id of the scenario case that proves it) "

@@ -151,9 +151,11 @@ def markdown_problems(text: str) -> Iterable[tuple[int, str]]:
         yield match.start(), ("attribute lists ('{: ...}', '{ #id }', '{ .class }') are not allowed in a text; "
                               "remove the braces and what is inside them")
     for match in LINK_TARGET.finditer(text):
-        target = match.group(1) if match.group(1) is not None else match.group(2)
-        if not SAFE_TARGET.match(target or ""):
-            yield match.start(), (f"link target '{target[:40]}' is not allowed; link to an https:// address, "
+        group = 1 if match.group(1) is not None else 2
+        if not SAFE_TARGET.match(match.group(group) or ""):
+            shown = text[match.start(group):].split()[0] if text[match.start(group):].strip() else ""
+            shown = shown[:-1] if shown.endswith(")") and shown.count(")") > shown.count("(") else shown
+            yield match.start(), (f"link target '{shown[:40]}' is not allowed; link to an https:// address, "
                                   "or inside the book with a reference like {rule:id}")
     match = IMAGE.search(text)
     if match:

@@ -27,6 +27,7 @@ except ImportError:  # PyYAML built without libyaml
     _FastParser = None
 
 STR_TAG = "tag:yaml.org,2002:str"
+MERGE_TAG = "tag:yaml.org,2002:merge"
 MAX_DEPTH = 40  # mappings and lists inside each other; the deepest rules file uses 14
 UTF8 = "save the file as UTF-8 (without a byte-order mark is best)"
 # YAML's printable characters are tab, newline, carriage return, NEL and everything from space
@@ -250,20 +251,24 @@ class _Composer:
         self._refuse_tag(event)
         where = self.where(event.start_mark)
         tag = STR_TAG if event.tag else self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == MERGE_TAG:
+            tag = STR_TAG  # '<<' as a key is refused with its own message
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
         try:
             value = self.constructor.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            reason = str(exc).splitlines()[0][:80]
-            self._error(where, f"'{event.value[:40]}' cannot be read as a value ({reason}); "
-                               "write it in quotes to make it text")
-            value = event.value
+            if "digits" in str(exc):
+                message = f"a number of {len(event.value)} digits is too long to read; write a smaller number"
+            else:
+                message = (f"'{event.value[:40]}' cannot be read as a value ({str(exc).splitlines()[0][:80]}); "
+                           "write it in quotes to make it text")
+            raise _Stop(DataError(where, "", message))
         if isinstance(value, str):
             bad = NON_PRINTABLE.search(value)
             if bad:  # written as an escape ("\ud800", "\x00"): no page can show it
                 self._error(where, f"the text contains U+{ord(bad.group()):04X}, a control character or a lone "
                                    "surrogate that no page can show; delete the escape")
-                value = NON_PRINTABLE.sub("", value)
+                value = NON_PRINTABLE.sub("\ufffd", value)
         return Node(value, where, self.source, event.start_mark.index, event.end_mark.index)
 
     def _error(self, where: Location, message: str) -> None:

@@ -19,6 +19,7 @@ CELL = 72
 PAD = 26  # room for the column letters and row numbers
 TILE_FILLS = ("#f3efe6", "#e6eef3", "#eef3e6", "#f3e6ee", "#ece6f3", "#f3f0e0")
 QUARTERS = ((0, 0), (1, 0), (0, 1), (1, 1))  # (x, y) of the four slots of a square
+MIN_WIDTH = 400  # the legend's words need this much room even beside a two-square board
 
 
 @dataclass
@@ -56,7 +57,7 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
     grid = state.board
     rows = 1 + max(r for r, _ in grid.cells.values())
     cols = 1 + max(c for _, c in grid.cells.values())
-    width, height = PAD + cols * CELL + 6, PAD + rows * CELL + 6
+    width, height = max(MIN_WIDTH, PAD + cols * CELL + 6), PAD + rows * CELL + 6
     legend_rows = len(words.legend)
     total_h = height + 8 + 22 * legend_rows
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-grid" viewBox="0 0 {width} {total_h}" '
@@ -71,10 +72,10 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
                    f'stroke="#b8b0a0" stroke-width="1"/>')
     for c in range(cols):
         out.append(f'<text x="{PAD + c * CELL + CELL // 2}" y="{PAD - 8}" text-anchor="middle" font-size="14" '
-                   f'fill="#555">{chr(ord("a") + c)}</text>')
+                   f'fill="currentColor">{chr(ord("a") + c)}</text>')
     for r in range(rows):
         out.append(f'<text x="{PAD // 2}" y="{PAD + r * CELL + CELL // 2 + 5}" text-anchor="middle" font-size="14" '
-                   f'fill="#555">{r + 1}</text>')
+                   f'fill="currentColor">{r + 1}</text>')
     out += _edges(grid)
     out += _tokens(state)
     out += _models(state, sizes, words.labels)
@@ -221,7 +222,7 @@ def _legend(legend: dict[str, str], top: int) -> list[str]:
         "character": '<circle cx="{x}" cy="{y}" r="7" fill="#2e6fb0"/>',
         "enemy-small": '<rect x="{x0}" y="{y0}" width="14" height="14" rx="3" fill="#8b2e2e"/>',
         "enemy-medium": '<rect x="{x0}" y="{y0}" width="22" height="12" rx="3" fill="#8b2e2e"/>',
-        "wall": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#2b2b2b" stroke-width="5"/>',
+        "wall": '<line class="rb-wall" x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#2b2b2b" stroke-width="5"/>',
         "door-closed": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#a0522d" stroke-width="7"/>',
         "door-open": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#3d8b3d" stroke-width="3" stroke-dasharray="2 4"/>',
         "archway": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#7a5b2e" stroke-width="4" stroke-dasharray="6 5"/>',
@@ -237,5 +238,5 @@ def _legend(legend: dict[str, str], top: int) -> list[str]:
         sample = samples.get(key, "").format(x=PAD + 12, y=y, x0=PAD + 2, y0=y - 7, x1=PAD + 24, x1s=PAD + 12,
                                              y1s=y + 5)
         out.append(sample)
-        out.append(f'<text x="{PAD + 34}" y="{y + 5}" font-size="13" fill="#333">{escape(text)}</text>')
+        out.append(f'<text x="{PAD + 34}" y="{y + 5}" font-size="13" fill="currentColor">{escape(text)}</text>')
     return out

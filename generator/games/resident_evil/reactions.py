@@ -40,8 +40,11 @@ def reaction_phase(game: Game) -> None:
     s = game.state
     active = s.characters[s.player]
     queue = reacting_enemies(game)
-    s.emit("reaction-phase", who=active.id, enemies=[e.id for e in queue],
-           tiles=sorted(s.board.linked_tiles(s.board.tile_of(active.square), chain=game.rules.linked_tiles_chain)))
+    tiles = sorted(s.board.linked_tiles(s.board.tile_of(active.square), chain=game.rules.linked_tiles_chain))
+    if queue:
+        s.emit("reaction-phase", who=active.id, enemies=[e.id for e in queue], tiles=tiles)
+    else:
+        s.emit("reaction-phase", who=active.id, enemies=[], tiles=tiles, reason="no-enemies")
     done: set[str] = set()
     for enemy in queue:
         if enemy.id in done or enemy.id not in s.enemies or s.result != "ongoing":
@@ -50,16 +53,17 @@ def reaction_phase(game: Game) -> None:
         if target is not None:
             character, attacker, contributors = target
             attack, special = _chosen_attack(game, attacker)
-            for eid in contributors:
-                s.emit("contributes", enemy=eid, attacker=attacker.id, target=character.id)
-                done.add(eid)
             done.add(attacker.id)
             reason = "highest-threat" if contributors else "in-range"
             targets = [character]
             if "sweep" in attack.keywords:
-                targets += [c for c in s.characters.values() if c is not character and combat.can_attack(game, attacker, c, attack)]
+                targets += [c for c in s.characters.values()
+                            if c is not character and combat.can_attack(game, attacker, c, attack)]
             for t in targets:
                 combat.enemy_attack(game, attacker, t, attack, reason=reason, special=special)
+            for eid in contributors:  # after the attack: the others count as having joined in
+                s.emit("contributes", enemy=eid, attacker=attacker.id, target=character.id)
+                done.add(eid)
             if not active.active and s.result == "ongoing":
                 s.emit("turn-ends", who=active.id, reason="unconscious")
                 game.check_revival()

@@ -64,6 +64,10 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
                                              f"{profile.min_range}-{longest}")
     if not state.zombies_in(target):
         raise NotAllowed("no-zombies", f"no zombies in {target}")
+    damage = profile.damage + damage_bonus(skills, kind)
+    if rules.combat_needs_a_target_it_can_hurt and not card.molotov and \
+            not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target)):
+        raise NotAllowed("no-target-it-can-hurt", f"damage {damage} kills none of the zombies in {target}")
     choosing = kind == "melee" or card.sniper or "sniper" in skills
     for name in assign or []:
         if name not in {z.type for z in state.zombies_in(target)}:
@@ -88,11 +92,12 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         state.emit("re-roll", survivor=s.id, source=source, dice=rolled)
     hits = sum(1 for v in rolled if v >= profile.accuracy)
     misses = dice_count - hits
-    damage = profile.damage + damage_bonus(skills, kind)
     if card.reload:
         for item in used:
             item.loaded = False
-    state.emit("hits", survivor=s.id, hits=hits, misses=misses, damage=damage, zone=target)
+    # who places the hits: the players (melee, Sniper) or the target order (other ranged attacks)
+    state.emit("hits", survivor=s.id, hits=hits, misses=misses, damage=damage, zone=target,
+               assigned_by="players" if choosing else "target-order")
     if choosing:
         _assign_hits(game, s, target, hits, damage, assign or [])
     else:
@@ -142,7 +147,7 @@ def _kill(game: "Game", s: Survivor, zombie: Zombie, zone: str) -> None:
     game.state.zombies.remove(zombie)
     s.kills[zombie.type] += 1
     s.kill_zone = zone
-    game.emit("kill", survivor=s.id, zombie=zombie.type, zone=zone)
+    game.emit("kill", survivor=s.id, zombie=zombie.type, zone=zone, xp=game.rules.zombies[zombie.type].xp)
     game.gain_xp(s, game.rules.zombies[zombie.type].xp)
 
 
@@ -160,7 +165,8 @@ def _assign_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, a
         if killable:
             _kill(game, s, min(killable, key=lambda z: _default_priority(game, z)), zone)
         else:
-            game.emit("hit-absorbed", survivor=s.id, zombie=candidates[0].type, damage=damage)
+            game.emit("hit-absorbed", survivor=s.id, zombie=candidates[0].type, damage=damage,
+                      need=game.rules.zombies[candidates[0].type].min_damage)
 
 
 def _ordered_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, prefer: list[str],
@@ -185,7 +191,8 @@ def _ordered_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, 
             if killable:
                 _kill(game, s, killable[0], zone)
             else:
-                game.emit("hit-absorbed", survivor=s.id, zombie=zombies[0].type, damage=damage)
+                game.emit("hit-absorbed", survivor=s.id, zombie=zombies[0].type, damage=damage,
+                          need=game.rules.zombies[zombies[0].type].min_damage)
         if hits == 0:
             return
 
@@ -238,5 +245,5 @@ def car_attack(game: "Game", driver: Survivor, car: Car, zone: str) -> None:
         return
     rolled = game.dice.roll(figures)
     hits = sum(1 for v in rolled if v >= game.rules.car_attack_hit)
-    game.emit("car-attack", survivor=driver.id, zone=zone, dice=rolled, hits=hits)
+    game.emit("car-attack", survivor=driver.id, zone=zone, dice=rolled, hits=hits, hit=game.rules.car_attack_hit)
     _ordered_hits(game, driver, zone, hits, 1, [], exclude=riders)

@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.core.decks import RESHUFFLE, draw_from
 from generator.games.zombicide import combat, zombie_phase
-from generator.games.zombicide.state import Item, NotAllowed, State, Survivor
+from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Item, NotAllowed, State, Survivor
 from generator.core.dice import Dice
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.skills import FREE_ACTION_SKILLS, zones_per_move
@@ -36,6 +36,17 @@ class Game:
         s = self.state.survivors[sid]
         if s.dead:
             raise NotAllowed("survivor-dead", f"{sid} is dead")
+        return s
+
+    def actor(self, sid: str) -> Survivor:
+        """The survivor taking an action: survivors act in the players' phase, in their own turn.
+        An action after the zombie or end phase begins the next round's players' phase."""
+        s = self.survivor(sid)
+        turn = self.state.turn
+        if turn.phase != PLAYERS:
+            turn.enter(PHASES, PLAYERS)
+        turn.player = sid
+        s.played = True
         return s
 
     def levels_reached(self, s: Survivor) -> list[str]:
@@ -114,7 +125,7 @@ class Game:
 
     # --- movement ----------------------------------------------------------------------------
     def move(self, sid: str, path: list[str]) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         if s.car:
             raise NotAllowed("in-car", f"{sid} is in a car; get out first")
         skills = self.skills(s)
@@ -129,17 +140,19 @@ class Game:
             if not self.state.board.passable(here, zone):
                 raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
             if self.state.zombies_in(zone) and i < len(path) - 1 and not slippery:
-                raise NotAllowed("move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move")
+                raise NotAllowed("move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move",
+                                 through=zone)
             here = zone
-        zombies_left = 0 if slippery else len(self.state.zombies_in(s.zone))
-        cost = 1 + self.rules.move_extra_cost_per_zombie * zombies_left
+        left_behind = [] if slippery else self.state.zombies_in(s.zone)
+        cost = 1 + self.rules.move_extra_cost_per_zombie * len(left_behind)
         self._pay(s, "move", cost)
-        self.emit("move", survivor=sid, path=[s.zone, *path], cost=cost)
+        paid_for = self.state.counts(left_behind) if cost > 1 else {}  # why the move cost more
+        self.emit("move", survivor=sid, path=[s.zone, *path], cost=cost, zombies_left=paid_for)
         s.zone = path[-1]
 
     # --- search ------------------------------------------------------------------------------
     def search(self, sid: str, keep: list[str] | None = None, hold_your_nose: bool | None = None) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         state = self.state
         zone = s.zone
         nose = self._hold_your_nose_ready(s)
@@ -241,7 +254,7 @@ class Game:
 
     # --- doors -------------------------------------------------------------------------------
     def open_door(self, sid: str, to: str, with_card: str | None = None) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         door = self.state.board.door_between(s.zone, to)
         if door is None:
             raise NotAllowed("no-door", f"no door between {s.zone} and {to}")
@@ -261,11 +274,11 @@ class Game:
         noisy = self.rules.card(opener).door_noisy and "ninja" not in self.skills(s)
         if noisy:
             self.state.noise[s.zone] += self.rules.noise_per_action
-        self.emit("open-door", survivor=sid, door=door.id, card=opener, noise=noisy)
+        self.emit("open-door", survivor=sid, door=door.id, card=opener, noise=noisy, zone=s.zone)
         zombie_phase.spawn_building(self, door)
 
     def lock_door(self, sid: str, to: str) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         if "lock-it-down" not in self.skills(s):
             raise NotAllowed("needs-skill", f"{sid} lacks Lock It Down")
         door = self.state.board.door_between(s.zone, to)
@@ -277,7 +290,7 @@ class Game:
 
     # --- inventory ---------------------------------------------------------------------------
     def trade(self, sid: str, other: str, give: list[str], take: list[str]) -> None:
-        s, o = self.survivor(sid), self.survivor(other)
+        s, o = self.actor(sid), self.survivor(other)
         if s.zone != o.zone or s is o:
             raise NotAllowed("trade-elsewhere", f"{sid} and {other} must share a zone to trade")
         if WOUNDED in give or WOUNDED in take:
@@ -320,7 +333,7 @@ class Game:
         s.backpack = [i for i in s.backpack if i is not item]
 
     def reorganize(self, sid: str, hands: list[str | None], backpack: list[str]) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         wanted = [n for n in [*hands, *backpack] if n]
         held = [i.name for i in s.items()]
         if len(hands) > self.rules.hand_slots or len(backpack) > self.backpack_size(s):
@@ -344,7 +357,7 @@ class Game:
 
     def discard(self, sid: str, card: str) -> None:
         """Free: a card may be thrown away at any time (never a Wounded card)."""
-        s = self.survivor(sid)
+        s = self.actor(sid)
         if card == WOUNDED:
             raise NotAllowed("wound-not-discardable", "a Wounded card cannot be discarded")
         item = self._pick(s, [card])[0]
@@ -354,7 +367,7 @@ class Game:
 
     def combine(self, sid: str, cards: list[str]) -> None:
         """Free: two cards held become one weapon (Sniper Rifle, Molotov)."""
-        s = self.survivor(sid)
+        s = self.actor(sid)
         result = self.rules.combinations.get(frozenset(cards))
         if result is None or len(cards) != 2:
             raise NotAllowed("no-combination", f"{cards} do not combine")
@@ -368,13 +381,13 @@ class Game:
 
     # --- other actions -----------------------------------------------------------------------
     def make_noise(self, sid: str) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         self._pay(s, "noise", 1)
         self.state.noise[s.zone] += self.rules.noise_per_action
         self.emit("noise", survivor=sid, zone=s.zone)
 
     def take_objective(self, sid: str) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         if s.zone not in self.state.objectives:
             raise NotAllowed("no-objective", f"no objective in {s.zone}")
         self._pay(s, "objective", 1)
@@ -385,10 +398,10 @@ class Game:
         self.gain_xp(s, self.rules.objective_xp)
 
     def attack(self, sid: str, weapon: str, **options) -> None:
-        combat.attack(self, self.survivor(sid), weapon, **options)
+        combat.attack(self, self.actor(sid), weapon, **options)
 
     def reload(self, sid: str, weapon: str) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         held = [i for i in s.in_hands(weapon) if not i.loaded]
         if not held:
             raise NotAllowed("nothing-to-reload", f"{sid} holds no unloaded '{weapon}'")
@@ -398,7 +411,7 @@ class Game:
         self.emit("reload", survivor=sid, weapon=weapon, count=len(held))
 
     def medic(self, sid: str, target: str) -> None:
-        s, t = self.survivor(sid), self.survivor(target)
+        s, t = self.actor(sid), self.survivor(target)
         if "medic" not in self.skills(s):
             raise NotAllowed("needs-skill", f"{sid} lacks Medic")
         if s.medic_used:
@@ -419,7 +432,7 @@ class Game:
         self.emit("heal", survivor=sid, target=target, wounds=t.wounds)
 
     def loud(self, sid: str) -> None:
-        s = self.survivor(sid)
+        s = self.actor(sid)
         if "loud" not in self.skills(s) or s.loud_used:
             raise NotAllowed("needs-skill", f"{sid} cannot use Loud now")
         s.loud_used = True
@@ -427,12 +440,17 @@ class Game:
         self.emit("loud", survivor=sid, zone=s.zone)
 
     def born_leader(self, sid: str, target: str) -> None:
-        s, t = self.survivor(sid), self.survivor(target)
+        s, t = self.actor(sid), self.survivor(target)
         if "born-leader" not in self.skills(s) or s.born_leader_used or s is t:
             raise NotAllowed("needs-skill", f"{sid} cannot give an action with Born Leader now")
         s.born_leader_used = True
-        t.bonus_actions += 1
-        self.emit("born-leader", survivor=sid, target=target)
+        # The action is for the recipient's next turn: this round's if it is still to come.
+        later = t.played
+        if later:
+            t.bonus_next_round += 1
+        else:
+            t.bonus_actions += 1
+        self.emit("born-leader", survivor=sid, target=target, turn="next-round" if later else "this-round")
 
     # --- cars (1st edition) ------------------------------------------------------------------
     def _car_rules(self) -> None:
@@ -441,7 +459,7 @@ class Game:
 
     def get_in(self, sid: str, car_id: str, seat: int | None = None) -> None:
         self._car_rules()
-        s = self.survivor(sid)
+        s = self.actor(sid)
         car = self.state.cars.get(car_id)
         if car is None or car.zone != s.zone or s.car:
             raise NotAllowed("no-car-here", f"{sid} is not beside car '{car_id}'")
@@ -458,7 +476,7 @@ class Game:
 
     def get_out(self, sid: str) -> None:
         self._car_rules()
-        s = self.survivor(sid)
+        s = self.actor(sid)
         if not s.car:
             raise NotAllowed("not-in-car", f"{sid} is not in a car")
         self._pay(s, "car", 1)
@@ -469,7 +487,7 @@ class Game:
 
     def change_seat(self, sid: str, seat: int) -> None:
         self._car_rules()
-        s = self.survivor(sid)
+        s = self.actor(sid)
         if not s.car:
             raise NotAllowed("not-in-car", f"{sid} is not in a car")
         car = self.state.cars[s.car]
@@ -483,7 +501,7 @@ class Game:
 
     def drive(self, sid: str, path: list[str]) -> None:
         self._car_rules()
-        s = self.survivor(sid)
+        s = self.actor(sid)
         if not s.car or s.seat != 0:
             raise NotAllowed("not-driver", f"{sid} is not in a driver's seat")
         car = self.state.cars[s.car]
@@ -508,11 +526,13 @@ class Game:
     # --- phases ------------------------------------------------------------------------------
     def zombie_phase(self, choices: dict[str, Any] | None = None, spawn: bool = True) -> None:
         self.choices = dict(choices or {})
+        self.state.turn.enter(PHASES, ZOMBIES)
         zombie_phase.run(self, spawn=spawn)
 
     def end_phase(self) -> None:
         """Noise tokens go; every weapon reloads; the turn's counters start again."""
         state = self.state
+        state.turn.enter(PHASES, END)
         state.noise.clear()
         state.loud_zone = None
         for s in state.survivors.values():
@@ -522,6 +542,7 @@ class Game:
             s.free_used.clear()
             s.searched = s.reroll_turn_used = s.medic_used = s.loud_used = False
             s.born_leader_used = s.nose_used = False
-            s.bonus_actions = 0
+            s.bonus_actions, s.bonus_next_round = s.bonus_next_round, 0  # an unused gift is lost
+            s.played = False
             s.kill_zone = None
         self.emit("end-phase")

@@ -1,13 +1,13 @@
 """A worked example's steps told in words, from the rules model's trace.
 
 Each trace event has a template per language in narration.yaml; the values come from the event
-(and from the board before the step, for what the event implies: why zombies went where they
-went). Sentences keep `{kind:id}` references, resolved like any rules text, so the skills,
-zombies, cards and rules they mention are links. Nothing here decides an outcome.
+alone: the model puts every reason it decided by into the event (why zombies went where they
+went, who placed the hits, what a move paid for). Sentences keep `{kind:id}` references,
+resolved like any rules text, so the skills, zombies, cards and rules they mention are links.
+Nothing here decides an outcome, and no engine is built here.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -18,10 +18,6 @@ import yaml
 from generator.example_runs import StepRun
 from generator.load.entities import Game
 from generator.load.references import REFERENCE
-from generator.games.zombicide.state import State, Zombie
-from generator.core.dice import ScriptedDice
-from generator.games.zombicide.rules import Rules
-from generator.games.zombicide.engine import Game as Engine
 
 TEMPLATES = Path(__file__).parent / "narration.yaml"
 LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
@@ -74,8 +70,8 @@ def particle(word: str, kind: str) -> str:
 
 # --- the narrator --------------------------------------------------------------------------------
 class Narrator:
-    def __init__(self, game: Game, rules: Rules, lang: str):
-        self.game, self.rules, self.lang = game, rules, lang
+    def __init__(self, game: Game, lang: str):
+        self.game, self.lang = game, lang
         self.data = templates()
 
     # values ------------------------------------------------------------------------------------
@@ -156,13 +152,12 @@ class Narrator:
         return _StepTeller(self, run).tell()
 
     def _refusal(self, run: StepRun) -> str:
-        step, before = run.step, run.before
-        reason = step.get("not-allowed", "other")
+        step = run.step
+        reason = run.record.get("reason", "other")
         key = reason if reason in self.data["refusals"] else "other"
         values: dict = {"survivor": self.survivor(step["who"])} if step.get("who") else {}
         if key == "move-ends-at-zombies":
-            path = step["to"] if isinstance(step["to"], list) else [step["to"]]
-            values["through"] = next((z for z in path if before.zombies_in(z)), path[0])
+            values["through"] = run.record["refusal"]["through"]
         if key in ("not-in-sight", "out-of-range"):
             values["target"] = step.get("at")
             values["weapon"] = self.card(step.get("weapon", ""))
@@ -178,17 +173,14 @@ def _uk_plural(n: int) -> int:
 
 
 class _StepTeller:
-    """Walks one step's events, keeping a working copy of the board to explain the zombies' moves."""
+    """Walks one step's events and tells each from what it carries: the model gave every reason."""
+
+    GROUPED = ("kill", "hit-absorbed", "spawn")  # told together: "kills 2 walkers"
 
     def __init__(self, narrator: Narrator, run: StepRun):
         self.n = narrator
         self.run = run
-        self.state: State = copy.deepcopy(run.before)
-        self.engine = Engine(narrator.rules, self.state, ScriptedDice([]))
         self.story = Story()
-        self.cards = list(run.before.zombie_cards)  # the zombie cards in drawing order
-        self.pending: set[str] = set()  # zones whose zombies have not acted yet in this activation
-        self.second = False
 
     def tell(self) -> Story:
         events = self.run.record["events"]
@@ -198,7 +190,7 @@ class _StepTeller:
             kind = event["event"]
             group = [event]
             later = []  # a level reached in the middle of a group is told after it
-            if kind in ("kill", "hit-absorbed", "spawn"):  # told together: "kills 2 walkers"
+            if kind in self.GROUPED:
                 j = i + 1
                 while j < len(events) and (self._same_group(event, events[j]) or
                                            kind == "kill" and events[j]["event"] == "level-up"):
@@ -209,7 +201,7 @@ class _StepTeller:
             if handler is None:
                 self._simple(event)
             else:
-                handler(group if kind in ("kill", "hit-absorbed", "spawn") else event, events[i + taken:])
+                handler(group if kind in self.GROUPED else event, events[i + taken:])
             for level_up in later:
                 self._level_up(level_up, [])
             i += taken
@@ -232,7 +224,7 @@ class _StepTeller:
         if key not in self.n.data["events"]:
             raise KeyError(f"narration.yaml has no template for the trace event '{key}'; add one")
         values = {k: v for k, v in event.items() if k != "event"}
-        for name in ("survivor", "target"):
+        for name in ("survivor", "target", "other"):
             if name in values:
                 values[name] = self.n.survivor(values[name])
         if "weapon" in values:
@@ -243,25 +235,40 @@ class _StepTeller:
             values["level"] = self.n.link("level", values["level"])
         self.add(key, **values)
 
+    def _cards(self, cards: list[str]) -> Phrase:
+        return self.n.join([self.n.card(c) for c in cards]) if cards else Phrase("—", "—")
+
     # survivors -----------------------------------------------------------------------------------
     def _move(self, event: dict, rest) -> None:
         path = event["path"]
         self.add("move", survivor=self.n.survivor(event["survivor"]), path=" → ".join(path), dest=path[-1],
                  cost=self.n.count("action", event["cost"]))
-        left = self.state.zombie_counts().get(path[0], {})
-        if event["cost"] > 1 and left:
-            self.add("move-leaves-zombies", **{"from": path[0]}, zombies=self.n.zombies(left))
-        self.state.survivors[event["survivor"]].zone = path[-1]
+        if event.get("zombies_left"):
+            self.add("move-leaves-zombies", **{"from": path[0]}, zombies=self.n.zombies(event["zombies_left"]))
 
     def _open_door(self, event: dict, rest) -> None:
         self.add("open-door", survivor=self.n.survivor(event["survivor"]), card=self.n.card(event["card"]))
-        zone = self.state.survivors[event["survivor"]].zone
         if event["noise"]:
-            self.add("open-door-noisy", zone=zone)
-        if rest and rest[0]["event"] == "zombie-card":
-            rooms = [z for z in event["door"].split("/") if not self.state.board.is_street(z)]
-            building = self.state.board.zones[rooms[0]].building if rooms else ""
-            self.add("building-revealed", building=building)
+            self.add("open-door-noisy", zone=event["zone"])
+
+    def _search(self, event: dict, rest) -> None:
+        who = self.n.survivor(event["survivor"])
+        if event["drawn"]:
+            self.add("search", survivor=who, zone=event["zone"], cards=self._cards(event["drawn"]))
+        else:
+            self.add("search-nothing", survivor=who, zone=event["zone"])
+
+    def _discard(self, event: dict, rest) -> None:
+        key = "discard-full" if event.get("why") == "inventory-full" else "discard"
+        self.add(key, survivor=self.n.survivor(event["survivor"]), card=self.n.card(event["card"]))
+
+    def _trade(self, event: dict, rest) -> None:
+        self.add("trade", survivor=self.n.survivor(event["survivor"]), other=self.n.survivor(event["other"]),
+                 give=self._cards(event["give"]), take=self._cards(event["take"]))
+
+    def _objective(self, event: dict, rest) -> None:
+        self.add("objective", survivor=self.n.survivor(event["survivor"]), zone=event["zone"], xp=event["xp"],
+                 experience=self.n.experience())
 
     def _combine(self, event: dict, rest) -> None:
         cards = self.n.join([self.n.card(c) for c in event["cards"]])
@@ -272,8 +279,7 @@ class _StepTeller:
         self.add("drive", survivor=self.n.survivor(event["survivor"]), path=" → ".join(event["path"]))
 
     def _car_attack(self, event: dict, rest) -> None:
-        self.add("car-attack", zone=event["zone"], dice=_dice(event["dice"]), hit=self.n.rules.car_attack_hit,
-                 hits=event["hits"])
+        self.add("car-attack", zone=event["zone"], dice=_dice(event["dice"]), hit=event["hit"], hits=event["hits"])
 
     def _roll(self, event: dict, rest) -> None:
         self.add("roll", survivor=self.n.survivor(event["survivor"]), weapon=self.n.card(event["weapon"]),
@@ -287,19 +293,8 @@ class _StepTeller:
 
     def _hits(self, event: dict, rest) -> None:
         self.add("hits", hits=event["hits"], misses=event["misses"], damage=event["damage"])
-        if event["hits"] and self._hits_follow_the_order(event):
-            self.add("hits-ordered")
-        elif event["hits"]:
-            self.add("hits-chosen")
-
-    def _hits_follow_the_order(self, event: dict) -> bool:
-        """As the model decides it: ranged attacks without a sniper's choice follow the target order."""
-        step = self.run.step
-        card = self.n.rules.card(step["weapon"])
-        profile = card.profile(step.get("mode"))
-        shooter = self.run.before.survivors[event["survivor"]]
-        return profile is not None and profile.kind == "ranged" and not card.sniper and \
-            "sniper" not in self.engine.skills(shooter)
+        if event["hits"]:
+            self.add("hits-ordered" if event["assigned_by"] == "target-order" else "hits-chosen")
 
     def _kill(self, group: list[dict], rest) -> None:
         counts: dict[str, int] = {}
@@ -307,45 +302,29 @@ class _StepTeller:
             counts[event["zombie"]] = counts.get(event["zombie"], 0) + 1
             zone = self.story.killed.setdefault(event["zone"], {})
             zone[event["zombie"]] = zone.get(event["zombie"], 0) + 1
-            self._remove_zombie(event["zone"], event["zombie"])
-        xp = sum(self.n.rules.zombies[t].xp * c for t, c in counts.items())
-        self.add("kill", survivor=self.n.survivor(group[0]["survivor"]), zombies=self.n.zombies(counts), xp=xp,
-                 experience=self.n.experience())
+        self.add("kill", survivor=self.n.survivor(group[0]["survivor"]), zombies=self.n.zombies(counts),
+                 xp=sum(event["xp"] for event in group), experience=self.n.experience())
 
     def _hit_absorbed(self, group: list[dict], rest) -> None:
         first = group[0]
         self.add("hit-absorbed", damage=first["damage"], zombie=self.n.link("zombie", first["zombie"]),
-                 need=self.n.rules.zombies[first["zombie"]].min_damage, count=len(group))
+                 need=first["need"], count=len(group))
 
     def _molotov(self, event: dict, rest) -> None:
         self.add("molotov", survivor=self.n.survivor(event["survivor"]), zone=event["zone"],
                  weapon=self.n.card("molotov"))
-
-    def _survivor_dies(self, event: dict, rest) -> None:
-        self.state.survivors[event["survivor"]].dead = True
-        self._simple(event)
 
     def _level_up(self, event: dict, rest) -> None:
         self.add("level-up", survivor=self.n.survivor(event["survivor"]), xp=event["xp"],
                  level=self.n.link("level", event["level"]))
 
     # zombies -----------------------------------------------------------------------------------
-    def _zombie_phase(self, event: dict, rest) -> None:
-        self._simple(event)
-        self._new_activation()
-
-    def _new_activation(self) -> None:
-        self.pending = {z.zone for z in self.state.zombies}
-        self.second = False
-
     def _zombie_card(self, event: dict, rest) -> None:
-        card = self.cards.pop(0) if self.cards else None
         self.add("zombie-card", zone=event["zone"], level=self.n.link("level", event["level"]))
         if event["kind"] == "extra-activation":
             self.add("zombie-card-extra-activation")
-            if card is not None and rest and rest[0]["event"] != "no-effect":
-                self.add("extra-activation", zombies=self.n.zombies({card.activates: 1}))
-                self._new_activation()
+            if rest and rest[0]["event"] != "no-effect":
+                self.add("extra-activation", zombies=self.n.zombies({event["activates"]: 1}))
         elif event["kind"] == "manhole":
             self.add("zombie-card-manhole")
 
@@ -353,8 +332,6 @@ class _StepTeller:
         counts: dict[str, int] = {}
         for event in group:
             counts[event["zombie"]] = counts.get(event["zombie"], 0) + event["count"]
-            for _ in range(event["count"]):
-                self.state.zombies.append(Zombie(-1, event["zombie"], event["zone"]))
         why = group[0]["why"]
         if why == "split":
             return  # told by the split itself
@@ -364,84 +341,31 @@ class _StepTeller:
     def _out_of_miniatures(self, event: dict, rest) -> None:
         self.add("out-of-miniatures", zombie=self.n.link("zombie", event["zombie"]))
 
-    def _acting(self, zone: str) -> None:
-        """Zombies act zone by zone; a zone acting again means the runners' next action has begun."""
-        if zone in self.pending and not self.second:
-            self.pending.discard(zone)
-            return
-        if not self.second:
-            self.second = True
-            fast = {z.type for z in self.state.zombies if self.n.rules.zombies[z.type].actions > 1}
-            counts = {t: 1 for t in sorted(fast)}
-            self.add("second-action", zombies=self.n.zombies(counts))
-
-    def _zombies_attack(self, event: dict, rest) -> None:
-        self._acting(event["zone"])
-        self.add("zombies-attack", zone=event["zone"], attacks=event["attacks"])
+    def _second_action(self, event: dict, rest) -> None:
+        self.add("second-action", zombies=self.n.zombies({t: 1 for t in event["zombies"]}))
 
     def _split(self, event: dict, rest) -> None:
-        self._acting(event["zone"])
         self.add("split", zone=event["zone"], ways=len(event["routes"]), routes=", ".join(event["routes"]))
         if event["added"]:
             self.add("split-added", zombies=self.n.zombies(event["added"]))
-        self._split_zone = event["zone"]
 
     def _zombies_move(self, event: dict, rest) -> None:
         zone = event["zone"]
-        if getattr(self, "_split_zone", None) != zone:
-            self._acting(zone)
-        self._split_zone = None
         by_dest: dict[str, dict[str, int]] = {}
         for ztype, dest in event["moves"]:
             by_dest.setdefault(dest, {})
             by_dest[dest][ztype] = by_dest[dest].get(ztype, 0) + 1
         for dest, counts in by_dest.items():
-            reason = self._why(zone, dest)
+            why = event["reasons"].get(dest)
             values = {"zone": zone, "dest": dest, "zombies": self.n.zombies(counts)}
-            if reason is None:
+            if why is None:
                 self.add("zombies-move", **values)
-            elif reason[0] == "sight":
-                seen = [s.id for s in self.state.survivors_in(reason[1])]
-                self.add("zombies-move-sight", target=reason[1], seen=self.n.survivors(seen), **values)
-                if (zone, reason[1]) not in self.story.sight_lines:
-                    self.story.sight_lines.append((zone, reason[1]))
+            elif why["reason"] == "sight":
+                self.add("zombies-move-sight", target=why["target"], seen=self.n.survivors(why["seen"]), **values)
+                if (zone, why["target"]) not in self.story.sight_lines:
+                    self.story.sight_lines.append((zone, why["target"]))
             else:
-                self.add("zombies-move-noise", target=reason[1], noise=reason[2], **values)
-        for ztype, dest in event["moves"]:
-            self._move_zombie(zone, ztype, dest)
-
-    def _why(self, zone: str, dest: str) -> tuple | None:
-        """Sight or noise, and the zone the move heads for — only when the move is on a shortest
-        route there, so the sentence never claims more than the model did."""
-        board = self.state.board
-        noise = self.engine.noise_map()
-        seen = [z for z in board.line_of_sight(zone) if self.state.survivors_in(z)]
-        if seen:
-            loudest = max(noise[z] for z in seen)
-            kind, targets = "sight", [z for z in seen if noise[z] == loudest]
-        else:
-            noisy = [z for z in board.zones if noise[z] > 0 and z != zone]
-            if not noisy:
-                return None
-            loudest = max(noise[z] for z in noisy)
-            kind, targets = "noise", [z for z in noisy if noise[z] == loudest]
-        for target in board.sorted(targets):
-            distance = board.distances_to(target)
-            if zone in distance and distance.get(dest) == distance[zone] - 1:
-                return kind, target, noise[target]
-        return None
-
-    def _move_zombie(self, zone: str, ztype: str, dest: str) -> None:
-        for z in self.state.zombies:
-            if z.zone == zone and z.type == ztype:
-                z.zone = dest
-                return
-
-    def _remove_zombie(self, zone: str, ztype: str) -> None:
-        for z in self.state.zombies:
-            if z.zone == zone and z.type == ztype:
-                self.state.zombies.remove(z)
-                return
+                self.add("zombies-move-noise", target=why["target"], noise=why["noise"], **values)
 
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"

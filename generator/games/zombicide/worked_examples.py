@@ -63,10 +63,10 @@ def example_view(game: Game, rules: Rules, example: Example, entity: Entity, lan
     run = played(example, rules)
     if not run.ok:  # generator check reports it with its place; rendering cannot go on
         raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
-    narrator = Narrator(game, rules, lang)
+    narrator = Narrator(game, lang)
     label = lambda key, n=None: labels[key][lang].replace("{n}", str(n))  # noqa: E731
     title = example.title[lang]
-    draw = _Drawer(example, narrator, lang, labels, title)
+    draw = _Drawer(example, narrator, lang, labels, title, rules)
     stories = [narrator.step(step) for step in run.steps]
     shown = set(example.show) if example.show is not None else {s.number for s in run.steps if _matters(s)}
     first_marks = _before_marks(run.steps[0], rules) if 1 in shown else Marks()
@@ -138,15 +138,16 @@ def _after_marks(step: StepRun, story) -> Marks:
 class _Drawer:
     """Numbers the diagrams of one example and gives each its words in the page's language."""
 
-    def __init__(self, example: Example, narrator: Narrator, lang: str, labels: dict, title: str):
+    def __init__(self, example: Example, narrator: Narrator, lang: str, labels: dict, title: str, rules: Rules):
         self.example, self.n, self.lang, self.labels, self.title = example, narrator, lang, labels, title
+        self.zombie_types = list(rules.zombies)
         self.count = 0
 
     def __call__(self, state: State, marks: Marks, caption: str) -> Figure:
         self.count += 1
         game = self.n.game
         zombie_names = {z: game.entities[z].name[self.lang] if z in game.entities else z
-                        for z in self.n.rules.zombies}
+                        for z in self.zombie_types}
         words = Words(
             title=f"{self.title} — {caption}",
             desc=describe(state, marks, self.n, self.labels),

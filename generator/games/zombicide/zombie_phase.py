@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.games.zombicide.board import Door
-from generator.games.zombicide.state import Survivor, Zombie, ZombieCard
+from generator.games.zombicide.state import ZOMBIES, Survivor, Zombie, ZombieCard
 from generator.games.zombicide.strategies import split_counts, wound
 
 if TYPE_CHECKING:  # pragma: no cover
     from generator.games.zombicide.engine import Game
 
-ABOMINATION = "abomination"
 FATTY = "fatty"
 
 
@@ -36,7 +35,11 @@ def activate(game: "Game", zombies: list[Zombie]) -> None:
     """An activation: every zombie's first action, then runners act again after all of them."""
     most = max((game.rules.zombies[z.type].actions for z in zombies), default=1)
     for action in range(1, most + 1):
+        mark = len(game.state.events)
         _act(game, [z for z in zombies if z in game.state.zombies and game.rules.zombies[z.type].actions >= action])
+        if action > 1 and len(game.state.events) > mark:  # say that the fast zombies act again, before they do
+            fast = sorted({z.type for z in game.state.zombies if game.rules.zombies[z.type].actions >= action})
+            game.state.events.insert(mark, game.state.event("second-action", zombies=fast, action=action))
     if not game.shortage_activations:
         settle_shortages(game)
 
@@ -55,14 +58,16 @@ def _act(game: "Game", zombies: list[Zombie]) -> None:
             _attack(game, zone, len(group))
         else:
             movers.append((zone, group))
-    plans = [(zone, group, _plan_moves(game, zone, group)) for zone, group in movers]
-    for zone, group, plan in plans:
+    plans = [(zone, group, *_plan_moves(game, zone, group)) for zone, group in movers]
+    for zone, group, plan, reasons in plans:
         for zombie, step in plan:
             if step != zombie.zone:
                 zombie.zone = step
         moved = [(z.type, step) for z, step in plan if step != zone]
         if moved:
-            game.emit("zombies-move", zone=zone, moves=moved)
+            dests = list(dict.fromkeys(step for _, step in moved))
+            game.emit("zombies-move", zone=zone, moves=moved,
+                      reasons={dest: reasons[dest] for dest in dests if dest in reasons})
 
 
 def _attack(game: "Game", zone: str, attacks: int) -> None:
@@ -86,8 +91,8 @@ def _victim(living: list[Survivor], wanted: str | None) -> Survivor:
 
 def _suffer_attack(game: "Game", s: Survivor) -> None:
     skills = game.skills(s)
-    if "tough" in skills and s.id not in game.tough_used:
-        game.tough_used.add(s.id)  # the first zombie attack of each zombie phase is ignored
+    if "tough" in skills and game.state.turn.phase == ZOMBIES and s.id not in game.tough_used:
+        game.tough_used.add(s.id)  # the first zombie attack of each zombie phase (only) is ignored
         game.emit("tough", survivor=s.id)
         return
     instead = game.choices.get("ignore-wound", {}).get(s.id, [])
@@ -104,10 +109,34 @@ def _suffer_attack(game: "Game", s: Survivor) -> None:
 
 
 # --- movement ------------------------------------------------------------------------------
-def _plan_moves(game: "Game", zone: str, group: list[Zombie]) -> list[tuple[Zombie, str]]:
-    options, doors_pretended = _first_steps(game, zone)
+def _plan_moves(game: "Game", zone: str, group: list[Zombie]) -> tuple[list[tuple[Zombie, str]], dict]:
+    """Where each zombie of the group steps, and why: next zone -> the reason it heads there."""
+    options, doors_pretended, aim = _first_steps(game, zone)
     if not options:
-        return [(z, zone) for z in group]
+        return [(z, zone) for z in group], {}
+    reasons = {option: why for option in options if (why := _reason(game, zone, option, aim, doors_pretended))}
+    plan = _share_out(game, zone, group, options, doors_pretended)
+    return plan, reasons
+
+
+def _reason(game: "Game", zone: str, step: str, aim: tuple, all_doors_open: bool) -> dict | None:
+    """Sight or noise, the zone the step heads for (the first in reading order it is on a shortest
+    route to), and what makes that zone the target: the survivors seen, or its noise."""
+    kind, targets, noise = aim
+    board = game.state.board
+    for target in board.sorted(targets):
+        distance = board.distances_to(target, all_doors_open)
+        if zone in distance and distance.get(step) == distance[zone] - 1:
+            why = {"reason": kind, "target": target, "noise": noise[target]}
+            if kind == "sight":
+                why["seen"] = [s.id for s in game.state.survivors_in(target)]
+            return why
+    return None
+
+
+def _share_out(game: "Game", zone: str, group: list[Zombie], options: list[str],
+               doors_pretended: bool) -> list[tuple[Zombie, str]]:
+    """The group's zombies over the first steps: Abominations together, the others split."""
     board = game.state.board
 
     def step_to(option: str) -> str:
@@ -115,8 +144,8 @@ def _plan_moves(game: "Game", zone: str, group: list[Zombie]) -> list[tuple[Zomb
         return option if not doors_pretended or board.passable(zone, option) else zone
 
     plan: list[tuple[Zombie, str]] = []
-    abominations = [z for z in group if z.type == ABOMINATION]
-    others = [z for z in group if z.type != ABOMINATION]
+    abominations = [z for z in group if game.rules.is_abomination(z.type)]
+    others = [z for z in group if not game.rules.is_abomination(z.type)]
     if abominations:  # never split: the players pick the route
         chosen = game.choices.get("abomination", {}).get(zone)
         route = chosen if chosen in options else options[0]
@@ -142,8 +171,9 @@ def _plan_moves(game: "Game", zone: str, group: list[Zombie]) -> list[tuple[Zomb
     return plan
 
 
-def _first_steps(game: "Game", zone: str) -> tuple[list[str], bool]:
-    """Next zones on the shortest routes to the target(s); and whether doors were pretended open."""
+def _first_steps(game: "Game", zone: str) -> tuple[list[str], bool, tuple]:
+    """Next zones on the shortest routes to the target(s); whether doors were pretended open;
+    and the aim: (sight or noise, the target zones, the noise map)."""
     state, rules = game.state, game.rules
     board = state.board
     noise = game.noise_map()
@@ -151,22 +181,25 @@ def _first_steps(game: "Game", zone: str) -> tuple[list[str], bool]:
     seen = [z for z in sight if state.survivors_in(z)]
     if seen:
         loudest = max(noise[z] for z in seen)
-        steps = _steps_towards(board, zone, [z for z in seen if noise[z] == loudest], False)
+        targets = [z for z in seen if noise[z] == loudest]
+        steps = _steps_towards(board, zone, targets, False)
         if steps:
-            return steps, False
+            return steps, False, ("sight", targets, noise)
     noisy = [z for z in board.zones if noise[z] > 0 and z != zone]
     if not noisy:
-        return [], False
+        return [], False, ("", [], noise)
     reachable = [z for z in noisy if zone in board.distances_to(z)]
     if reachable:
         loudest = max(noise[z] for z in reachable)
         if rules.blocked_zombies_move_as_if_doors_open or loudest == max(noise[z] for z in noisy):
-            return _steps_towards(board, zone, [z for z in reachable if noise[z] == loudest], False), False
-        return [], False  # 2nd edition: the way to the noisiest zone is blocked
+            targets = [z for z in reachable if noise[z] == loudest]
+            return _steps_towards(board, zone, targets, False), False, ("noise", targets, noise)
+        return [], False, ("", [], noise)  # 2nd edition: the way to the noisiest zone is blocked
     if not rules.blocked_zombies_move_as_if_doors_open:
-        return [], False
+        return [], False, ("", [], noise)
     loudest = max(noise[z] for z in noisy)
-    return _steps_towards(board, zone, [z for z in noisy if noise[z] == loudest], True), True
+    targets = [z for z in noisy if noise[z] == loudest]
+    return _steps_towards(board, zone, targets, True), True, ("noise", targets, noise)
 
 
 def _steps_towards(board, zone: str, targets: list[str], all_doors_open: bool) -> list[str]:
@@ -194,7 +227,8 @@ def draw_card(game: "Game") -> ZombieCard:
 
 def resolve_card(game: "Game", card: ZombieCard, zone: str, level: str) -> None:
     state, rules = game.state, game.rules
-    game.emit("zombie-card", zone=zone, kind=card.kind, level=level)
+    game.emit("zombie-card", zone=zone, kind=card.kind, level=level,
+              **({"activates": card.activates} if card.kind == "extra-activation" else {}))
     if card.kind == "extra-activation":
         if level in rules.extra_activation_ignored_at:
             game.emit("no-effect", why="extra activation at " + level)
@@ -226,17 +260,18 @@ def _live_manholes(game: "Game") -> list[str]:
 def place(game: "Game", ztype: str, n: int, zone: str, escort: bool = True, why: str = "spawn") -> list[Zombie]:
     """Put n zombies of a type in a zone, with the rules on Abominations, escorts and supply."""
     state, rules = game.state, game.rules
-    if ztype == ABOMINATION and n and any(z.type == ABOMINATION for z in state.zombies):
+    if rules.is_abomination(ztype) and n and any(rules.is_abomination(z.type) for z in state.zombies):
         if rules.second_abomination_activates:
             game.emit("abomination-activates")
-            activate(game, [z for z in state.zombies if z.type == ABOMINATION])
+            activate(game, [z for z in state.zombies if rules.is_abomination(z.type)])
             return []
         placed = []
         for replacement in rules.second_abomination_replaced_by:
             placed += place(game, replacement, 1, zone, escort=False, why="second-abomination")
         return placed
-    available = rules.zombie_supply.get(ztype, n) - (
-        sum(1 for z in state.zombies if z.type == ztype) if ztype in rules.zombie_supply else 0)
+    pool = rules.supply_pool(ztype)  # the types sharing one box of miniatures (every Abomination type)
+    available = rules.zombie_supply.get(pool, n) - (
+        sum(1 for z in state.zombies if rules.supply_pool(z.type) == pool) if pool in rules.zombie_supply else 0)
     count = max(0, min(n, available))
     placed = []
     for _ in range(count):
@@ -286,5 +321,7 @@ def spawn_building(game: "Game", door: Door) -> None:
         if rules.door_spawn_dark_zones_only:
             rooms = [r for r in rooms if board.zones[r].dark]
         level = game.danger_level()
+        if rooms:  # why cards are drawn now: the building's first open door
+            game.emit("building-revealed", building=building)
         for room in rooms:
             resolve_card(game, draw_card(game), room, level)
