@@ -31,6 +31,7 @@ class ResidentEvil(GamePackage):
     page_files = schema.PAGE_FILES
     link_kinds = schema.KINDS
     search_kinds = schema.KINDS
+    labels_file = Path(__file__).parent / "labels.yaml"
 
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
@@ -65,7 +66,7 @@ class ResidentEvil(GamePackage):
         return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
 
     @property
-    def scenarios(self):  # type: ignore[override]
+    def scenarios(self):
         from generator.games.resident_evil.scenario import HOOKS
 
         return HOOKS

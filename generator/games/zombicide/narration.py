@@ -189,7 +189,7 @@ class _StepTeller:
             event = events[i]
             kind = event["event"]
             group = [event]
-            later = []  # a level reached in the middle of a group is told after it
+            later: list[dict] = []  # a level reached in the middle of a group is told after it
             if kind in self.GROUPED:
                 j = i + 1
                 while j < len(events) and (self._same_group(event, events[j]) or
