@@ -28,8 +28,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
 from generator import pipeline, serve, staging
-from generator.reader_site import ReaderSite
 from generator.errors import DataErrors
+from generator.reader_site import ReaderSite
 from generator.search import build_search
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
