@@ -41,7 +41,7 @@ def name_index(project: Project, lang: str, default_lang: str) -> tuple[list[dic
                 "kind": project.labels[f"kind-{entity.kind}"][lang],
                 "game": game.name[lang],
                 "excerpt": _excerpt(entity, game, lang, project),
-                "keys": sorted(keys.items(), key=lambda kv: (-kv[1], kv[0])),
+                "keys": sorted(keys.items(), key=lambda kv: (-int(kv[1]), kv[0])),
             })
     counts["entries"] = len(entries)
     return entries, counts

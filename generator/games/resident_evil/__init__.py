@@ -66,7 +66,7 @@ class ResidentEvil(GamePackage):
         return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
 
     @property
-    def scenarios(self):  # type: ignore[override]
+    def scenarios(self):
         from generator.games.resident_evil.scenario import HOOKS
 
         return HOOKS
