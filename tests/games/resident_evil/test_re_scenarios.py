@@ -11,6 +11,7 @@ from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.scenario import HOOKS
 
 HERE = Path(__file__).resolve().parent
+ROOT_FOR_TESTS = HERE.parents[2]
 SHARED = yaml.safe_load((HERE / "scenarios" / "cards.yaml").read_text(encoding="utf-8"))["cards"]
 FILES = sorted(p for p in (HERE / "scenarios").glob("*.yaml") if p.name != "cards.yaml")
 CASES = [case for path in FILES for case in load_scenarios(path, HOOKS.case_keys)]
@@ -37,3 +38,21 @@ def test_unknown_keys_are_refused_by_name(re_rules):
     case = dict(CASES[0], actions=[{"who": "chris", "do": "move", "too": "c3"}])
     result = run_case(case, Model(re_rules, SHARED), HOOKS)
     assert "unknown step keys ['too']" in result.mismatches[0]
+
+
+def test_check_cards_may_not_contradict_the_data(re_rules):
+    from types import SimpleNamespace
+
+    from generator.games.resident_evil.project_checks import check_cards_agree
+
+    game = SimpleNamespace(id="resident-evil", entities={
+        "zombie": SimpleNamespace(kind="enemy", fields={"size": "small"}),
+        "hunter": SimpleNamespace(kind="enemy", fields={"size": "unknown"}),
+        "handgun-bullets": SimpleNamespace(kind="item", fields={"kind": "ammunition"}),
+        "knife": SimpleNamespace(kind="item", fields={"kind": "healing"}),
+    })
+    cards = {**SHARED, "zombie": {**SHARED["zombie"], "size": "medium"}}
+    errors = check_cards_agree(game, Model(re_rules, cards), ROOT_FOR_TESTS)
+    messages = sorted(e.message for e in errors)
+    assert messages == ["kind 'weapon' contradicts the item 'knife' in items.yaml, which is healing",
+                        "size 'medium' contradicts the enemy 'zombie' in enemies.yaml, which is small"]
