@@ -47,6 +47,7 @@ PLAIN_FIELDS = {
 REFUSED = {
     "script": "<script>window.__pwned=1</script>",
     "img onerror": "X<img src=x onerror=window.__pwned=1>",
+    "img onerror quoted": 'X<img src="x" onerror="window.__pwned=1">',
     "svg onload": "<svg onload=window.__pwned=1>",
     "iframe": "<iframe src=javascript:window.__pwned=1></iframe>",
     "style": "<style>*{display:none}</style>",
