@@ -1,4 +1,4 @@
-"""Resident Evil: The Board Game (the Kickstarter rulebook): everything that knows the game.
+"""The Resident Evil board game (its Kickstarter rulebook): everything that knows the game.
 
 Modules, smallest first:
     rules.py          Rules: every number and chosen reading, from the game's parameters
@@ -8,7 +8,7 @@ Modules, smallest first:
     engine.py         Game: the Action phase and its actions; the turn's phases
     combat.py         attacks both ways, the evade ladder, the health track
     reactions.py      the Reaction phase and the out-of-sequence reactions
-    tension.py        the Tension phase, the tension deck as timer, ink ribbons and typewriters
+    tension.py        the Tension phase, the tension deck as timer, a ribbon used at a typewriter
     campaign.py       the end phase and the campaign state it carries
     scenario.py       scenario hooks: build a state, apply a step, compare an expectation
     data.py           loaded data -> Model (rules + the check cards)
@@ -22,10 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from generator.games import GamePackage
+from generator.games.resident_evil import schema
 
 
 class ResidentEvil(GamePackage):
     engine = "resident-evil"
+    entity_specs = schema.SPECS
+    page_files = schema.PAGE_FILES
+    link_kinds = schema.KINDS
+    search_kinds = schema.KINDS
+    labels_file = Path(__file__).parent / "labels.yaml"
+
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
         """The events its narration tells (a variant such as "door-opened.unlocked" is one kind);
@@ -59,7 +66,7 @@ class ResidentEvil(GamePackage):
         return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
 
     @property
-    def scenarios(self):  # type: ignore[override]
+    def scenarios(self):
         from generator.games.resident_evil.scenario import HOOKS
 
         return HOOKS
