@@ -9,13 +9,11 @@ import pytest
 import yaml
 
 from generator.games.resident_evil import worked_examples
-from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.narration import LANGS, Narrator, templates
 
-HERE = Path(__file__).resolve().parent
-PACKAGE = HERE.parents[2] / "generator" / "games" / "resident_evil"
-SHARED = yaml.safe_load((HERE / "scenarios" / "cards.yaml").read_text(encoding="utf-8"))["cards"]
-EXAMPLES = [e for path in sorted((HERE / "examples").glob("*.yaml"))
+ROOT = Path(__file__).resolve().parents[3]
+PACKAGE = ROOT / "generator" / "games" / "resident_evil"
+EXAMPLES = [e for path in sorted((ROOT / "rules_data" / "resident-evil" / "examples").glob("*.yaml"))
             for e in yaml.safe_load(path.read_text(encoding="utf-8"))["examples"]]
 
 
@@ -69,9 +67,9 @@ def test_at_least_eight_examples():
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
-def test_example_plays_and_is_told_in_every_language(example, re_rules):
-    cards = {**SHARED, **(example["scenario"].get("cards") or {})}
-    run = worked_examples.play(worked_examples._Example(example["id"], example["scenario"]), Model(re_rules, SHARED))
+def test_example_plays_and_is_told_in_every_language(example, re_model):
+    cards = {**re_model.cards, **(example["scenario"].get("cards") or {})}
+    run = worked_examples.play(worked_examples._Example(example["id"], example["scenario"]), re_model)
     assert run.ok, run.result.mismatches
     sizes = worked_examples.sizes_of(cards)
     for lang in LANGS:
