@@ -104,7 +104,7 @@ def main() -> None:
               f"(name index {names / 1024:.0f} KiB, {names_gz[lang] / 1024:.0f} KiB gzipped)")
     project = pipeline.check(ROOT)
     for lang in QUERIES:
-        _, counts = name_index(project, lang, "ja")
+        _, counts = name_index(project, lang)
         print(f"name index {lang}: {counts['entries']} entries, {counts['names']} names, "
               f"{counts['aliases']} aliases, {counts['inflected']} inflected forms")
     skills = sum(len(game.skills) for game in project.games.values())
