@@ -191,12 +191,20 @@
     var rows = [], byName = {};
     scored.forEach(function (x) {
       var link = { url: root + index.base + x.e.url, title: x.e.title,
-        meta: x.e.kind + " · " + index.games[x.e.game].name, game: index.games[x.e.game].name };
-      var same = x.e.kind + "\u0000" + normalize(x.e.title);
-      if (here < 0 && byName[same]) { byName[same].links.push(link); return; }
+        meta: x.e.kind + " · " + index.games[x.e.game].name, game: index.games[x.e.game].name, gameIndex: x.e.game };
+      // One thing in several games: the same kind with the same id (ids are stable) or the same name.
+      var keys = [x.e.kind + "\u0000#" + x.e.url.split("#")[1], x.e.kind + "\u0000" + normalize(x.e.title)];
+      var row = here < 0 ? byName[keys[0]] || byName[keys[1]] : null;
+      if (row) {
+        if (!row.links.some(function (l) { return l.gameIndex === x.e.game; })) {
+          if (x.e.title !== row.title) link.game += " — " + x.e.title;
+          row.links.push(link);
+        }
+        return;
+      }
       if (rows.length >= MAX_NAMES) return;
-      var row = { title: x.e.title, kind: x.e.kind, links: [link] };
-      byName[same] = row;
+      row = { title: x.e.title, kind: x.e.kind, links: [link] };
+      keys.forEach(function (k) { byName[k] = byName[k] || row; });
       rows.push(row);
     });
     return rows;
