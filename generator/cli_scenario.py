@@ -5,19 +5,33 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.model.rules import RulesDataError
-from generator.scenarios import ScenarioError, format_trace, load_scenarios, rules_for_edition, run_case
+from generator import games
+from generator.core.scenarios import format_trace, load_scenarios, run_case
+from generator.errors import DataErrors, GeneratorError, RulesDataError
+from generator.pipeline import PROJECT_ROOT
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator scenario",
                                      description="Run a scenario file through the rules model and print its trace.")
-    parser.add_argument("file", type=Path, help="a scenario file, e.g. rules_data/zombicide-1/scenarios/movement.yaml")
+    parser.add_argument("file", type=Path, help="a scenario file, e.g. rules_data/<game>/scenarios/movement.yaml")
     parser.add_argument("--case", help="run only the case with this id")
     args = parser.parse_args(argv)
     try:
-        cases = load_scenarios(args.file)
-    except (OSError, ScenarioError) as error:
+        project = games.load_checked(PROJECT_ROOT)
+        edition = load_scenarios(args.file)[0]["edition"] if load_scenarios(args.file) else ""
+        game = project.games.get(edition)
+        package = games.for_game(game) if game else None
+        if package is None or package.scenarios is None:
+            print(f"error: {args.file} names the game '{edition}', which has no rules model; "
+                  f"write 'edition: <game folder>' at the top", file=sys.stderr)
+            return 1
+        hooks = package.scenarios
+        cases = load_scenarios(args.file, hooks.case_keys, PROJECT_ROOT)
+    except DataErrors as error:
+        print(error.report(), file=sys.stderr)
+        return 1
+    except (OSError, GeneratorError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     if args.case:
@@ -31,11 +45,14 @@ def main(argv: list[str]) -> int:
         edition = case["edition"]
         try:
             if edition not in rules_by_edition:
-                rules_by_edition[edition] = rules_for_edition(edition)
+                if edition not in project.games:
+                    print(f"error: there is no game folder rules_data/{edition}", file=sys.stderr)
+                    return 1
+                rules_by_edition[edition] = package.rules_for(project.games[edition])
         except RulesDataError as error:
             print(f"error: the {edition} rules data is incoherent:\n{error}", file=sys.stderr)
             return 1
-        result = run_case(case, rules_by_edition[edition])
+        result = run_case(case, rules_by_edition[edition], hooks)
         print(format_trace(result))
         failed += not result.ok
     print(f"{len(cases) - failed} passed, {failed} failed")

@@ -1,7 +1,13 @@
-"""The one error type a user can cause by editing data.
+"""The errors a user can cause by editing data or scenarios, in one small tree.
 
-    DataError          one problem: where (file:line:column), which entity, what to change
-    DataErrors         an exception carrying every DataError of a run, sorted by place
+    DataError              one problem (a value, not an exception): where (file:line:column),
+                           which entity, what to change
+    GeneratorError         base of every exception a user may see; never a bare ValueError/KeyError
+    ├── DataErrors         every DataError of a run, sorted by place ("nothing was built")
+    ├── ScenarioError      a scenario that cannot be read or set up (also a ValueError)
+    │   ├── DiceExhausted  a scripted roll asked for more dice than the script holds
+    │   └── MapError       a text map that cannot be read
+    └── RulesDataError     rules data the model cannot make coherent rules from (also a ValueError)
 
 Messages are pinned by tests/test_bad_input.py: change them there too.
 """
@@ -24,7 +30,7 @@ class Location:
 @dataclass(frozen=True, order=True)
 class DataError:
     where: Location
-    breadcrumb: str  # e.g. "skill 'slippery' › text › uk"; empty for file-level problems
+    breadcrumb: str  # e.g. "skill '<id>' › text › uk"; empty for file-level problems
     message: str  # what is wrong and what to do
 
     def __str__(self) -> str:
@@ -32,7 +38,27 @@ class DataError:
         return f"{self.where}:{crumb} {self.message}"
 
 
-class DataErrors(Exception):
+class GeneratorError(Exception):
+    """Anything a user can cause; the message says what to change."""
+
+
+class ScenarioError(GeneratorError, ValueError):
+    """A scenario or worked example that cannot be read or set up; the message names the place."""
+
+
+class MapError(ScenarioError):
+    """The text map cannot be read; the message says where and what to write instead."""
+
+
+class RulesDataError(GeneratorError, ValueError):
+    """The data cannot make a coherent rule set; `problems` says what to change."""
+
+    def __init__(self, problems: list):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class DataErrors(GeneratorError):
     """Raised with every error of a run, so the user fixes them all at once."""
 
     def __init__(self, errors: list[DataError]):

@@ -1,32 +1,31 @@
 """Worked examples played by the rules model: the verdict, the trace, and the board between steps.
 
-The verdict and trace come from generator.scenarios.run_case, exactly as the model's tests see
-them; a second, identical replay keeps a copy of the state before and after each step for the
-diagrams. An example the model cannot play is a data error that stops the build.
+The verdict and trace come from the shared scenario runner (generator/core/scenarios.py) with the
+game's hooks, exactly as the model's tests see them; a second, identical replay keeps a snapshot
+of the state before and after each step for the diagrams. An example the model cannot play is a
+data error that stops the build.
 """
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
+from generator.core.events import NotAllowed
+from generator.core.scenarios import Result, ScenarioHooks, run_case
 from generator.errors import DataError
 from generator.load.examples import Example
-from generator.model.core import NotAllowed, State
-from generator.model.rules import Rules
-from generator.scenarios import CASE_KEYS, Result, build_game, run_case
-from generator.scenarios import apply_step  # the runner's own step dispatcher
 
 STEP_IN_MESSAGE = re.compile(r"^(?:after )?step (\d+)\b")  # run_case names the step that went wrong
-EXAMPLE_CASE_KEYS = CASE_KEYS - {"id", "edition"}  # the example gives the id; the folder the edition
+NOT_EXAMPLE_KEYS = {"id", "edition"}  # the example gives the id; the folder the edition
 
 
 @dataclass
 class StepRun:
     number: int
     step: dict
-    before: State
-    after: State
+    before: Any  # the game's state snapshot (hooks.snapshot)
+    after: Any
     record: dict  # the trace record: step, action, outcome, events
 
 
@@ -34,7 +33,7 @@ class StepRun:
 class ExampleRun:
     example: Example
     result: Result
-    initial: State | None = None
+    initial: Any = None
     steps: list[StepRun] = field(default_factory=list)
 
     @property
@@ -42,35 +41,36 @@ class ExampleRun:
         return self.result.ok
 
 
-def run_example(example: Example, rules: Rules) -> ExampleRun:
-    result = run_case(example.scenario, rules)
+def run_example(example: Example, rules: Any, hooks: ScenarioHooks) -> ExampleRun:
+    result = run_case(example.scenario, rules, hooks)
     run = ExampleRun(example, result)
     if not result.ok:
         return run
-    game = build_game(example.scenario, rules)
-    run.initial = copy.deepcopy(game.state)
+    session = hooks.build(example.scenario, rules)
+    run.initial = hooks.snapshot(session)
     for record, step in zip(result.trace, example.scenario["actions"]):
-        before = copy.deepcopy(game.state)
+        before = hooks.snapshot(session)
         try:
-            apply_step(game, step)
+            hooks.apply_step(session, step)
         except NotAllowed:
             pass  # an expected refusal (run_case has checked it): the state is unchanged
-        run.steps.append(StepRun(record["step"], step, before, copy.deepcopy(game.state), record))
+        run.steps.append(StepRun(record["step"], step, before, hooks.snapshot(session), record))
     return run
 
 
-def check_examples(examples: list[Example], rules: Rules) -> list[DataError]:
+def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks) -> list[DataError]:
     """Every example is played; one the model refuses or contradicts is reported where it stands."""
     errors = []
+    allowed = sorted(hooks.case_keys - NOT_EXAMPLE_KEYS)
     for example in examples:
         crumb = f"example '{example.id}' › scenario"
-        unknown = sorted(set(example.key_where) - EXAMPLE_CASE_KEYS)  # the keys as written
+        unknown = sorted(set(example.key_where) - set(allowed))  # the keys as written
         if unknown:
             key = unknown[0]
             errors.append(DataError(example.key_where.get(key, example.scenario_where), crumb,
-                                    f"unknown scenario key '{key}'; use {', '.join(sorted(EXAMPLE_CASE_KEYS))}"))
+                                    f"unknown scenario key '{key}'; use {', '.join(allowed)}"))
             continue
-        result = run_example(example, rules).result
+        result = run_example(example, rules, hooks).result
         if result.ok:
             continue
         step = STEP_IN_MESSAGE.match(result.mismatches[0])

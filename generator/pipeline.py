@@ -35,13 +35,13 @@ def generate(root: Path = PROJECT_ROOT) -> Generated:
 
 def _model_errors(project: Project, root: Path) -> list:
     """The rules model's own checks of the data (coherent parameters, known skills, FAQ checks)."""
-    from generator import model_checks
+    from generator import games
 
-    return model_checks.check_project(project, root)
+    return games.check_project(project, root)
 
 
 def model_report(project: Project, root: Path = PROJECT_ROOT) -> list[str]:
     """Lines the model adds to `check`'s output (e.g. the share of skills it applies)."""
-    from generator import model_checks
+    from generator import games
 
-    return model_checks.report(project, root)
+    return games.report(project, root)

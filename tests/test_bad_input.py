@@ -1,8 +1,22 @@
 """The bad-input corpus: each case breaks a valid minimal data set in one way (or several), and
 `python -m generator check` must name every problem with file:line:column, the entity and what
-to change. The expected lines are pinned in tests/bad_input/<case>/expected.txt."""
+to change. The expected lines are pinned in tests/bad_input/<case>/expected.txt.
+
+A case folder holds files laid over the minimal project's rules_data/ (`mini/glossary.yaml`
+replaces the game's glossary), files under `_project/` laid over the project itself (hand-written
+pages in content/), and optionally `setup.txt` for what files cannot express, one step a line:
+
+    remove PATH              delete a file or folder of the project
+    mkdir PATH               create a folder (where a file belongs, for instance)
+    link PATH -> TARGET      a symbolic link, TARGET as written in the link
+    move-out PATH            move a file out of the project and leave a link to it
+
+The cases run in-process (the CLI's own `main`), which keeps the corpus fast; one test runs the
+real command line.
+"""
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -10,9 +24,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.__main__ import main
+
 HERE = Path(__file__).parent
 MINIMAL = HERE / "fixtures" / "minimal"
 CASES = sorted(p for p in (HERE / "bad_input").iterdir() if p.is_dir())
+CASE_FILES = ("expected.txt", "setup.txt", "_project")
 
 
 def run_check(root: Path) -> subprocess.CompletedProcess:
@@ -23,8 +40,36 @@ def run_check(root: Path) -> subprocess.CompletedProcess:
 def broken_copy(case: Path, tmp_path: Path) -> Path:
     shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
     shutil.copytree(case, tmp_path / "rules_data", dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("expected.txt"))
+                    ignore=shutil.ignore_patterns(*CASE_FILES))
+    if (case / "_project").is_dir():
+        shutil.copytree(case / "_project", tmp_path, dirs_exist_ok=True)
+    setup = case / "setup.txt"
+    for line in setup.read_text(encoding="utf-8").splitlines() if setup.exists() else []:
+        _setup_step(line.strip(), tmp_path)
     return tmp_path
+
+
+def _setup_step(line: str, root: Path) -> None:
+    if not line or line.startswith("#"):
+        return
+    verb, _, rest = line.partition(" ")
+    if verb == "remove":
+        path = root / rest
+        shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+    elif verb == "mkdir":
+        (root / rest).mkdir(parents=True)
+    elif verb == "link":
+        path, _, target = (part.strip() for part in rest.partition("->"))
+        if (root / path).exists():
+            (root / path).unlink()
+        os.symlink(target, root / path)
+    elif verb == "move-out":
+        outside = root.parent / f"{root.name}-outside" / Path(rest).name
+        outside.parent.mkdir(exist_ok=True)
+        shutil.move(root / rest, outside)
+        os.symlink(outside, root / rest)
+    else:
+        raise ValueError(f"unknown setup step: {line}")
 
 
 def test_the_minimal_data_is_valid(tmp_path):
@@ -34,15 +79,23 @@ def test_the_minimal_data_is_valid(tmp_path):
     assert result.stdout.startswith("ok: 2 games")
 
 
-def test_the_corpus_covers_at_least_fifteen_kinds():
-    assert len(CASES) >= 15
+def test_the_command_line_reports_bad_input(tmp_path):
+    case = HERE / "bad_input" / "several-errors-at-once"
+    result = run_check(broken_copy(case, tmp_path))
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[:-1] == (case / "expected.txt").read_text(encoding="utf-8").split("\n")[:-1]
+
+
+def test_the_corpus_covers_at_least_120_kinds():
+    assert len(CASES) >= 120
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_bad_input_is_reported_with_its_pinned_message(case, tmp_path):
-    result = run_check(broken_copy(case, tmp_path))
+def test_bad_input_is_reported_with_its_pinned_message(case, tmp_path, capsys):
+    code = main(["check", "--root", str(broken_copy(case, tmp_path))])
+    stderr = capsys.readouterr().err
     expected = (case / "expected.txt").read_text(encoding="utf-8").strip().splitlines()
-    *errors, summary = result.stderr.strip().splitlines()
-    assert result.returncode == 1
+    *errors, summary = stderr.strip().splitlines()
+    assert code == 1
     assert errors == expected
     assert summary == f"{len(expected)} error{'s' if len(expected) > 1 else ''} in the rules data; nothing was built."

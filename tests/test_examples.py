@@ -20,9 +20,10 @@ import pytest
 
 from generator.example_runs import check_examples, run_example
 from generator.load import load_project
-from generator.model_data import rules_for_game
-from generator.render import worked_examples
-from generator.render.narration import templates
+from generator.games.zombicide.data import rules_for_game
+from generator.games.zombicide import worked_examples
+from generator.games.zombicide.narration import templates
+from generator.games.zombicide.scenario import HOOKS
 from generator.render.pages import example_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,10 +82,10 @@ def test_at_least_sixteen_examples_cover_the_mechanics_players_get_wrong(project
 def test_every_example_is_played_by_the_model_without_a_refusal_it_did_not_expect(project):
     for game, example in all_examples(project):
         rules = rules_for_game(game)
-        run = run_example(example, rules)
+        run = run_example(example, rules, HOOKS)
         assert run.ok, (example.id, run.result.mismatches)
         assert len(run.steps) == len(example.scenario["actions"])
-        assert check_examples([example], rules) == []
+        assert check_examples([example], rules, HOOKS) == []
 
 
 def test_a_step_the_model_refuses_is_a_data_error_at_that_step(project):
@@ -92,7 +93,7 @@ def test_a_step_the_model_refuses_is_a_data_error_at_that_step(project):
     example = next(e for e in game.examples if e.id == "move-out-of-a-zombie-zone")
     broken = dataclasses.replace(example, scenario={**example.scenario, "actions": [
         {"who": "amy", "do": "move", "to": ["b", "c"]}]})
-    [error] = check_examples([broken], rules_for_game(game))
+    [error] = check_examples([broken], rules_for_game(game), HOOKS)
     assert error.where == example.step_where[0]
     assert error.breadcrumb == "example 'move-out-of-a-zombie-zone' › scenario"
     assert error.message.startswith("the rules model cannot play this example: step 1 (amy move to=['b', 'c']): "
@@ -104,7 +105,7 @@ def test_an_unknown_scenario_key_is_reported_where_it_is_written(project):
     example = next(e for e in game.examples if e.id == "runners-act-twice")
     where = example.scenario_where
     broken = dataclasses.replace(example, key_where={**example.key_where, "zombie": where})
-    [error] = check_examples([broken], rules_for_game(game))
+    [error] = check_examples([broken], rules_for_game(game), HOOKS)
     assert error.message.startswith("unknown scenario key 'zombie'; use actions, cars, dice")
 
 
@@ -184,7 +185,7 @@ def test_every_trace_event_of_the_examples_has_a_template_in_every_language(proj
     for key, text in events.items():
         assert set(text) == set(LANGUAGES), key
     for game, example in all_examples(project):
-        run = run_example(example, rules_for_game(game))
+        run = run_example(example, rules_for_game(game), HOOKS)
         for step in run.steps:
             for event in step.record["events"]:
                 assert event["event"] in events, event

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from generator.model import odds
-from generator.scenarios import rules_for_edition
-from generator.render.odds_tables import modifiers, odds_tables, percent
+from generator.games.zombicide import odds
+from generator.games.zombicide.scenario import rules_for_edition
+from generator.games.zombicide.odds_tables import modifiers, odds_tables, percent
 
 WEAPONS = ["pistol", "sawed-off", "chainsaw", "mas-shotgun"]
 

@@ -8,22 +8,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import DataError, Location, relative
+from generator.errors import DataError, Location
+from generator.load import files
+from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.entities import LANGUAGES, Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
-from generator.load.references import KINDS, LINK_KINDS, references_in, suggestion
+from generator import games
+from generator.load.references import references_in, suggestion
 from generator.load.schema import (
-    PAGE_FIELDS, PAGE_FILES, PAGE_OPTIONAL, RULES_LIST_KEY, SPECS, Context, expect_kind,
+    ID_PATTERN, LINK_KINDS, PAGE_FIELDS, PAGE_FILES, PAGE_OPTIONAL, RULES_LIST_KEY, SPECS, Context, EntitySpec,
+    expect_kind,
     read_fields, read_entity, read_id, read_id_list, read_localized, read_name, read_string, read_string_list,
     read_text,
 )
+from generator.load.caps import cap_repeated
+from generator.load.page_shape import check_page_shape
+from generator.load.ranges import check_ranges
+from generator.load.text_safety import check_project_text
 from generator.load.yamlpos import Node, parse
 
-GAME_FILES = ("game.yaml", "parameters.yaml", *PAGE_FILES)
+GAME_FILES = ("game.yaml", "parameters.yaml")
 GAME_FOLDERS = ("rules", "scenarios", "examples")  # scenarios and examples belong to the model
 SOURCES_HINT = "sources are listed in rules_data/sources.yaml"
 SECTIONS_HINT = "use a heading listed under the source's sections in rules_data/sources.yaml"
-PARAMETERS_HINT = "parameters are in parameters.yaml, or are statistics like walker.actions"
+PARAMETERS_HINT = "parameters are in parameters.yaml, or are an entity's statistics (<id>.<statistic>)"
 
 
 def load_project(root: Path, project_root: Path | None = None) -> tuple[Project, list[DataError]]:
@@ -32,26 +40,39 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
     errors: list[DataError] = []
     loader = _Loader(project_root, errors)
     project = Project()
+    if not root.is_dir():
+        errors.append(DataError(Location(relative(root, project_root), 1, 1), "",
+                                "the rules data folder is missing; create it with sources.yaml and one folder per game"))
+        return project, errors
     project.sources = loader.sources(root / "sources.yaml")
     project.labels = loader.labels(Path(__file__).parent.parent / "render" / "labels.yaml")
-    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-        game = loader.game(folder)
-        if game:
-            project.games[game.id] = game
+    for package in games.engines().values():  # a game's own interface strings
+        if package.labels_file is not None and package.labels_file.exists():
+            project.labels.update(loader.labels(package.labels_file))
+    for folder in files.entries(root, project_root, errors):
+        if folder.is_dir() and folder.name != "sources.yaml" and loader.game_folder_name_ok(folder):
+            game = loader.game(folder)
+            if game:
+                project.games[game.id] = game
+    sources_read = loader.sources_read
     for game in project.games.values():
-        _check_game(game, project, Context(errors))
+        _check_game(game, project, Context(errors), sources_read)
         check_examples(game, Context(errors), _check_references)
         if game.compare_with and game.compare_with not in project.games:
             Context(errors).at(f"game '{game.id}'").error(
                 game.where, f"compare-with names unknown game '{game.compare_with}'"
                             f"{suggestion(game.compare_with, list(project.games), 'name another game folder')}")
-    return project, errors
+    check_project_text(project, errors)
+    check_ranges(project, errors)
+    check_page_shape(project, errors, project_root)
+    return project, cap_repeated(errors)
 
 
 class _Loader:
     def __init__(self, project_root: Path, errors: list[DataError]):
         self.project_root = project_root
         self.errors = errors
+        self.sources_read = False  # whether sources.yaml held a list of sources
 
     def parse(self, path: Path) -> Node | None:
         root, errors = parse(path, relative(path, self.project_root))
@@ -74,7 +95,23 @@ class _Loader:
                 ctx.error(root.where, f"missing top-level key '{key}'; add it")
         return root.value
 
+    def game_folder_name_ok(self, folder: Path) -> bool:
+        ctx, where = Context(self.errors), Location(relative(folder, self.project_root), 1, 1)
+        if folder.name in files.RESERVED_GAME_IDS:
+            ctx.error(where, f"a game folder may not be named '{folder.name}': the site uses that name for "
+                             "a language, the search index or a page of its own; rename the folder")
+            return False
+        if not ID_PATTERN.match(folder.name):
+            ctx.error(where, f"bad game folder name '{folder.name}': it becomes the game's id in every address, "
+                             "so use ASCII kebab-case (lower-case letters, digits, single hyphens)")
+            return False
+        return True
+
     def sources(self, path: Path) -> dict[str, Source]:
+        missing = files.expect_file(path, relative(path, self.project_root), "'sources:', the list of source documents")
+        if missing:
+            self.errors.append(missing)
+            return {}
         top = self.top(path, ("sources",))
         sources: dict[str, Source] = {}
         if not top or "sources" not in top:
@@ -82,6 +119,7 @@ class _Loader:
         ctx = Context(self.errors)
         if not expect_kind(top["sources"], ctx, "list", "a list of sources"):
             return sources
+        self.sources_read = True
         for node in top["sources"].value:
             if not expect_kind(node, ctx, "map", "a source (id, file, game, language, title)"):
                 continue
@@ -128,37 +166,74 @@ class _Loader:
         inner = ctx.at(f"game '{folder.name}'")
         if not expect_kind(top["game"], inner, "map", "a mapping with name and text"):
             return None
-        values = read_fields(top["game"], inner, {"name": read_name, "text": read_text},
+        values = read_fields(top["game"], inner, {"name": read_name, "text": read_text, "engine": read_id},
                              {"compare-with": read_id, "incomplete-kinds": read_id_list})
+        engine = values.get("engine")
+        if engine is not None and games.engine(engine) is None:
+            known = list(games.engines())
+            inner.error(top["game"].value["engine"].where,
+                        f"unknown engine '{engine}'{suggestion(engine, known, 'use one of ' + ', '.join(known))}")
         game = Game(folder.name, values.get("name", {}), values.get("text", {}),
                     relative(game_file, self.project_root), compare_with=values.get("compare-with"),
-                    where=top["game"].where,
+                    where=top["game"].where, engine=engine,
                     incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])))
-        for path in sorted(folder.iterdir()):
+        package = games.for_game(game)
+        page_files = {**PAGE_FILES, **package.page_files}
+        specs = {**SPECS, **package.entity_specs}
+        unreadable = len(self.errors)
+        listed = files.entries(folder, self.project_root, self.errors)
+        if len(self.errors) > unreadable:
+            game.complete = False  # a link to nowhere hides a file: unknown ids are then expected
+        for path in listed:
+            where = Location(relative(path, self.project_root), 1, 1)
             if path.is_dir():
                 if path.name not in GAME_FOLDERS:
-                    ctx.error(Location(relative(path, self.project_root), 1, 1),
-                              f"unexpected folder '{path.name}'; a game folder holds {', '.join(GAME_FOLDERS)}")
+                    ctx.error(where, f"unexpected folder '{path.name}'; a game folder holds {', '.join(GAME_FOLDERS)}")
                 continue
-            if path.name in ("game.yaml",) or path.suffix not in (".yaml", ".yml"):
+            if path.name == "game.yaml":
+                continue
+            if files.yaml_name_problem(path):
+                ctx.error(where, files.yaml_name_problem(path))
+                game.complete = False  # its ids are missing: unknown references are expected
                 continue
             if path.name == "parameters.yaml" or (path.name.startswith("parameters-") and path.suffix == ".yaml"):
                 self.parameters(path, game)  # parameters may be split by topic: parameters-setup.yaml
-            elif path.name in PAGE_FILES:
-                list_key, kind = PAGE_FILES[path.name]
-                self.page(path, game, path.stem, list_key, kind)
+            elif path.name in page_files:
+                list_key, kind = page_files[path.name]
+                self.page(path, game, path.stem, list_key, specs[kind])
             else:
                 ctx.error(Location(relative(path, self.project_root), 1, 1),
-                          f"unexpected file '{path.name}'; a game folder holds {', '.join(GAME_FILES)}, "
+                          f"unexpected file '{path.name}'; a game folder holds {', '.join((*GAME_FILES, *page_files))}, "
                           f"parameters-*.yaml and rules/*.yaml")
         rules = folder / "rules"
         if rules.is_dir():
-            for path in sorted(rules.glob("*.yaml")):
-                self.page(path, game, path.stem, RULES_LIST_KEY, "rule")
+            self.rules(rules, game)
         if (folder / "examples").is_dir():
             load_examples(folder / "examples", game, self.top, self.errors, lambda p: relative(p, self.project_root))
         game.pages.sort(key=lambda p: (p.order, p.id))
         return game
+
+    def rules(self, folder: Path, game: Game) -> None:
+        """Every file of rules/ is a page of rules sections; anything else there is reported."""
+        ctx = Context(self.errors)
+        unreadable = len(self.errors)
+        listed = files.entries(folder, self.project_root, self.errors)
+        if len(self.errors) > unreadable:
+            game.complete = False
+        for path in listed:
+            where = Location(relative(path, self.project_root), 1, 1)
+            if path.is_dir():
+                ctx.error(where, f"sub-folders of rules/ are not read; move the files of '{path.name}' into rules/")
+                game.complete = False
+            elif files.yaml_name_problem(path) or path.suffix != ".yaml":
+                ctx.error(where, files.yaml_name_problem(path) or
+                          f"unexpected file '{path.name}'; rules/ holds pages of rules sections as .yaml files")
+                game.complete = False
+            elif path.stem == "index":
+                ctx.error(where, "a rules page may not be named 'index': the game's front page has that name; "
+                                 "rename the file")
+            else:
+                self.page(path, game, path.stem, RULES_LIST_KEY, SPECS["rule"])
 
     def parameters(self, path: Path, game: Game) -> None:
         top = self.top(path, ("parameters",))
@@ -172,7 +247,8 @@ class _Loader:
             if entity:
                 self._add(game, entity, ctx)
 
-    def page(self, path: Path, game: Game, page_id: str, list_key: str, kind: str) -> None:
+    def page(self, path: Path, game: Game, page_id: str, list_key: str, spec: EntitySpec) -> None:
+        kind = spec.kind
         top = self.top(path, ("page", list_key))
         if not top or list_key not in top:
             game.complete = False
@@ -188,7 +264,7 @@ class _Loader:
             game.complete &= listed.kind == "list"
             if expect_kind(listed, Context(self.errors), "list", f"a list of {kind} entries ('- id: ...')"):
                 for node in listed.value:
-                    entity = read_entity(node, Context(self.errors), SPECS[kind], page=page_id)
+                    entity = read_entity(node, Context(self.errors), spec, page=page_id)
                     if entity:
                         entities.append(entity)
                         self._add(game, entity, Context(self.errors))
@@ -202,14 +278,18 @@ class _Loader:
     def _add(self, game: Game, entity: Entity, ctx: Context) -> None:
         for item in [entity, *_descendants(entity)]:
             table = game.parameters if item.kind == "parameter" else game.entities
-            self._unique(table, item.id, item.where, ctx.at(f"{item.kind} '{item.id}'"), item.kind)
-            table[item.id] = item
+            if self._unique(table, item.id, item.where, ctx.at(f"{item.kind} '{item.id}'"), item.kind):
+                table[item.id] = item
+            else:
+                game.duplicate_ids.add(item.id)
 
     @staticmethod
-    def _unique(table: dict, key: str, where: Location, ctx: Context, kind: str) -> None:
+    def _unique(table: dict, key: str, where: Location, ctx: Context, kind: str) -> bool:
         if key in table:
             first = table[key].where
             ctx.error(where, f"duplicate id '{key}': already used at {first}; give this {kind} another id")
+            return False
+        return True
 
 
 def _descendants(entity: Entity):
@@ -218,12 +298,14 @@ def _descendants(entity: Entity):
         yield from _descendants(child)
 
 
-def _check_game(game: Game, project: Project, ctx: Context) -> None:
-    _derive_parameters(game)
+def _check_game(game: Game, project: Project, ctx: Context, sources_read: bool = True) -> None:
+    """`sources_read`: False when sources.yaml could not be read, so citations cannot be judged."""
+    package = games.for_game(game)
+    _derive_parameters(game, package)
     explicit = [p for p in game.parameters.values() if not p.fields.get("derived")]
     for entity in [*game.entities.values(), *explicit]:
         inner = ctx.at(f"{entity.kind} '{entity.id}'")
-        for ref in entity.sources:
+        for ref in entity.sources if sources_read else ():
             source = project.sources.get(ref.source)
             if source is None:
                 inner.error(ref.where, f"unknown source '{ref.source}'"
@@ -236,58 +318,34 @@ def _check_game(game: Game, project: Project, ctx: Context) -> None:
                 _check_references(text, game, inner.at(field_name).at(lang))
         if entity.kind in ("note", "faq"):
             _check_concerns(entity, game, inner)
-        if entity.kind == "note":
+        if entity.kind == "note" and sources_read:
             _check_note(entity, game, project, inner)
         if entity.kind == "faq" and ("check" in entity.field_where) == ("no-check" in entity.field_where):
             inner.error(entity.where, "a ruling needs either 'check' (the id of the scenario case that proves it) "
                                       "or 'no-check' (why it is not a rules question)")
-        if entity.kind == "equipment":
-            _check_equipment(entity, game, inner)
-        if entity.kind == "zombie-card":
-            _check_zombie_card(entity, game, inner)
+        package.check_entity(entity, game, inner)
     for page in game.pages:
         for lang, text in page.intro.items():
             _check_references(text, game, ctx.at(f"page '{page.id}'").at("intro").at(lang))
     for lang, text in game.text.items():
         _check_references(text, game, ctx.at(f"game '{game.id}'").at("text").at(lang))
-    _check_levels(game, ctx)
+    package.check_game(game, ctx)
 
 
-def _derive_parameters(game: Game) -> None:
-    """Entity statistics are parameters too: `walker.actions`, `yellow.xp`."""
+def _derive_parameters(game: Game, package: games.GamePackage) -> None:
+    """Entity statistics are parameters too (`<id>.<statistic>`); the game says which."""
     for entity in game.entities.values():
-        derived = {}
-        if entity.kind == "zombie":
-            derived = {f"{entity.id}.{k}": v for k, v in entity.fields.get("stats", {}).items()}
-        elif entity.kind == "level" and "xp" in entity.fields:
-            derived = {f"{entity.id}.xp": entity.fields["xp"]}
-        elif entity.kind == "equipment":
-            derived = _equipment_parameters(entity)
-        for key, value in derived.items():
+        for key, value in package.derived_parameters(entity).items():
             game.parameters[key] = Entity("parameter", key, entity.where, sources=entity.sources,
                                           fields={"value": value, "derived": True})
-
-
-def _equipment_parameters(card: Entity) -> dict:
-    """`pistol.copies`, `pistol.dice` (first attack), `mas-shotgun.ranged.dice` (per mode)."""
-    derived = {f"{card.id}.copies": card.fields["copies"]} if "copies" in card.fields else {}
-    attacks = card.fields.get("attacks") or []
-    for index, attack in enumerate(attacks):
-        prefixes = [f"{card.id}.{attack.get('mode')}"] + ([card.id] if index == 0 else [])
-        for prefix in prefixes:
-            for key in ("dice", "accuracy", "damage"):
-                if key in attack:
-                    derived[f"{prefix}.{key}"] = attack[key]
-            if "range" in attack:
-                derived[f"{prefix}.range-min"], derived[f"{prefix}.range-max"] = attack["range"]
-    return derived
 
 
 def _check_references(text, game: Game, ctx: Context) -> None:
     for ref in references_in(text):
         where = text.node.location_of(ref.fragment, ref.occurrence)
-        if ref.kind not in KINDS:
-            ctx.error(where, f"unknown reference kind '{ref.kind}' in {ref.fragment}; use one of {', '.join(KINDS)}")
+        kinds = reference_kinds(game)
+        if ref.kind not in kinds:
+            ctx.error(where, f"unknown reference kind '{ref.kind}' in {ref.fragment}; use one of {', '.join(kinds)}")
         elif ref.label is not None and (ref.kind == "param" or not ref.label):
             ctx.error(where, f"{ref.fragment}: only links take a text after '|', and it may not be empty; "
                              f"write {{{ref.kind}:{ref.target}}}" + ("" if ref.kind == "param" else " or add the text"))
@@ -299,6 +357,8 @@ def _check_references(text, game: Game, ctx: Context) -> None:
                                  f"{suggestion(ref.target, list(game.parameters), PARAMETERS_HINT)}")
         else:
             target = game.entities.get(ref.target)
+            if ref.target in game.duplicate_ids:
+                continue  # which of the two it means is unclear until the duplicate id is fixed
             if target is None:
                 known = [e.id for e in game.entities.values() if e.kind == ref.kind]
                 ctx.error(where, f"unknown {ref.kind} '{ref.target}' in {ref.fragment}"
@@ -307,50 +367,23 @@ def _check_references(text, game: Game, ctx: Context) -> None:
                 ctx.error(where, f"'{ref.target}' is a {target.kind}, not a {ref.kind}; write {{{target.kind}:{ref.target}}}")
 
 
+def reference_kinds(game: Game) -> tuple[str, ...]:
+    """What `{kind:id}` may name in this game: a parameter, a shared kind, or one of the game's own."""
+    return ("param", *games.for_game(game).link_kinds, *LINK_KINDS)
+
+
 def _check_concerns(entity: Entity, game: Game, ctx: Context) -> None:
     if not game.complete:
         return  # the target may stand in the file that could not be read
     for target, where in entity.fields.get("concerns", []):
         if target not in game.entities:
             ctx.error(where, f"the {entity.kind} concerns unknown id '{target}'"
-                             f"{suggestion(target, list(game.entities), 'name a skill, zombie, level, term or rules section')}")
+                             f"{suggestion(target, list(game.entities), _concern_hint(game))}")
 
 
-def _check_equipment(card: Entity, game: Game, ctx: Context) -> None:
-    combine = card.fields.get("combine")
-    for key in ("with", "makes"):
-        target = (combine or {}).get(key)
-        if target and getattr(game.entities.get(target), "kind", None) != "equipment":
-            ctx.error(card.field_where["combine"], f"combine.{key} names '{target}', which is no equipment card"
-                                                   f"{suggestion(target, list(game.entities), 'use an id from equipment.yaml')}")
-
-
-def _check_zombie_card(card: Entity, game: Game, ctx: Context) -> None:
-    """Rows name the game's levels and zombies; the effect says which fields the card needs."""
-    if not game.complete:
-        return  # the levels or zombies may stand in the file that could not be read
-    effect, rows = card.fields.get("effect"), card.fields.get("rows")
-    levels = [level.id for level in game.levels]
-    zombies = list(game.zombies)
-    if effect == "extra-activation":
-        target = card.fields.get("activates")
-        if target is None:
-            ctx.error(card.where, "an extra activation card needs 'activates': the zombie type it activates")
-        elif target not in game.zombies:
-            ctx.error(card.field_where["activates"], f"unknown zombie '{target}'"
-                                                     f"{suggestion(target, zombies, 'use an id from zombies.yaml')}")
-        return
-    if rows is None:
-        ctx.error(card.where, f"a {effect} card needs 'rows': what it brings at each danger level")
-        return
-    for (level, zombie), where in rows.where.items():
-        if not zombie and level not in levels:
-            ctx.error(where, f"unknown danger level '{level}'{suggestion(level, levels, 'use an id from levels.yaml')}")
-        elif zombie and zombie not in game.zombies:
-            ctx.error(where, f"unknown zombie '{zombie}'{suggestion(zombie, zombies, 'use an id from zombies.yaml')}")
-    for level in levels:
-        if level not in rows.counts and (level, "") not in rows.where:
-            ctx.error(card.field_where["rows"], f"missing the row for level '{level}'; write {{}} if it brings nothing")
+def _concern_hint(game: Game) -> str:
+    kinds = [k for k in (*games.for_game(game).link_kinds, "term") if k != "note"]
+    return f"name a {', '.join(kinds)} or rules section"
 
 
 def _check_note(note: Entity, game: Game, project: Project, ctx: Context) -> None:
@@ -362,17 +395,3 @@ def _check_note(note: Entity, game: Game, project: Project, ctx: Context) -> Non
     for source, where in note.fields.get("over", []):
         if source not in project.sources:
             ctx.error(where, f"unknown source '{source}'{suggestion(source, list(project.sources), SOURCES_HINT)}")
-
-
-def _check_levels(game: Game, ctx: Context) -> None:
-    previous = None
-    for level in game.levels:
-        xp = level.fields.get("xp")
-        if xp is None:
-            continue
-        if previous is not None and xp <= previous.fields["xp"]:
-            ctx.at(f"level '{level.id}'").error(
-                level.field_where["xp"],
-                f"level thresholds must increase: '{level.id}' ({xp}) is not above "
-                f"'{previous.id}' ({previous.fields['xp']}); raise its xp or reorder the levels")
-        previous = level

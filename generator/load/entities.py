@@ -102,10 +102,12 @@ class Game:
     entities: dict[str, Entity] = field(default_factory=dict)  # every id of the game
     parameters: dict[str, Entity] = field(default_factory=dict)  # explicit and derived
     complete: bool = True  # False when a file could not be read: unknown ids are then expected
+    engine: str | None = None  # the game package that knows this game (generator/games/<engine>)
     examples: list = field(default_factory=list)  # worked examples (generator/load/examples.py)
     compare_with: str | None = None  # the other edition of the same game, for the comparison page
     incomplete_kinds: tuple[str, ...] = ()  # kinds the sources list only in part (e.g. skill)
     where: Location | None = None
+    duplicate_ids: set[str] = field(default_factory=set)  # reported once; references to them are not judged
 
     def of_kind(self, kind: str) -> list[Entity]:
         return [e for e in self.entities.values() if e.kind == kind]

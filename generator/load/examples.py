@@ -35,7 +35,7 @@ class Example:
     section: str
     title: Localized
     setup: Localized
-    scenario: dict  # plain values, as generator.scenarios reads a case
+    scenario: dict  # plain values, as the game's scenario hooks read a case
     where: Location  # the id
     file: str
     show: list[int] | None = None  # None: every step
@@ -108,7 +108,7 @@ def _read_example(node: Node, ctx: Context, game_id: str, file: str) -> Example 
 
 
 def _read_scenario(node: Node, ctx: Context) -> bool:
-    """The shape generator.scenarios needs; the model reports what it cannot play."""
+    """The shape a scenario needs; the game's model reports what it cannot play."""
     if not expect_kind(node, ctx, "map", "a scenario (map, survivors, zombies, dice, actions, ...)"):
         return False
     ok = True

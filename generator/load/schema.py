@@ -5,12 +5,14 @@ the user's terms, and returns the plain value (or None when it cannot).
 """
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from generator.errors import DataError, Location
 from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, SourceRef, Text
+from generator.load.ranges import Number
 from generator.load.yamlpos import Node
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
@@ -42,8 +44,10 @@ def describe(node: Node) -> str:
         return "nothing"
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
-    if isinstance(value, int):
+    if isinstance(value, (int, float)):
         return f"the number {value}"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return f"the date {value} (YAML reads it as a date; write it in quotes if it is text)"
     return f"the text '{value}'" if len(str(value)) < 40 else "a text"
 
 
@@ -86,7 +90,7 @@ def read_int(node: Node, ctx: Context) -> int | None:
     if node.value < 0:
         ctx.error(node.where, f"expected a number of zero or more, found {node.value}")
         return None
-    return node.value
+    return Number(node.value, node.where)  # remembers its place for the range checks
 
 
 def read_localized(languages: tuple[str, ...], what: str) -> Reader:
@@ -126,8 +130,8 @@ def read_aliases(node: Node, ctx: Context) -> dict[str, list[str]] | None:
             continue
         if not expect_kind(child, ctx.at(lang), "list", "a list of names"):
             continue
-        names = [read_string(item, ctx.at(lang)) for item in child.value]
-        result[lang] = [n for n in names if n]
+        names = [(read_string(item, ctx.at(lang)), item) for item in child.value]
+        result[lang] = [Text(n, item) for n, item in names if n]  # Text keeps the place for later checks
     return result
 
 
@@ -168,34 +172,6 @@ def _id_or_number(node: Node, ctx: Context) -> Any:
     if node.kind == "scalar" and isinstance(node.value, int) and not isinstance(node.value, bool):
         return node.value
     return read_id(node, ctx)
-
-
-STAT_NAMES = ("actions", "min-damage", "xp")
-
-
-def read_stats(node: Node, ctx: Context) -> dict[str, int] | None:
-    if not expect_kind(node, ctx, "map", f"statistics ({', '.join(STAT_NAMES)})"):
-        return None
-    stats = {}
-    for key, child in node.value.items():
-        if key not in STAT_NAMES:
-            ctx.error(child.key_where, f"unknown statistic '{key}'; use {', '.join(STAT_NAMES)}")
-            continue
-        stats[key] = read_int(child, ctx.at(key))  # None when invalid: the key still exists
-    for key in STAT_NAMES:
-        if key not in node.value:
-            ctx.error(node.where, f"missing statistic '{key}'; add it")
-    return stats
-
-
-def read_skill_model(node: Node, ctx: Context) -> Any:
-    if node.kind == "scalar" and node.value == "applied":
-        return "applied"
-    if node.kind == "map" and set(node.value) == {"descriptive"}:
-        reason = read_string(node.value["descriptive"], ctx.at("descriptive"))
-        return {"descriptive": reason} if reason else None
-    ctx.error(node.where, "model must be 'applied' or {descriptive: \"why the model does not apply it\"}")
-    return None
 
 
 def read_bool(node: Node, ctx: Context) -> bool | None:
@@ -254,40 +230,6 @@ def read_list_of(reader: "Reader", what: str) -> "Reader":
     return read
 
 
-ATTACK = read_mapping(
-    {"mode": read_choice("melee", "ranged"), "range": read_range, "dice": read_int, "accuracy": read_int,
-     "damage": read_int, "noise": read_choice("noisy", "silent")},
-    {"reload": read_bool, "special": read_choice("kills-all-in-zone", "sniper")},
-    what="an attack profile (mode, range, dice, accuracy, damage, noise)",
-)
-
-
-@dataclass
-class CardRows:
-    """A zombie card's rows: level -> zombie -> count, and where each zombie is named."""
-
-    counts: dict[str, dict[str, int]]
-    where: dict[tuple[str, str], Location]
-
-
-def read_card_rows(node: Node, ctx: Context) -> CardRows | None:
-    if not expect_kind(node, ctx, "map", "rows by danger level ({blue: {walker: 1}, ...})"):
-        return None
-    rows = CardRows({}, {})
-    for level, row in node.value.items():
-        inner = ctx.at(level)
-        rows.where[(level, "")] = row.key_where
-        if not expect_kind(row, inner, "map", "zombies and counts ({walker: 2}; {} for none)"):
-            continue
-        rows.counts[level] = {}
-        for zombie, count in row.value.items():
-            value = read_int(count, inner.at(zombie))
-            if value is not None:
-                rows.counts[level][zombie] = value
-                rows.where[(level, zombie)] = count.key_where
-    return rows
-
-
 @dataclass
 class EntitySpec:
     kind: str
@@ -300,10 +242,8 @@ class EntitySpec:
 COMMON_OPTIONAL = {"aliases": read_aliases, "sources": read_sources, "edition-change": read_text}
 NAMED = {"name": read_name, "text": read_text}
 
+# The kinds every game has; a game's own kinds come from its package (generator/games/).
 SPECS = {
-    "skill": EntitySpec("skill", {**NAMED, "model": read_skill_model}, COMMON_OPTIONAL),
-    "zombie": EntitySpec("zombie", {**NAMED, "stats": read_stats}, {**COMMON_OPTIONAL, "special": read_id_list}),
-    "level": EntitySpec("level", {**NAMED, "xp": read_int}, COMMON_OPTIONAL),
     "term": EntitySpec("term", NAMED, COMMON_OPTIONAL),
     "note": EntitySpec(
         "note",
@@ -313,40 +253,17 @@ SPECS = {
     "rule": EntitySpec("rule", {"title": read_title, "text": read_text},
                        {"sources": read_sources, "edition-change": read_text}, nested="sections"),
     "parameter": EntitySpec("parameter", {"value": read_parameter_value}, {"sources": read_sources}),
-    "equipment": EntitySpec("equipment", {**NAMED, "kind": read_choice(
-        "weapon", "item", "zombie-card", "wound", "car")}, {
-        **COMMON_OPTIONAL, "attacks": read_list_of(ATTACK, "a list of attack profiles"),
-        "dual": read_bool, "door": read_choice("none", "silent", "noisy"), "copies": read_int,
-        "deck": read_id, "ammo": read_choice("bullets", "shells"), "set-aside": read_bool,
-        "combine": read_mapping({"with": read_id, "makes": read_id}),
-        "backpack": read_bool,
-        "rerolls-ammo": read_choice("bullets", "shells"),  # Plenty of Ammo: re-roll for that ammo
-        "search-draws": read_int,  # Flashlight: cards drawn by a search
-    }),
-    "mission": EntitySpec("mission", {**NAMED, "objectives": read_text, "difficulty": read_choice(
-        "tutorial", "easy", "medium", "hard"), "survivors": read_string, "duration": read_int}, {
-        **COMMON_OPTIONAL, "tiles": read_string_list, "special-rules": read_text, "number": read_int,
-    }),
-    "zombie-card": EntitySpec("zombie-card", {"number": read_int, "effect": read_choice(
-        "spawn", "rush", "manhole", "extra-activation")}, {
-        "rows": read_card_rows, "activates": read_id, "sources": read_sources,
-    }),
     "faq": EntitySpec("faq", {"question": read_text, "answer": read_text, "concerns": read_id_list}, {
         "sources": read_sources, "check": read_id, "no-check": read_string,
     }),
 }
+LINK_KINDS = ("term", "rule", "note", "faq")  # kinds a `{kind:id}` reference may name in any game
 
-# File name -> (list key, entity kind). Rules pages are every file under rules/.
+# File name -> (list key, entity kind) for the kinds above. Rules pages are every file under rules/.
 PAGE_FILES = {
-    "skills.yaml": ("skills", "skill"),
-    "zombies.yaml": ("zombies", "zombie"),
-    "levels.yaml": ("levels", "level"),
     "glossary.yaml": ("terms", "term"),
     "source-notes.yaml": ("notes", "note"),
-    "equipment.yaml": ("equipment", "equipment"),
-    "missions.yaml": ("missions", "mission"),
     "faq.yaml": ("faq", "faq"),
-    "zombie-cards.yaml": ("cards", "zombie-card"),
 }
 RULES_LIST_KEY = "sections"
 PAGE_FIELDS = {"order": read_int, "title": read_title}

@@ -1,11 +1,18 @@
 """YAML with positions: every value keeps the file, line and column it came from.
 
-PyYAML composes a node graph that knows positions; we turn it into `Node`s, refusing
-duplicate keys (PyYAML silently keeps the last one) and anchors/aliases (a fact must be
-written once, in one place).
+The file is decoded and screened first (UTF-8 only, no control characters), then read as a
+stream of YAML events - by libyaml when PyYAML has it (about three times faster), else by
+PyYAML's pure-Python parser; both report the same marks. We compose the events into `Node`s
+ourselves, without recursion, so that nothing in a contributed file can hang or crash the
+load: an alias stops the file at the first one (an alias bomb never expands), tags, merge keys
+and duplicate keys are refused with their place, and nesting deeper than any rules file needs
+is an error rather than a RecursionError.
 """
 from __future__ import annotations
 
+import bisect
+import codecs
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,11 +21,32 @@ import yaml
 
 from generator.errors import DataError, Location
 
+try:  # libyaml's event parser; the composition below is ours either way
+    from yaml._yaml import CParser as _FastParser
+except ImportError:  # PyYAML built without libyaml
+    _FastParser = None
+
+STR_TAG = "tag:yaml.org,2002:str"
+MERGE_TAG = "tag:yaml.org,2002:merge"
+MAX_DEPTH = 40  # mappings and lists inside each other; the deepest rules file uses 14
+UTF8 = "save the file as UTF-8 (without a byte-order mark is best)"
+# YAML's printable characters are tab, newline, carriage return, NEL and everything from space
+# on, except DEL, the C1 controls, surrogates and U+FFFE/U+FFFF.
+NON_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
 
 @dataclass
 class SourceFile:
     display: str  # path as shown in messages
     text: str
+    _line_starts: list[int] | None = field(default=None, repr=False)
+
+    def location(self, offset: int) -> Location:
+        """The line and column of a character offset (binary search over line starts)."""
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._line_starts, offset)
+        return Location(self.display, line, offset - self._line_starts[line - 1] + 1)
 
 
 @dataclass
@@ -44,72 +72,204 @@ class Node:
             pos = raw.find(fragment, pos + 1, self.end)
             if pos < 0:
                 return self.where
-        line = raw.count("\n", 0, pos) + 1
-        column = pos - (raw.rfind("\n", 0, pos) + 1) + 1
-        return Location(self.where.path, line, column)
+        return self.file.location(pos)
 
 
-def _location(display: str, mark: yaml.Mark) -> Location:
-    return Location(display, mark.line + 1, mark.column + 1)
+class _Stop(Exception):
+    """The file cannot be read further; the error says why."""
+
+    def __init__(self, error: DataError):
+        self.error = error
 
 
 def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
     """Parse one file. Returns (root node or None, errors)."""
-    text = path.read_text(encoding="utf-8")
-    source = SourceFile(display, text)
-    loader = yaml.SafeLoader(text)
     try:
-        root = loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = " ".join(p for p in (exc.context, exc.problem) if p)
-        where = _location(display, mark) if mark else Location(display, 1, 1)
-        return None, [DataError(where, "", f"YAML syntax error ({problem}); fix the YAML at this place")]
-    finally:
-        loader.dispose()
+        text = decode(path.read_bytes(), display)
+        _screen(text, display)
+        source = SourceFile(display, text)
+        composer = _Composer(source)
+        try:
+            root = composer.compose(_events(text, _FastParser))
+        except _Stop:
+            if not _FastParser:
+                raise
+            # libyaml words syntax errors differently: report PyYAML's wording, whichever parser runs
+            composer = _Composer(source)
+            root = composer.compose(_events(text, None))
+    except _Stop as stop:
+        return None, [stop.error]
+    except OSError as exc:
+        return None, [DataError(Location(display, 1, 1), "", f"cannot read the file ({exc.strerror or exc}); "
+                                                              "replace it with a readable YAML file")]
     if root is None:
         return None, [DataError(Location(display, 1, 1), "", "the file is empty; add its content or delete the file")]
-    errors: list[DataError] = []
-    return _Converter(source, errors).convert(root), errors
+    return root, composer.errors
 
 
-class _Converter:
-    def __init__(self, source: SourceFile, errors: list[DataError]):
+def decode(raw: bytes, display: str) -> str:
+    """The file's text; anything but UTF-8 is refused with the place of the first bad byte."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) or (len(raw) > 1 and b"\x00" in raw[:2]):
+        raise _Stop(DataError(Location(display, 1, 1), "", f"the file is in UTF-16, not UTF-8; {UTF8}"))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        column = len(raw[line_start:exc.start].decode("utf-8", errors="replace")) + 1
+        raise _Stop(DataError(Location(display, line, column), "",
+                              f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); {UTF8}")) from None
+    return text.removeprefix("\ufeff")
+
+
+def _screen(text: str, display: str) -> None:
+    match = NON_PRINTABLE.search(text)
+    if match:
+        where = SourceFile(display, text).location(match.start())
+        raise _Stop(DataError(where, "", f"the control character U+{ord(match.group()):04X} is not allowed in a "
+                                         "data file; delete it"))
+
+
+def _events(text: str, fast):
+    parser = fast(text) if fast else yaml.SafeLoader(text)
+    try:
+        while True:
+            event = parser.get_event()
+            if event is None:
+                return
+            yield event
+            if isinstance(event, yaml.StreamEndEvent):
+                return
+    finally:
+        parser.dispose()
+
+
+class _Frame:
+    """A mapping or list being composed."""
+
+    __slots__ = ("kind", "start", "where", "items", "key")
+
+    def __init__(self, kind: str, start: int, where: Location):
+        self.kind, self.start, self.where = kind, start, where
+        self.items: Any = {} if kind == "map" else []
+        self.key: tuple[str, Location] | None = None  # a mapping's key waiting for its value
+
+
+class _Composer:
+    def __init__(self, source: SourceFile):
         self.source = source
-        self.errors = errors
-        self.scalars = yaml.constructor.SafeConstructor()
-        self.seen: set[int] = set()  # an alias composes to a node already seen
+        self.errors: list[DataError] = []
+        self.resolver = yaml.resolver.Resolver()
+        self.constructor = yaml.constructor.SafeConstructor()
+        self.skipping = 0  # depth inside a value whose key was refused (duplicate, merge, not text)
 
-    def convert(self, node: yaml.Node) -> Node:
-        source, scalars, errors = self.source, self.scalars, self.errors
-        where = _location(source.display, node.start_mark)
-        if id(node) in self.seen:
-            errors.append(DataError(where, "", "anchors and aliases are not allowed; write the value out here"))
-        self.seen.add(id(node))
-        span = (node.start_mark.index, node.end_mark.index)
-        if isinstance(node, yaml.MappingNode):
-            result: dict[str, Node] = {}
-            for key_node, value_node in node.value:
-                key_where = _location(source.display, key_node.start_mark)
-                if not isinstance(key_node, yaml.ScalarNode):
-                    errors.append(DataError(key_where, "", "a key must be plain text; write the key as a word"))
-                    continue
-                key = str(scalars.construct_object(key_node))
-                if key == "<<":
-                    errors.append(DataError(key_where, "", "merge keys ('<<') are not allowed; write each field out"))
-                    continue
-                if key in result:
-                    first = result[key].key_where
-                    errors.append(DataError(
-                        key_where, "",
-                        f"duplicate key '{key}' (first at line {first.line}); remove one of them",
-                    ))
-                    continue
-                child = self.convert(value_node)
-                child.key_where = key_where
-                result[key] = child
-            return Node(result, where, source, *span, kind="map")
-        if isinstance(node, yaml.SequenceNode):
-            items = [self.convert(item) for item in node.value]
-            return Node(items, where, source, *span, kind="list")
-        return Node(scalars.construct_object(node), where, source, *span)
+    def where(self, mark) -> Location:
+        return Location(self.source.display, mark.line + 1, mark.column + 1)
+
+    def compose(self, events) -> Node | None:
+        stack: list[_Frame] = []
+        root: Node | None = None
+        documents = 0
+        try:
+            for event in events:
+                if isinstance(event, yaml.DocumentStartEvent):
+                    documents += 1
+                    if documents > 1:
+                        raise _Stop(DataError(self.where(event.start_mark), "",
+                                              "a second YAML document ('---'); a data file holds one, "
+                                              "so move it to a file of its own"))
+                elif isinstance(event, yaml.AliasEvent):
+                    raise _Stop(DataError(self.where(event.start_mark), "",
+                                          f"aliases ('*{event.anchor}') are not allowed; write the value out here"))
+                elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                    self._refuse_tag(event)
+                    if len(stack) >= MAX_DEPTH:
+                        raise _Stop(DataError(self.where(event.start_mark), "",
+                                              f"the data is nested more than {MAX_DEPTH} levels deep; "
+                                              "flatten it"))
+                    kind = "map" if isinstance(event, yaml.MappingStartEvent) else "list"
+                    stack.append(_Frame(kind, event.start_mark.index, self.where(event.start_mark)))
+                elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                    frame = stack.pop()
+                    node = Node(frame.items, frame.where, self.source, frame.start, event.end_mark.index,
+                                kind=frame.kind)
+                    root = self._attach(stack, node) or root
+                elif isinstance(event, yaml.ScalarEvent):
+                    root = self._attach(stack, self._scalar(event)) or root
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            problem = " ".join(p for p in (exc.context, exc.problem) if p)
+            where = self.where(mark) if mark else Location(self.source.display, 1, 1)
+            raise _Stop(DataError(where, "", f"YAML syntax error ({problem}); fix the YAML at this place"))
+        except yaml.YAMLError as exc:  # a reader error without a mark
+            raise _Stop(DataError(Location(self.source.display, 1, 1), "", f"YAML error ({exc}); fix the file"))
+        return root
+
+    def _attach(self, stack: list[_Frame], node: Node | None) -> Node | None:
+        """Put a finished node into its parent; returns it when it is the document's root."""
+        if not stack:
+            return node
+        parent = stack[-1]
+        if parent.kind == "list":
+            if node is not None:
+                parent.items.append(node)
+        elif parent.key is None:  # this node is a key
+            parent.key = self._key(node, parent)
+        else:
+            (key, key_where), parent.key = parent.key, None
+            if key and node is not None:
+                node.key_where = key_where
+                parent.items[key] = node
+        return None
+
+    def _key(self, node: Node | None, parent: _Frame) -> tuple[str, Location]:
+        if node is None:
+            return "", Location(self.source.display, 1, 1)
+        if node.kind != "scalar" or isinstance(node.value, (list, dict)):
+            self._error(node.where, "a key must be plain text; write the key as a word")
+            return "", node.where
+        key = str(node.value)
+        if key == "<<":
+            self._error(node.where, "merge keys ('<<') are not allowed; write each field out")
+            return "", node.where
+        if key in parent.items:
+            first = parent.items[key].key_where
+            self._error(node.where, f"duplicate key '{key}' (first at line {first.line}); remove one of them")
+            return "", node.where
+        return key, node.where
+
+    def _refuse_tag(self, event) -> None:
+        tag = event.tag
+        if tag in (None, "!") or (tag == STR_TAG and isinstance(event, yaml.ScalarEvent)):
+            return  # no tag, or `!!str 3`: a harmless way to write text
+        shown = tag.replace("tag:yaml.org,2002:", "!!")
+        raise _Stop(DataError(self.where(event.start_mark), "",
+                              f"YAML tags like '{shown}' are not allowed; write a plain value "
+                              "(in quotes if it is text)"))
+
+    def _scalar(self, event) -> Node:
+        self._refuse_tag(event)
+        where = self.where(event.start_mark)
+        tag = STR_TAG if event.tag else self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == MERGE_TAG:
+            tag = STR_TAG  # '<<' as a key is refused with its own message
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        try:
+            value = self.constructor.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            if "digits" in str(exc):
+                message = f"a number of {len(event.value)} digits is too long to read; write a smaller number"
+            else:
+                message = (f"'{event.value[:40]}' cannot be read as a value ({str(exc).splitlines()[0][:80]}); "
+                           "write it in quotes to make it text")
+            raise _Stop(DataError(where, "", message))
+        if isinstance(value, str):
+            bad = NON_PRINTABLE.search(value)
+            if bad:  # written as an escape ("\ud800", "\x00"): no page can show it
+                self._error(where, f"the text contains U+{ord(bad.group()):04X}, a control character or a lone "
+                                   "surrogate that no page can show; delete the escape")
+                value = NON_PRINTABLE.sub("\ufffd", value)
+        return Node(value, where, self.source, event.start_mark.index, event.end_mark.index)
+
+    def _error(self, where: Location, message: str) -> None:
+        self.errors.append(DataError(where, "", message))

@@ -4,35 +4,55 @@ Output: {docs path inside the language folder's parent: GeneratedPage}. The data
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
+from generator import games
 from generator.load.entities import LANGUAGES, Entity, Game, Project
-from generator.model_data import MODEL_EDITIONS, rules_for_game
 from generator.render import compare, references
-from generator.render import worked_examples
-from generator.render.odds_tables import odds_tables, percent
+from generator.render.numbers import percent
 
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"
+TAG_START = re.compile(r"<(?!https?://[^\s<>]+>)")  # every '<' but an autolink's
 LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
 
 
 @dataclass(frozen=True)
 class GeneratedPage:
-    path: str  # e.g. "ko/zombicide-1/skills.md"
+    path: str  # e.g. "ko/<game>/skills.md"
     markdown: str
     edit_source: str  # the YAML file a maintainer edits to change the page
 
 
 def environment() -> jinja2.Environment:
+    """Templates escape by default: a value is text unless the code marks it as Markdown.
+
+    The data is untrusted. A plain value (a name, a label, a number) goes through `text`, which
+    makes '<' harmless while keeping the Markdown readable; Markdown the renderer produced on
+    purpose (a resolved text, a link, a diagram) is marked with `as_markdown()`. Operations that mix
+    both (join, ~, replace) escape the plain side fully, as Jinja's autoescape does.
+    """
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), trim_blocks=True, lstrip_blocks=True,
-        extensions=["jinja2.ext.do"],
-        keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False,
+        keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=True, finalize=text,
     )
+
+
+def text(value):
+    """A plain value as Markdown that shows exactly that text: no tag can start in it."""
+    if value is None or hasattr(value, "__html__"):
+        return value
+    return Markup(TAG_START.sub("&lt;", str(value)))
+
+
+def as_markdown(value: str) -> Markup:
+    """Markdown built by the renderer from checked data; its plain parts were escaped as built."""
+    return Markup(text(value))
 
 
 def render_project(project: Project) -> list[GeneratedPage]:
@@ -57,10 +77,10 @@ def _render_editions(env, project: Project, pairs, lang: str, context: dict) -> 
     def link(game: Game, entity: Entity | None) -> str:
         if entity is None:
             return "—"
-        return references.entity_link(game, entity, lang, compare.PAGE, labels)
+        return as_markdown(references.entity_link(game, entity, lang, compare.PAGE, labels))
 
     markdown = env.get_template("editions.md.j2").render(
-        pairs=pairs, kinds=compare.KINDS, link=link, partial=compare.partial,
+        pairs=pairs, kinds=compare.kinds(pairs[0][1]), link=link, partial=compare.partial,
         rows=lambda old, new, kind: compare.rows(old, new, kind, lang, labels), **context)
     return GeneratedPage(f"{lang}/{compare.PAGE}", _tidy(markdown), pairs[0][1].file)
 
@@ -81,11 +101,11 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
     rules = _rules(game)
     sep_row = LIST_SEPARATOR[lang]
 
+    package = games.for_game(game) if game else games.GamePackage()
+
     def odds_for(entity: Entity) -> list:
-        """Odds tables of a weapon the rules model knows; none for other cards or games."""
-        if rules is None or entity.kind != "equipment" or not entity.fields.get("attacks"):
-            return []
-        return odds_tables(rules, entity.id)
+        """Odds tables the game's model computes for an entity (a weapon's dice, ...)."""
+        return package.odds_for(rules, entity) if rules is not None else []
     notes_by_target: dict[str, list[Entity]] = {}
     faq_by_target: dict[str, list[Entity]] = {}
     if game:
@@ -94,12 +114,12 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
                 for target, _ in entity.fields.get("concerns", []):
                     table.setdefault(target, []).append(entity)
 
-    def t(text: str, from_page: str | None = None) -> str:
-        return references.resolve(text, game, lang, from_page or page_id, labels).strip()
+    def t(source: str, from_page: str | None = None) -> Markup:
+        return as_markdown(references.resolve(source, game, lang, from_page or page_id, labels).strip())
 
     def link_to(entity: Entity, markdown: bool = False) -> str:
         link = references.entity_link(game, entity, lang, page_id, labels)
-        return link if markdown else link[link.index("](") + 2:-1]
+        return as_markdown(link) if markdown else link[link.index("](") + 2:-1]
 
     def card_cell(card: Entity, level: Entity) -> str:
         """What a zombie card brings at one level: linked zombie names with counts, or a dash."""
@@ -107,9 +127,9 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
             if level.id == game.levels[0].id:  # the first level ignores extra activations
                 return "—"
             target = game.entities[card.fields["activates"]]
-            return f"{link_to(target, True)} {labels['all-activate'][lang]}"
+            return as_markdown(f"{link_to(target, True)} {labels['all-activate'][lang]}")
         row = card.fields["rows"].counts.get(level.id, {})
-        return sep_row.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—"
+        return as_markdown(sep_row.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—")
 
     def note_title(note: Entity) -> str:
         title = note.fields.get("title")
@@ -120,13 +140,14 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
 
     return {
         "lang": lang, "game": game, "languages": LANGUAGES, "sep": LIST_SEPARATOR[lang],
-        # A game may override a label: "xp@zombicide-2" (adrenaline, not experience).
-        "L": lambda key: labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang],
+        # A game may override a label: "<label>@<game>" (its own word for a shared idea).
+        "L": lambda key: text(labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang]),
         "t": t, "link_to": link_to, "note_title": note_title,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
         "odds_for": odds_for, "percent": lambda chance: percent(chance, lang), "card_cell": card_cell,
-        "examples_for": lambda entity: worked_examples.views_for(game, rules, entity, lang, t, labels),
+        "examples_for": lambda entity: package.example_views(game, rules, entity, lang, t, labels)
+        if rules is not None else [],
         "to_sources": "../" * depth + SOURCES_PAGE,
     }
 
@@ -136,7 +157,8 @@ def example_markdown(project: Project, game: Game, example, lang: str) -> str:
     section = game.entities[example.section]
     template = environment().from_string('{% import "macros.md.j2" as m with context %}{{ m.example(view) }}')
     context = _context(project, game, lang, section.page)
-    view = worked_examples.example_view(game, _rules(game), example, section, lang, context["t"], project.labels)
+    view = games.for_game(game).example_view(game, _rules(game), example, section, lang, context["t"],
+                                             project.labels)
     return _tidy(template.render(view=view, **context))
 
 
@@ -144,13 +166,13 @@ _RULES_CACHE: dict[int, object] = {}
 
 
 def _rules(game: Game | None):
-    """The rules model for a game it plays (built once per loaded game), else None."""
-    if game is None or game.id not in MODEL_EDITIONS:
+    """The rules model of a game whose package has one (built once per loaded game), else None."""
+    if game is None:
         return None
     key = id(game)
     if key not in _RULES_CACHE:
         _RULES_CACHE.clear()  # one project at a time
-        _RULES_CACHE[key] = rules_for_game(game)
+        _RULES_CACHE[key] = games.for_game(game).rules_for(game)
     return _RULES_CACHE[key]
 
 

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from generator.scenarios import rules_for_edition  # noqa: E402
+from generator.games.zombicide.scenario import rules_for_edition  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -5,8 +5,10 @@ import copy
 
 import pytest
 
-from generator.model import Rules, RulesDataError, check_rules_data, skill_coverage
-from generator.model.skills import APPLIED_SKILLS
+from generator.errors import RulesDataError
+from generator.games.zombicide.checks import check_rules_data, skill_coverage
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.skills import APPLIED_SKILLS
 
 PARAMETERS = {
     "actions-per-turn": 3, "hand-slots": 2, "backpack-slots": 3, "objective-xp": 5, "max-die-result": 6,

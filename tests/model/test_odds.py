@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from generator.model.odds import (Attack, attack_for, binomial, chance_to_kill, engine_hit_distribution,
+from generator.games.zombicide.odds import (Attack, attack_for, binomial, chance_to_kill, engine_hit_distribution,
                                   expected_hits, hit_chance, hit_distribution, kill_distribution, simulate_hits)
 
 

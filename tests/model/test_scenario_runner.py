@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from generator import cli_scenario
-from generator.scenarios import ScenarioError, compare, format_trace, load_scenarios, run_case, build_game
+from generator.games.zombicide.scenario import ScenarioError, compare, format_trace, load_scenarios, run_case, build_game
 
 CASE = {
     "id": "t", "rule": "z1-ja-digest § 戦闘", "_file": "test.yaml",

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.scenarios import format_trace, load_scenarios, rules_for_edition, run_case, scenario_files
+from generator.games.zombicide.scenario import format_trace, load_scenarios, rules_for_edition, run_case, scenario_files
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = [case for path in scenario_files(ROOT) for case in load_scenarios(path)]

@@ -1,0 +1,168 @@
+"""The scenario runner every game shares: scenario YAML -> rules model run -> trace and verdict.
+
+One format serves tests, FAQ checks and worked examples. A scenario file:
+
+    edition: <game folder>        # optional: the rules the cases run under (default: the folder)
+    cases:
+      - id: move-costs-extra       # kebab-case, unique in the file
+        rule: "<source> § <section>"   # the rule it checks
+        ...                        # the game's own keys: board, pieces, dice, actions, expect
+
+What a case's keys mean is the game's business (`ScenarioHooks`, given by its package in
+generator/games/<engine>/): build a session from a case, apply one step, compare an
+expectation, and say what was left unused. This module runs the steps in order, records
+the events of each, checks refusals ("not-allowed") and expectations, and formats the trace.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import yaml
+
+from generator.core.events import NotAllowed
+from generator.errors import GeneratorError, ScenarioError
+
+ANY_REASON = "yes"  # `not-allowed: yes`: the step is refused, whatever the engine's reason id
+
+
+class Session(Protocol):
+    """What the runner needs of a game being played: its events so far."""
+
+    @property
+    def events(self) -> list[dict]: ...
+
+
+class ScenarioHooks(Protocol):
+    """A game's side of the scenario format."""
+
+    case_keys: frozenset[str]  # every key a case may have (id, rule and note included)
+
+    def build(self, case: dict, rules: Any) -> Any: ...  # a session; raises ScenarioError
+
+    def apply_step(self, session: Any, step: dict) -> None: ...  # raises NotAllowed or ScenarioError
+
+    def compare(self, session: Any, expect: dict) -> list[str]: ...  # mismatches, empty when it holds
+
+    def leftovers(self, session: Any) -> list[str]: ...  # scripted input never used
+
+    def events(self, session: Any) -> list[dict]: ...
+
+    def snapshot(self, session: Any) -> Any: ...  # a copy of the state, for diagrams between steps
+
+
+@dataclass
+class Result:
+    file: str
+    case_id: str
+    ok: bool = True
+    mismatches: list[str] = field(default_factory=list)
+    trace: list[dict] = field(default_factory=list)
+
+
+# --- loading -------------------------------------------------------------------------------
+def load_scenarios(path: Path | str, case_keys: frozenset[str] | None = None, root: Path | None = None) -> list[dict]:
+    """The cases of one scenario file, each carrying its edition and file name."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:
+        raise ScenarioError(f"{path}: not valid YAML: {error}") from error
+    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+        raise ScenarioError(f"{path}: a scenario file has 'edition' and a list of 'cases'")
+    edition = data.get("edition") or path.parent.parent.name
+    cases, seen = [], set()
+    for i, case in enumerate(data["cases"]):
+        where = f"{path}: case {i + 1}"
+        if not isinstance(case, dict) or not case.get("id"):
+            raise ScenarioError(f"{where}: every case needs an 'id'")
+        where = f"{path}: case '{case['id']}'"
+        if case["id"] in seen:
+            raise ScenarioError(f"{where}: the id is used twice in the file; rename one")
+        seen.add(case["id"])
+        if not case.get("rule"):
+            raise ScenarioError(f"{where}: add 'rule', the rule it checks (\"<source-id> § <section>\")")
+        unknown = set(case) - case_keys if case_keys is not None else set()
+        if unknown:
+            raise ScenarioError(f"{where}: unknown keys {sorted(unknown)}; known keys are {sorted(case_keys or ())}")
+        cases.append({**case, "edition": case.get("edition", edition), "_file": display(path, root)})
+    return cases
+
+
+def display(path: Path, root: Path | None = None) -> str:
+    """A scenario file as messages name it: relative to rules_data/ when it lies there."""
+    base = (root or Path(__file__).resolve().parents[2]) / "rules_data"
+    try:
+        return path.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def scenario_files(root: Path) -> list[Path]:
+    return sorted((root / "rules_data").glob("*/scenarios/*.yaml"))
+
+
+# --- running -------------------------------------------------------------------------------
+def run_case(case: dict, rules: Any, hooks: ScenarioHooks) -> Result:
+    result = Result(case.get("_file", "?"), case["id"])
+    try:
+        session = hooks.build(case, rules)
+    except GeneratorError as error:
+        result.ok = False
+        result.mismatches.append(f"the case cannot be set up: {error}")
+        return result
+    events = hooks.events(session)
+    for number, step in enumerate(case.get("actions") or [], start=1):
+        record = {"step": number, "action": describe(step), "events": []}
+        result.trace.append(record)
+        mark = len(events)
+        expected_refusal = step.get("not-allowed")
+        try:
+            hooks.apply_step(session, step)
+            record["outcome"] = "done"
+            if expected_refusal:
+                result.mismatches.append(f"step {number} ({record['action']}): expected not allowed "
+                                         f"({expected_refusal}) but it was done")
+        except NotAllowed as refusal:
+            record["outcome"] = f"not allowed: {refusal}"
+            record["reason"] = refusal.reason
+            record["refusal"] = dict(refusal.details)
+            if expected_refusal is True or expected_refusal == ANY_REASON:
+                pass  # refused, and the case does not pin why
+            elif refusal.reason != expected_refusal:
+                result.mismatches.append(f"step {number} ({record['action']}): not allowed ({refusal}); "
+                                         f"expected {expected_refusal or 'it to be done'}")
+        except GeneratorError as error:
+            record["outcome"] = f"error: {error}"
+            result.mismatches.append(f"step {number} ({record['action']}): {error}")
+        record["events"] = events[mark:]
+        if result.mismatches:
+            break
+        if "expect" in step:
+            result.mismatches += [f"after step {number}: {m}" for m in hooks.compare(session, step["expect"])]
+    if not result.mismatches:
+        result.mismatches += hooks.compare(session, case.get("expect") or {})
+        result.mismatches += hooks.leftovers(session)
+    result.ok = not result.mismatches
+    return result
+
+
+def describe(step: dict) -> str:
+    who = step.get("who")
+    rest = " ".join(f"{k}={v}" for k, v in step.items() if k not in ("who", "do", "expect", "not-allowed"))
+    return " ".join(str(x) for x in (who, step.get("do"), rest) if x)
+
+
+# --- trace ---------------------------------------------------------------------------------
+def format_trace(result: Result) -> str:
+    lines = [f"{result.file} :: {result.case_id}"]
+    for record in result.trace:
+        lines.append(f"  {record['step']}. {record['action']}  [{record.get('outcome', '?')}]")
+        for event in record["events"]:
+            data = " ".join(f"{k}={v}" for k, v in event.items() if k != "event")
+            lines.append(f"       - {event['event']} {data}".rstrip())
+    verdict = "PASS" if result.ok else "FAIL"
+    lines.append(f"  => {verdict}")
+    lines += [f"     * {m}" for m in result.mismatches]
+    return "\n".join(lines)

@@ -1,0 +1,68 @@
+"""The Resident Evil board game (its Kickstarter rulebook): everything that knows the game.
+
+Modules, smallest first:
+    rules.py          Rules: every number and chosen reading, from the game's parameters
+    cards.py          card profiles (weapons, items, enemies, tension cards) a case states
+    dice.py           the dice as named faces, rolled from a script (no face distribution is known)
+    state.py          characters, enemies, tokens, decks, whose turn and which phase
+    engine.py         Game: the Action phase and its actions; the turn's phases
+    combat.py         attacks both ways, the evade ladder, the health track
+    reactions.py      the Reaction phase and the out-of-sequence reactions
+    tension.py        the Tension phase, the tension deck as timer, a ribbon used at a typewriter
+    campaign.py       the end phase and the campaign state it carries
+    scenario.py       scenario hooks: build a state, apply a step, compare an expectation
+    data.py           loaded data -> Model (rules + the check cards)
+    narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
+The square grid itself is the shared core's (generator/core/grid.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from generator.games import GamePackage
+
+
+class ResidentEvil(GamePackage):
+    engine = "resident-evil"
+    @property
+    def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
+        """The events its narration tells (a variant such as "door-opened.unlocked" is one kind);
+        tests/model/test_narration.py checks that these are exactly the events the engine emits."""
+        return frozenset(kind.partition(".")[0] for kind in self.narration_templates())
+
+    def narration_templates(self) -> dict[str, dict[str, str]]:
+        from generator.games.resident_evil.narration import templates
+
+        return templates()["events"]
+
+
+    def rules_for(self, game) -> Any:
+        from generator.games.resident_evil.data import model_for_game
+
+        return model_for_game(game)
+
+    def model_errors(self, game, root: Path) -> list:
+        from generator.games.resident_evil import project_checks
+
+        return project_checks.check_game(game, root)
+
+    def report(self, game, root: Path) -> list[str]:
+        from generator.games.resident_evil import project_checks
+
+        return project_checks.report_game(game, root)
+
+    def example_view(self, game, rules, example, entity, lang: str, t: Callable, labels: dict):
+        from generator.games.resident_evil import worked_examples
+
+        return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
+
+    @property
+    def scenarios(self):  # type: ignore[override]
+        from generator.games.resident_evil.scenario import HOOKS
+
+        return HOOKS
+
+
+GAME = ResidentEvil()

@@ -1,0 +1,115 @@
+"""Encounters and what they put on the board: unexplored tiles, spawns, corpses, kerosene.
+
+A character placed on an unexplored tile removes its token and draws as many encounter cards as
+the token shows, resolving them in order. A spawn puts its models on the tile's spawn squares,
+nearest the character first and as evenly as possible, never on the character's own square unless
+it is the only one; a square without room sends the model to an adjacent square. An encounter
+that cannot be resolved (no models left) is replaced by a tension card. A fourth corpse in a
+square goes to an adjacent square.
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from generator.core.decks import RESHUFFLE, draw_from
+
+from . import tension
+from .state import Character
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+
+def on_enter(game: Game, c: Character) -> None:
+    """A character has been placed on a square: an unexplored tile there is explored now."""
+    s = game.state
+    tile = s.board.tile_of(c.square)
+    icons = s.unexplored.pop(tile, 0)
+    if not icons:
+        return
+    s.emit("tile-explored", who=c.id, tile=tile, cards=icons)
+    for _ in range(icons):
+        if s.result != "ongoing":
+            return
+        drawn = draw_from(s.decks.setdefault("encounter", []), s.discards.setdefault("encounter", []), RESHUFFLE,
+                          random.Random(s.seed), name="encounter")
+        if drawn.reshuffled:
+            s.emit("encounter-reshuffled", cards=drawn.reshuffled)
+        if drawn.card is None:
+            s.emit("encounter-deck-empty")
+            return
+        resolve_encounter(game, drawn.card, tile, c)
+
+
+def resolve_encounter(game: Game, card_id: str, tile: str, c: Character) -> None:
+    s = game.state
+    card = game.encounter_card(card_id)
+    s.emit("encounter-draw", card=card_id, kind=card.effect, tile=tile)
+    s.discards.setdefault("encounter", []).insert(0, card_id)
+    if card.effect == "spawn":
+        enemies = {t: n for t, n in card.spawn.items() if t != "corpse"}
+        if any(s.supply.get(t, 0) < n for t, n in enemies.items()):
+            s.emit("encounter-unresolvable", card=card_id, reason="no-models-left")
+            drawn = tension.draw(game)
+            if drawn is not None and not tension.resolve(game, drawn):
+                s.emit("tension-unresolvable", card=drawn, extra=0)
+            return
+        place_spawn(game, tile, c, card.spawn, reason="encounter-card")
+
+
+def place_spawn(game: Game, tile: str, near: Character, spawn: dict[str, int], reason: str) -> None:
+    """Put the models on the tile's spawn squares, nearest `near` first, as evenly as possible."""
+    s = game.state
+    squares = s.spawn_squares.get(tile) or []
+    if not squares:
+        raise ValueError(f"tile {tile} has no spawn square; add it under spawn-squares")
+    reach = s.board.distances(near.square)
+    ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
+    usable = [q for q in ranked if q != near.square] or ranked
+    turn = 0
+    for model, count in spawn.items():
+        for _ in range(count):
+            square = usable[turn % len(usable)]
+            turn += 1
+            if model == "corpse":
+                add_corpse(game, square, reason)
+                continue
+            size = game.profiles_size(model)
+            if not game.has_room(square, size):
+                square = _adjacent_with_room(game, square, size) or square
+            game.spawn(model, square, reason=reason)
+
+
+def _adjacent_with_room(game: Game, square: str, size: str) -> str | None:
+    board = game.state.board
+    for other in board.neighbours(square):
+        if game.has_room(other, size):
+            return other
+    return None
+
+
+def add_corpse(game: Game, square: str, reason: str) -> None:
+    """A corpse token; a fourth one in a square goes to an adjacent square (the players' choice)."""
+    s = game.state
+    if s.corpses.get(square, 0) >= game.rules.corpses_per_square_max:
+        chosen = game.choices.get("corpse-to")
+        other = chosen if chosen else _adjacent_with_room(game, square, "small")
+        if other is not None:
+            s.corpses[other] += 1
+            s.emit("corpse-placed", square=other, reason="square-had-enough-corpses", first=square,
+                   max=game.rules.corpses_per_square_max)
+            return
+    s.corpses[square] += 1
+    s.emit("corpse-placed", square=square, reason=reason)
+
+
+def pick_up_kerosene(game: Game, c: Character, square: str) -> None:
+    s = game.state
+    room = c.kerosene_max - c.kerosene
+    taken = min(room, s.kerosene.get(square, 0))
+    c.kerosene += taken
+    s.kerosene[square] -= taken
+    if not s.kerosene[square]:
+        del s.kerosene[square]
+    s.emit("kerosene-taken", who=c.id, taken=taken, carried=c.kerosene, limit=c.kerosene_max)

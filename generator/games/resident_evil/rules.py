@@ -1,0 +1,133 @@
+"""The game's numbers and chosen readings, taken from the data's parameters by id.
+
+Every value comes from `rules_data/resident-evil/parameters*.yaml`; nothing here restates a
+number. Where the source reads two ways, a `parameters-readings.yaml` value selects the reading
+and this class only carries it to the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.errors import RulesDataError
+
+SIZES = ("small", "medium", "large")
+
+
+class RulesError(RulesDataError):
+    """Parameters that are missing or contradict each other; the message names the parameter."""
+
+    def __init__(self, message: str):
+        super().__init__([message])
+
+
+@dataclass(frozen=True)
+class Rules:
+    actions_per_turn: int
+    tension_cards_per_phase: int
+    unresolvable_extra_draws: int
+    size_weights: dict[str, int]
+    square_limit: int
+    health_steps: int
+    revive_position: int  # the health-track box (1 = Fine) a revived character stands on
+    rapid_fire_max_extra: int
+    ammo_per_attack: int
+    success_results: tuple[str, ...]  # ranked, weakest first
+    evade_ladder: tuple[str, ...]  # weakest result that evades, by difficulty step
+    top_result_always_evades: bool
+    ink_ribbons_small_party: int
+    small_party_max: int
+    ink_ribbons_large_party: int
+    item_box_capacity: int
+    corpses_per_square_max: int
+    danger_extra_text_levels: tuple[int, ...]
+    crimson_head_corpse_threshold: int
+    crimson_head_cards: int
+    corpse_danger_threshold: int
+    end_phase_handgun_ammo: int
+    end_phase_heal: int
+    danger_on_complete: int
+    danger_on_fail: int
+    reserve_wounds_healed: int
+    reserve_death_wounds: int
+    switch_below_players: int
+    # readings (parameters-readings.yaml)
+    oos_attack_excludes_hit_enemies: bool
+    linked_tiles_chain: bool
+    evade_counts_enemies_in_range: bool
+    attack_results_stack: bool
+    defeated_enemy_leaves_corpse: bool
+    revival_counts_item_box: bool
+    # alternate modes (parameters-modes.yaml)
+    modes: dict[str, Any] = field(default_factory=dict)
+
+    def rank(self, face: str) -> int:
+        """0 for a face that is not a success, else 1 for the weakest success upwards."""
+        return self.success_results.index(face) + 1 if face in self.success_results else 0
+
+    def weight(self, size: str) -> int:
+        if size not in self.size_weights:
+            raise RulesError(f"unknown model size '{size}'; use one of {', '.join(self.size_weights)}")
+        return self.size_weights[size]
+
+
+def rules_from_parameters(values: dict[str, Any]) -> Rules:
+    """Build Rules from parameter id -> value; a missing id is named in the error."""
+    def get(pid: str) -> Any:
+        if pid not in values:
+            raise RulesError(f"parameter '{pid}' is missing from rules_data/resident-evil/parameters*.yaml")
+        return values[pid]
+
+    small = get("square-max-small")
+    medium_count, medium_with_small = get("square-max-medium"), get("square-medium-with-small")
+    large = get("square-max-large")
+    # The four legal mixes of a square are one weight limit: small 1, medium and large in proportion.
+    weights = {"small": 1, "medium": small // medium_count, "large": small // large}
+    if weights["medium"] + medium_with_small * weights["small"] != small or small % medium_count or small % large:
+        raise RulesError("square-max-small, square-max-medium, square-medium-with-small and square-max-large "
+                         "do not describe one weight limit per square; check the four values")
+    success = tuple(get("success-results"))
+    ladder = tuple(get("evade-ladder"))
+    unknown = [r for r in ladder if r not in success]
+    if unknown:
+        raise RulesError(f"evade-ladder names {unknown}, which are not in success-results {list(success)}")
+    if len(ladder) != get("evade-steps"):
+        raise RulesError(f"evade-ladder has {len(ladder)} steps but evade-steps says {get('evade-steps')}")
+    modes = {pid: v for pid, v in values.items() if pid.startswith(("easy-", "solo-"))}
+    return Rules(
+        actions_per_turn=get("actions-per-turn"),
+        tension_cards_per_phase=get("tension-cards-per-phase"),
+        unresolvable_extra_draws=get("unresolvable-tension-extra-draws"),
+        size_weights=weights,
+        square_limit=small,
+        health_steps=get("health-steps"),
+        revive_position=get("revive-health-box"),
+        rapid_fire_max_extra=get("rapid-fire-max-extra-dice"),
+        ammo_per_attack=get("ammo-per-attack"),
+        success_results=success,
+        evade_ladder=ladder,
+        top_result_always_evades=get("top-result-always-evades"),
+        ink_ribbons_small_party=get("ink-ribbons-small-party"),
+        small_party_max=get("small-party-max"),
+        ink_ribbons_large_party=get("ink-ribbons-large-party"),
+        item_box_capacity=get("item-box-capacity"),
+        corpses_per_square_max=get("corpses-per-square-max"),
+        danger_extra_text_levels=tuple(get("danger-extra-text-levels")),
+        crimson_head_corpse_threshold=get("crimson-head-corpse-threshold"),
+        crimson_head_cards=get("crimson-head-cards"),
+        corpse_danger_threshold=get("corpse-danger-threshold"),
+        end_phase_handgun_ammo=get("end-phase-handgun-ammo"),
+        end_phase_heal=get("end-phase-heal"),
+        danger_on_complete=get("danger-on-complete"),
+        danger_on_fail=get("danger-on-fail"),
+        reserve_wounds_healed=get("reserve-wounds-healed"),
+        reserve_death_wounds=get("reserve-death-wounds"),
+        switch_below_players=get("switch-below-players"),
+        oos_attack_excludes_hit_enemies=get("oos-attack-excludes-hit-enemies"),
+        linked_tiles_chain=get("linked-tiles-chain"),
+        evade_counts_enemies_in_range=get("evade-counts-enemies-in-range"),
+        attack_results_stack=get("attack-results-stack"),
+        defeated_enemy_leaves_corpse=get("defeated-enemy-leaves-corpse"),
+        revival_counts_item_box=get("revival-counts-item-box"),
+        modes=modes,
+    )

@@ -1,0 +1,175 @@
+"""Worked examples: the engine plays a scenario once, and each step is told and drawn.
+
+A step's story is its events told in the page's language; its pictures are the state before a
+refused or eventful step and the state after it, with the route, the enemies' routes and the
+sight line marked from the events themselves (never re-decided here).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from string import Template
+from typing import Any
+
+from generator.errors import ScenarioError
+from generator.example_runs import ExampleRun, StepRun, run_example
+
+from .data import Model
+from .diagrams import Marks, Words, render_svg
+from .narration import Narrator, templates
+from .scenario import HOOKS
+from .state import State
+
+_RUNS: dict[int, tuple[Any, ExampleRun]] = {}  # id(loaded example) -> (that example, its run)
+
+LEGEND_ORDER = ("character", "unconscious", "enemy-small", "enemy-medium", "wall", "door-closed", "door-open",
+                "archway", "corpse", "route", "enemy-route", "sight", "refused")
+
+
+@dataclass
+class Figure:
+    svg: str
+    caption: str
+
+
+@dataclass
+class StepView:
+    label: str
+    narration: list[str]
+    before: Figure | None = None
+    after: Figure | None = None
+
+
+@dataclass
+class ExampleView:
+    id: str
+    title: str
+    setup: str
+    level: int
+    initial: Figure
+    steps: list[StepView] = field(default_factory=list)
+
+
+@dataclass
+class _Example:
+    """Just enough of a loaded example for the shared runner."""
+
+    id: str
+    scenario: dict
+
+
+def play(example: Any, model: Model) -> ExampleRun:
+    """The engine's run of an example (the shared runner's verdict, trace and snapshots)."""
+    key = id(example)
+    if key not in _RUNS or _RUNS[key][0] is not example:
+        scenario = {"id": example.id, **example.scenario}
+        _RUNS[key] = (example, run_example(_Example(example.id, scenario), model, HOOKS))  # type: ignore[arg-type]
+    return _RUNS[key][1]
+
+
+def example_view(game: Any, model: Model, example: Any, entity: Any, lang: str, t: Callable, labels: dict) -> ExampleView:
+    """One worked example as its page shows it (the hook generator/render/pages.py calls)."""
+    run = play(example, model)
+    if not run.ok:  # `generator check` reports it with its place; rendering cannot go on
+        raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
+    names = {eid: e.name[lang] for eid, e in game.entities.items()
+             if isinstance(getattr(e, "name", None), dict) and e.name.get(lang)}
+    cards = {**model.cards, **(example.scenario.get("cards") or {})}
+    return view(example.id, t(example.title[lang]), t(example.setup[lang]), min(6, entity.depth + 3), run, lang,
+                names, sizes_of(cards), example.show)
+
+
+def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, lang: str,
+         names: dict[str, str], sizes: dict[str, str], show: list[int] | None = None) -> ExampleView:
+    """An example as a page shows it, in one language."""
+    if not run.ok or run.initial is None:
+        raise ScenarioError(f"example '{example_id}' cannot be played: {run.result.mismatches[0]}")
+    data = templates()
+    enemy_types = {e.id: e.type for st in [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
+                   for e in st.enemies.values()}
+    narrator = Narrator(lang, names, enemy_types)
+    caption = lambda key, n=None: Template(data["captions"][key][lang]).safe_substitute(n=n)
+    labels = {cid: narrator.name(cid)[:1] for cid in run.initial.characters}
+    for eid, etype in enemy_types.items():
+        digits = "".join(ch for ch in eid if ch.isdigit())
+        labels[eid] = narrator.name(etype)[:1] + (digits if narrator.counts.get(etype, 0) > 1 else "")
+    count = [0]
+
+    def draw(state: State, marks: Marks, text: str) -> Figure:
+        count[0] += 1
+        legend = {k: data["legend"][k][lang] for k in LEGEND_ORDER if _shown(k, state, marks, sizes)}
+        words = Words(f"{title} — {text}", data["captions"]["diagram-desc"][lang], labels, legend)
+        return Figure(render_svg(state, sizes, marks, words, f"re-{example_id}-{lang}-{count[0]}"), text)
+
+    shown = set(show) if show is not None else {s.number for s in run.steps}
+    result = ExampleView(example_id, title, setup, level, draw(run.initial, Marks(), caption("initial")))
+    for s in run.steps:
+        story = narrator.tell(s.record["events"])
+        if _refusal(s):
+            story.append(data["captions"]["refused-step"][lang])
+        item = StepView(caption("step", s.number), story)
+        if s.number in shown:
+            marks = _marks(s)
+            if _refusal(s):
+                item.before = draw(s.before, marks, caption("before", s.number))
+            else:
+                item.after = draw(s.after, marks, caption("after", s.number))
+        result.steps.append(item)
+    return result
+
+
+def _refusal(s: StepRun) -> str | None:
+    return s.record.get("reason") if str(s.record.get("outcome", "")).startswith("not allowed") else None
+
+
+def _marks(s: StepRun) -> Marks:
+    marks = Marks()
+    for e in s.record["events"]:
+        kind = e["event"]
+        if kind in ("move", "stairs"):
+            if marks.routes and marks.routes[-1][-1] == e["frm"]:
+                marks.routes[-1].append(e["to"])
+            else:
+                marks.routes.append([e["frm"], e["to"]])
+        elif kind == "enemy-move":
+            marks.enemy_routes.append(list(e["path"]))
+        elif kind in ("push", "push-back", "charge"):
+            marks.enemy_routes.append([e["frm"], e["to"]])
+        elif kind == "attack-roll":
+            target = s.before.enemies.get(e["target"])
+            who = s.before.characters.get(e["who"])
+            if target is not None and who is not None:
+                marks.target = target.square
+                if target.square != who.square:
+                    marks.sight_lines.append((who.square, target.square))
+    if _refusal(s) and s.step.get("do") == "move":
+        who = s.before.characters.get(s.step.get("who", ""))
+        to = s.step.get("to")
+        if who is not None and isinstance(to, str):
+            marks.refused.append((who.square, to))
+    return marks
+
+
+def _shown(key: str, state: State, marks: Marks, sizes: dict[str, str]) -> bool:
+    grid = state.board
+    doors = {d.state for d in grid.doors.values()}
+    enemy_sizes = {sizes.get(e.type, "small") for e in state.enemies.values()}
+    return {
+        "character": any(c.in_play and not c.unconscious for c in state.characters.values()),
+        "unconscious": any(c.unconscious for c in state.characters.values()),
+        "enemy-small": "small" in enemy_sizes,
+        "enemy-medium": "medium" in enemy_sizes,
+        "wall": True,
+        "door-closed": bool(doors & {"closed", "locked"}),
+        "door-open": "open" in doors,
+        "archway": "archway" in doors,
+        "corpse": bool(state.corpses),
+        "route": bool(marks.routes),
+        "enemy-route": bool(marks.enemy_routes),
+        "sight": bool(marks.sight_lines),
+        "refused": bool(marks.refused),
+    }[key]
+
+
+def sizes_of(cards: dict[str, Any]) -> dict[str, str]:
+    return {cid: body["size"] for cid, body in cards.items() if isinstance(body, dict) and body.get("kind") == "enemy"}

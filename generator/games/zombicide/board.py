@@ -1,0 +1,147 @@
+"""The board: zones, walls, doors, tiles and manholes; movement, routes and line of sight.
+
+Text-map notation (one zone per cell; a zone may span several cells by repeating its id):
+
+    s1 . s2 . s3          cell rows alternate with connector rows;
+    .    .    -           a cell row is `cell conn cell conn cell`,
+    s4 . A1 + A2*         a connector row has one connector under each cell.
+
+Cells: a lowercase id is a street zone (`s1`, `north`); an uppercase letter and digits is a room
+of the building named by the letters (`A1`, `B2`); a trailing `*` marks a dark zone (2nd
+edition); `_` is no zone (off the board). Connectors: `.` open (street to street, or an opening
+between rooms), `|` or `-` a wall, `+` a closed door, `/` an open door, `#` a locked door (a
+mission door: it opens once its colour's objective is taken). A door's id joins the two zone
+ids in sorted order with `/` (`A1/s2`).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.core.geometry import OPEN, WALL, Door, Zone as GraphZone, ZoneGraph, door_id
+from generator.errors import MapError
+
+__all__ = ["Board", "Door", "MapError", "OPEN", "WALL", "Zone", "door_id", "parse_map"]
+
+STREET_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+ROOM_ID = re.compile(r"^([A-Z]+)[0-9]+$")
+VOID = "_"
+DOOR_CHARS = {"+": "closed", "/": "open", "#": "locked"}
+WALL_CHARS = {"|", "-"}
+
+
+@dataclass
+class Zone(GraphZone):
+    street: bool = True
+    building: str | None = None
+    dark: bool = False
+
+
+class Board(ZoneGraph):
+    """Zombicide's zone graph: streets and rooms, tiles and manholes, and its sight rule."""
+
+    zones: dict[str, Zone]  # type: ignore[assignment]
+
+    def __init__(self, cells, boundaries, zones: dict[str, Zone], doors: dict[str, Door]):
+        super().__init__(cells, boundaries, zones, doors)  # type: ignore[arg-type]
+        self.tiles: dict[str, set[str]] = {"tile": set(zones)}
+        self.manholes: list[str] = []
+
+    def is_street(self, zone: str) -> bool:
+        return self.zones[zone].street
+
+    def rooms_of(self, building: str) -> list[str]:
+        return [z.id for z in self.zones.values() if z.building == building]
+
+    def tiles_of(self, zone: str) -> list[str]:
+        return [tid for tid, zones in self.tiles.items() if zone in zones]
+
+    def set_tiles(self, tiles: dict[str, list[str]], manholes: list[str]) -> None:
+        for tid, zones in tiles.items():
+            unknown = [z for z in zones if z not in self.zones]
+            if unknown:
+                raise MapError(f"tile '{tid}' lists unknown zones {unknown}")
+        missing = [z for z in manholes if z not in self.zones]
+        if missing:
+            raise MapError(f"manholes in unknown zones {missing}")
+        if tiles:
+            self.tiles = {tid: set(zones) for tid, zones in tiles.items()}
+        self.manholes = list(manholes)
+
+    def sight_carries_through(self, zone: str) -> bool:
+        """Streets see in straight lines until a wall or the board edge; from a street into a
+        building only the zone behind an open door; inside a building, one zone through an
+        opening or open door; through an open door into the street, the straight line."""
+        return self.zones[zone].street
+
+
+# --- parsing -------------------------------------------------------------------------------
+def parse_map(text: str) -> Board:
+    rows = [line.split() for line in text.strip("\n").splitlines() if line.strip()]
+    if not rows:
+        raise MapError("the map is empty; write at least one zone id")
+    cell_rows, conn_rows = rows[0::2], rows[1::2]
+    width = (len(cell_rows[0]) + 1) // 2
+    cells: dict[tuple[int, int], str] = {}
+    zones: dict[str, Zone] = {}
+    for r, tokens in enumerate(cell_rows):
+        if len(tokens) != 2 * width - 1:
+            raise MapError(f"map row {2 * r + 1} has {len(tokens)} items; a cell row alternates {width} cells "
+                           f"with {width - 1} connectors")
+        for c in range(width):
+            token = tokens[2 * c]
+            if token == VOID:
+                continue
+            zid, dark = (token[:-1], True) if token.endswith("*") else (token, False)
+            room = ROOM_ID.match(zid)
+            if not room and not STREET_ID.match(zid):
+                raise MapError(f"'{token}' (map row {2 * r + 1}) is not a zone id: use lowercase for a street "
+                               f"zone (s1) or a capital letter and digits for a room (A1)")
+            zone = zones.setdefault(zid, Zone(zid, street=not room, building=room.group(1) if room else None))
+            zone.dark = zone.dark or dark
+            zone.cells.append((r, c))
+            cells[(r, c)] = zid
+    for r, tokens in enumerate(conn_rows):
+        if len(tokens) != width:
+            raise MapError(f"map row {2 * r + 2} has {len(tokens)} connectors; a connector row has one under "
+                           f"each of the {width} cells")
+    boundaries: dict[frozenset, str] = {}
+    doors: dict[str, Door] = {}
+
+    def connect(a: tuple[int, int], b: tuple[int, int], char: str, row: int) -> None:
+        if a not in cells or b not in cells:
+            return
+        za, zb = cells[a], cells[b]
+        if char in WALL_CHARS:
+            boundaries[frozenset((a, b))] = WALL
+            return
+        if char == OPEN:
+            if za != zb and zones[za].street != zones[zb].street:
+                raise MapError(f"map row {row}: '{za}' and '{zb}' join a street and a room with '.'; a building "
+                               f"is entered through a door (+ closed, / open) or not at all (|)")
+            boundaries[frozenset((a, b))] = OPEN
+            return
+        if char not in DOOR_CHARS:
+            raise MapError(f"map row {row}: unknown connector '{char}'; use . | - + / #")
+        if za == zb:
+            raise MapError(f"map row {row}: a door inside zone '{za}'; doors join two zones")
+        did = door_id(za, zb)
+        if did in doors:
+            raise MapError(f"map row {row}: a second door between '{za}' and '{zb}'; one door per pair of zones")
+        doors[did] = Door(did, tuple(sorted((za, zb))), DOOR_CHARS[char])  # type: ignore[arg-type]
+        boundaries[frozenset((a, b))] = did
+
+    for r, tokens in enumerate(cell_rows):
+        for c in range(width - 1):
+            connect((r, c), (r, c + 1), tokens[2 * c + 1], 2 * r + 1)
+    for r, tokens in enumerate(conn_rows):
+        for c in range(width):
+            connect((r, c), (r + 1, c), tokens[c], 2 * r + 2)
+    for pair in [p for p, kind in boundaries.items() if kind == OPEN]:
+        a, b = tuple(pair)
+        if cells[a] != cells[b] and any(
+            kind != OPEN and {cells[x] for x in p} == {cells[a], cells[b]} for p, kind in boundaries.items()
+            if kind != WALL
+        ):
+            raise MapError(f"zones '{cells[a]}' and '{cells[b]}' are joined both openly and by a door; keep one")
+    return Board(cells, boundaries, zones, doors)

@@ -1,0 +1,246 @@
+"""Combat: melee, ranged (target order, friendly fire), Molotov, re-rolls, car attacks.
+
+How hits land is the rules' business, so it is decided here from `Rules`:
+- melee, and ranged with the Sniper skill or a sniper weapon: the players assign each hit;
+- other ranged attacks: hits follow `ranged_target_order`, a group must be wiped out before
+  the next one is hit, and a hit that cannot kill its target is lost on it;
+- 2nd edition: misses of a ranged attack hit survivors in the target zone (friendly fire).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.games.zombicide.state import Car, NotAllowed, Survivor, Zombie
+from generator.games.zombicide.skills import can_dual, damage_bonus, dice_bonus, roll_bonus
+from generator.games.zombicide.strategies import wound
+
+if TYPE_CHECKING:  # pragma: no cover
+    from generator.games.zombicide.engine import Game
+
+SURVIVOR = "survivor"
+REROLL_SKILLS = ("lucky", "1-re-roll-per-turn")
+
+
+def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: str | None = None,
+           dual: bool | None = None, assign: list[str] | None = None, survivors: list[str] | None = None,
+           rerolls: list[str] = (), reroll_below: int | None = None) -> None:
+    """One combat action. `rerolls` lists re-roll sources to use in order (each re-rolls all dice);
+    with `reroll_below`, a source is used only while the hits are fewer than that."""
+    rules, state = game.rules, game.state
+    held = s.in_hands(weapon)
+    if not held:
+        raise NotAllowed("weapon-not-in-hand", f"{s.id} holds no '{weapon}' in hand")
+    blockers = [z.type for z in state.zombies_in(s.zone) if rules.special(z.type, "no-combat-in-its-zone")]
+    if blockers:
+        raise NotAllowed("no-combat-beside", f"{s.id} shares a zone with a {blockers[0]}: no combat action there")
+    card = rules.card(weapon)
+    profile = card.profile(mode)
+    if profile is None:
+        raise NotAllowed("no-such-attack", f"'{weapon}' has no {mode} attack")
+    kind = profile.kind
+    skills = game.skills(s)
+    pair_possible = len(held) == 2 and can_dual(skills, kind, card.dual) and not card.molotov
+    if dual and not pair_possible:
+        raise NotAllowed("cannot-dual", f"{s.id} cannot fire two '{weapon}' together")
+    used = held[:2] if (pair_possible and dual is not False) else held[:1]
+    if card.reload:
+        if dual is None:  # unless told otherwise, fire whatever is loaded
+            used = [i for i in used if i.loaded]
+        if not used or any(not i.loaded for i in used):
+            raise NotAllowed("needs-reload", f"'{weapon}' must be reloaded first")
+    target = at or s.zone
+    if target not in state.board.zones:
+        raise NotAllowed("unknown-zone", f"there is no zone '{target}'")
+    if kind == "melee":
+        if target != s.zone:
+            raise NotAllowed("melee-own-zone", "a melee weapon reaches only its own zone")
+    else:
+        sight = state.board.line_of_sight(s.zone)
+        if target not in sight:
+            raise NotAllowed("not-in-sight", f"{target} is not in {s.id}'s line of sight")
+        longest = profile.max_range + int("plus-1-max-range" in skills)
+        if not profile.min_range <= sight[target] <= longest:
+            raise NotAllowed("out-of-range", f"{target} is at range {sight[target]}; '{weapon}' reaches "
+                                             f"{profile.min_range}-{longest}")
+    if not state.zombies_in(target):
+        raise NotAllowed("no-zombies", f"no zombies in {target}")
+    choosing = kind == "melee" or card.sniper or "sniper" in skills
+    for name in assign or []:
+        if name not in {z.type for z in state.zombies_in(target)}:
+            raise NotAllowed("no-such-target", f"no {name} in {target} to assign a hit to")
+    rerolls = list(rerolls)
+    _check_rerolls(game, s, card, rerolls)
+    game._pay(s, "combat", 1)
+    if profile.noisy and "ninja" not in skills:
+        state.noise[s.zone] += rules.noise_per_action  # one token per action, however many dice
+    if card.molotov:
+        _molotov(game, s, held[0], target)
+        return
+    dice_count = (profile.dice + dice_bonus(skills, kind)) * len(used)
+    bonus = roll_bonus(skills, kind)
+    rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
+    state.emit("roll", survivor=s.id, weapon=weapon, dice=rolled, accuracy=profile.accuracy)
+    for source in rerolls:  # a re-roll takes all the dice again; the new result stands
+        if reroll_below is not None and sum(1 for v in rolled if v >= profile.accuracy) >= reroll_below:
+            break
+        _spend_reroll(s, source)
+        rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
+        state.emit("re-roll", survivor=s.id, source=source, dice=rolled)
+    hits = sum(1 for v in rolled if v >= profile.accuracy)
+    misses = dice_count - hits
+    damage = profile.damage + damage_bonus(skills, kind)
+    if card.reload:
+        for item in used:
+            item.loaded = False
+    # who places the hits: the players (melee, Sniper) or the target order (other ranged attacks)
+    state.emit("hits", survivor=s.id, hits=hits, misses=misses, damage=damage, zone=target,
+               assigned_by="players" if choosing else "target-order")
+    if choosing:
+        _assign_hits(game, s, target, hits, damage, assign or [])
+    else:
+        _ordered_hits(game, s, target, hits, damage, survivors or [], exclude={s.id})
+    if kind == "ranged" and rules.ranged_misses_hit_survivors and misses:
+        _friendly_fire(game, s, target, misses, damage, survivors or [])
+
+
+def _adjust(values: list[int], bonus: int, cap: int) -> list[int]:
+    return [min(v + bonus, cap) for v in values]
+
+
+def _ammo_cards(s: Survivor, game: "Game", ammo: str | None) -> list[str]:
+    return [i.name for i in s.items() if ammo and game.rules.card(i.name).rerolls_ammo == ammo]
+
+
+def _check_rerolls(game: "Game", s: Survivor, card, rerolls: list[str]) -> None:
+    skills = game.skills(s)
+    ammo_left = _ammo_cards(s, game, card.ammo)
+    for source in rerolls:
+        if source in REROLL_SKILLS:
+            if source not in skills:
+                raise NotAllowed("no-reroll", f"{s.id} lacks {source}")
+            if rerolls.count(source) > 1 or (source == "1-re-roll-per-turn" and s.reroll_turn_used):
+                raise NotAllowed("no-reroll", f"{source} is spent")
+        elif source in ammo_left:
+            ammo_left.remove(source)  # one re-roll per Plenty of Ammo card
+        else:
+            raise NotAllowed("no-reroll", f"{s.id} cannot re-roll with '{source}' for '{card.name}'")
+
+
+def _spend_reroll(s: Survivor, source: str) -> None:
+    if source == "1-re-roll-per-turn":
+        s.reroll_turn_used = True
+
+
+def _killable(game: "Game", zombie: Zombie, damage: int) -> bool:
+    return damage >= game.rules.zombies[zombie.type].min_damage
+
+
+def _default_priority(game: "Game", zombie: Zombie) -> tuple:
+    stats = game.rules.zombies[zombie.type]
+    return (-stats.xp, -stats.actions, -stats.min_damage, zombie.uid)
+
+
+def _kill(game: "Game", s: Survivor, zombie: Zombie, zone: str) -> None:
+    game.state.zombies.remove(zombie)
+    s.kills[zombie.type] += 1
+    s.kill_zone = zone
+    game.emit("kill", survivor=s.id, zombie=zombie.type, zone=zone, xp=game.rules.zombies[zombie.type].xp)
+    game.gain_xp(s, game.rules.zombies[zombie.type].xp)
+
+
+def _assign_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, assign: list[str]) -> None:
+    """The players choose which zombie each hit goes to (by default: the best kill the hit can make)."""
+    for i in range(hits):
+        present = game.state.zombies_in(zone)
+        if not present:
+            return
+        wanted = assign[i] if i < len(assign) else None
+        candidates = [z for z in present if wanted is None or z.type == wanted]
+        if not candidates:
+            continue  # the chosen target is gone: the hit is lost
+        killable = [z for z in candidates if _killable(game, z, damage)]
+        if killable:
+            _kill(game, s, min(killable, key=lambda z: _default_priority(game, z)), zone)
+        else:
+            game.emit("hit-absorbed", survivor=s.id, zombie=candidates[0].type, damage=damage,
+                      need=game.rules.zombies[candidates[0].type].min_damage)
+
+
+def _ordered_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, prefer: list[str],
+                  exclude: set[str]) -> None:
+    """Hits follow the target order; a group is wiped out before the next is hit."""
+    state = game.state
+    for group in game.rules.ranged_target_order:
+        while hits > 0:
+            people = [p for p in state.survivors_in(zone) if p.id not in exclude] if SURVIVOR in group else []
+            zombies = [z for z in state.zombies_in(zone) if z.type in group]
+            if not people and not zombies:
+                break
+            hits -= 1
+            if people:
+                victim = _choose_survivor(people, prefer)
+                game.emit("hit-survivor", survivor=s.id, target=victim.id, damage=damage)
+                for _ in range(damage):
+                    if not victim.dead:
+                        wound(game, victim)
+                continue
+            killable = [z for z in zombies if _killable(game, z, damage)]
+            if killable:
+                _kill(game, s, killable[0], zone)
+            else:
+                game.emit("hit-absorbed", survivor=s.id, zombie=zombies[0].type, damage=damage,
+                          need=game.rules.zombies[zombies[0].type].min_damage)
+        if hits == 0:
+            return
+
+
+def _choose_survivor(people: list[Survivor], prefer: list[str]) -> Survivor:
+    for sid in prefer:
+        for p in people:
+            if p.id == sid:
+                return p
+    return people[0]
+
+
+def _friendly_fire(game: "Game", s: Survivor, zone: str, misses: int, damage: int, prefer: list[str]) -> None:
+    """2nd edition: each miss hits a survivor in the target zone (never the shooter)."""
+    for _ in range(misses):
+        people = [p for p in game.state.survivors_in(zone) if p is not s]
+        if not people:
+            return
+        victim = _choose_survivor(people, prefer)
+        game.emit("friendly-fire", survivor=s.id, target=victim.id, damage=damage)
+        for _ in range(damage):
+            if not victim.dead:
+                wound(game, victim)
+
+
+def _molotov(game: "Game", s: Survivor, item, zone: str) -> None:
+    """Everything in the zone dies, survivors and Abominations alike; the Molotov is spent."""
+    state = game.state
+    game._remove(s, item)
+    state.equipment_discard.append(item.name)
+    game.emit("molotov", survivor=s.id, zone=zone)
+    alone = [z for z in state.zombies_in(zone) if game.rules.special(z.type, "molotov-kills-only-it")]
+    if alone:  # the flames take only this zombie: the others and the survivors are spared
+        for zombie in alone:
+            _kill(game, s, zombie, zone)
+        return
+    for zombie in list(state.zombies_in(zone)):
+        _kill(game, s, zombie, zone)
+    for victim in state.survivors_in(zone):
+        from generator.games.zombicide.strategies import kill_survivor
+        kill_survivor(game, victim)
+
+
+def car_attack(game: "Game", driver: Survivor, car: Car, zone: str) -> None:
+    """1st edition: one die per figure in the zone outside the car; each hit does 1 damage in target order."""
+    state = game.state
+    riders = {sid for sid in car.seats if sid}
+    figures = len(state.zombies_in(zone)) + len([p for p in state.survivors_in(zone) if p.id not in riders])
+    if figures == 0:
+        return
+    rolled = game.dice.roll(figures)
+    hits = sum(1 for v in rolled if v >= game.rules.car_attack_hit)
+    game.emit("car-attack", survivor=driver.id, zone=zone, dice=rolled, hits=hits, hit=game.rules.car_attack_hit)
+    _ordered_hits(game, driver, zone, hits, 1, [], exclude=riders)

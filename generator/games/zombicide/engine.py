@@ -1,0 +1,546 @@
+"""The Zombicide engine for both editions: survivors' actions and the turn's phases.
+
+One engine; the edition is its `Rules`. Each public method is one action or phase: it checks
+everything first and raises `NotAllowed` (state unchanged) or applies the action completely,
+recording events in `state.events`. Combat lives in combat.py, the zombies in zombie_phase.py.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from generator.core.decks import RESHUFFLE, draw_from
+from generator.core.phases import PhaseSequence
+from generator.games.zombicide import combat, zombie_phase
+from generator.games.zombicide.state import Item, NotAllowed, State, Survivor
+from generator.core.dice import Dice
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.skills import FREE_ACTION_SKILLS, zones_per_move
+from generator.games.zombicide.strategies import WOUNDED
+
+
+PLAYERS, ZOMBIES, END = "players", "zombies", "end"
+PHASES = PhaseSequence((PLAYERS, ZOMBIES, END))  # a round: every survivor's turn, the zombies, the end
+
+
+class Game:
+    def __init__(self, rules: Rules, state: State, dice: Dice, shuffle_seed: int = 0):
+        self.rules = rules
+        self.state = state
+        self.dice = dice
+        self.shuffle = random.Random(shuffle_seed)
+        self.choices: dict[str, Any] = {}  # player decisions for the zombie phase (wounds, routes)
+        self.tough_used: set[str] = set()  # survivors whose Tough has absorbed an attack this phase
+        self.shortages: list[str] = []  # zombie types that ran out of miniatures, awaiting activation
+        self.shortage_activations: set[str] = set()  # types activated for a shortage in this chain
+
+    # --- queries -----------------------------------------------------------------------------
+    def survivor(self, sid: str) -> Survivor:
+        if sid not in self.state.survivors:
+            raise NotAllowed("unknown-survivor", f"there is no survivor '{sid}'")
+        s = self.state.survivors[sid]
+        if s.dead:
+            raise NotAllowed("survivor-dead", f"{sid} is dead")
+        return s
+
+    def actor(self, sid: str) -> Survivor:
+        """The survivor taking an action: survivors act in the players' phase, in their own turn.
+        An action after the zombie or end phase begins the next round's players' phase."""
+        s = self.survivor(sid)
+        turn = self.state.turn
+        if turn.phase != PLAYERS:
+            turn.enter(PHASES, PLAYERS)
+        turn.player = sid
+        return s
+
+    def levels_reached(self, s: Survivor) -> list[str]:
+        return [lid for lid, xp in self.rules.levels if s.xp >= xp]
+
+    def level(self, s: Survivor) -> str:
+        return self.rules.level_of(s.xp)
+
+    def skills(self, s: Survivor) -> set[str]:
+        """Skills in force now: a level's skills apply from the moment it is reached."""
+        active = set(s.skills)
+        if s.kid:
+            active |= set(self.rules.kid_skills)
+        for lid in self.levels_reached(s):
+            active |= set(s.level_skills.get(lid, []))
+        return active
+
+    def actions_total(self, s: Survivor) -> int:
+        extra = sum(1 for lid in self.rules.extra_action_levels if lid in self.levels_reached(s))
+        return self.rules.actions_per_turn + extra + int("plus-1-action" in self.skills(s)) + s.bonus_actions
+
+    def actions_left(self, s: Survivor) -> int:
+        return self.actions_total(s) - s.actions_used
+
+    def danger_level(self) -> str:
+        """The level of the most experienced living survivor."""
+        living = self.state.living()
+        return self.rules.level_of(max((s.xp for s in living), default=0))
+
+    def capacity(self, s: Survivor) -> int:
+        return self.rules.hand_slots + self.backpack_size(s)
+
+    def backpack_size(self, s: Survivor) -> int:
+        return self.rules.backpack_slots + int("hoard" in self.skills(s))
+
+    def noise_map(self) -> dict[str, int]:
+        """Noise by zone: tokens plus one per survivor (Ninjas excepted); Loud makes a zone the noisiest."""
+        noise = {z: self.state.noise.get(z, 0) for z in self.state.board.zones}
+        for s in self.state.living():
+            if "ninja" not in self.skills(s):
+                noise[s.zone] += self.rules.survivor_noise
+        loud = self.state.loud_zone
+        if loud is not None:
+            noise[loud] = max(noise.values()) + 1
+        return noise
+
+    # --- paying for actions ------------------------------------------------------------------
+    def _free_actions(self, s: Survivor, kind: str) -> int:
+        return sum(1 for skill, k in FREE_ACTION_SKILLS.items()
+                   if k == kind and skill in self.skills(s) and not s.free_used[skill])
+
+    def _check_cost(self, s: Survivor, kind: str, cost: int) -> None:
+        free = min(self._free_actions(s, kind), 1, cost)
+        if cost - free > self.actions_left(s):
+            raise NotAllowed("not-enough-actions",
+                             f"{s.id} needs {cost} action(s) ({free} free) but has {self.actions_left(s)} left")
+
+    def _pay(self, s: Survivor, kind: str, cost: int) -> None:
+        self._check_cost(s, kind, cost)
+        free = 0
+        for skill, k in FREE_ACTION_SKILLS.items():
+            if free < min(1, cost) and k == kind and skill in self.skills(s) and not s.free_used[skill]:
+                s.free_used[skill] = 1
+                free += 1
+        s.actions_used += cost - free
+
+    def gain_xp(self, s: Survivor, xp: int) -> None:
+        before = self.level(s)
+        s.xp += xp
+        after = self.level(s)
+        if after != before:
+            self.state.emit("level-up", survivor=s.id, level=after, xp=s.xp)
+
+    def emit(self, event: str, **data) -> None:
+        self.state.emit(event, **data)
+
+    # --- movement ----------------------------------------------------------------------------
+    def move(self, sid: str, path: list[str]) -> None:
+        s = self.actor(sid)
+        if s.car:
+            raise NotAllowed("in-car", f"{sid} is in a car; get out first")
+        skills = self.skills(s)
+        reach = zones_per_move(skills)
+        if not path or len(path) > reach:
+            raise NotAllowed("too-far", f"{sid} moves 1 to {reach} zone(s) per move action, not {len(path)}")
+        slippery = "slippery" in skills
+        here = s.zone
+        for i, zone in enumerate(path):
+            if zone not in self.state.board.zones:
+                raise NotAllowed("unknown-zone", f"there is no zone '{zone}'")
+            if not self.state.board.passable(here, zone):
+                raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
+            if self.state.zombies_in(zone) and i < len(path) - 1 and not slippery:
+                raise NotAllowed("move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move",
+                                 through=zone)
+            here = zone
+        left_behind = [] if slippery else self.state.zombies_in(s.zone)
+        cost = 1 + self.rules.move_extra_cost_per_zombie * len(left_behind)
+        self._pay(s, "move", cost)
+        paid_for = self.state.counts(left_behind) if cost > 1 else {}  # why the move cost more
+        self.emit("move", survivor=sid, path=[s.zone, *path], cost=cost, zombies_left=paid_for)
+        s.zone = path[-1]
+
+    # --- search ------------------------------------------------------------------------------
+    def search(self, sid: str, keep: list[str] | None = None, hold_your_nose: bool | None = None) -> None:
+        s = self.actor(sid)
+        state = self.state
+        zone = s.zone
+        nose = self._hold_your_nose_ready(s)
+        use_nose = nose if hold_your_nose is None else hold_your_nose
+        if use_nose and not nose:
+            raise NotAllowed("no-hold-your-nose", f"{sid} has no Hold Your Nose search ready in {zone}")
+        car = next((c for c in state.cars.values() if c.zone == zone and c.kind in ("police", "pimp")), None)
+        if not use_nose and state.board.is_street(zone) and car is None:
+            raise NotAllowed("search-outdoors", f"{zone} is a street zone; search inside a building")
+        if state.zombies_in(zone):
+            raise NotAllowed("search-with-zombies", f"zombies stand in {zone}")
+        if s.searched:
+            raise NotAllowed("search-once-per-turn", f"{sid} has already searched this turn")
+        if not use_nose:
+            self._pay(s, "search", 1)
+        else:
+            s.nose_used = True
+        s.searched = True
+        if car is not None and state.board.is_street(zone) and not use_nose:
+            self._search_car(s, car, keep)
+            return
+        draws = self.rules.flashlight_draws if any(self.rules.card(i.name).draws_extra for i in s.items()) else 1
+        drawn = [self._draw_equipment() for _ in range(draws)]
+        self.emit("search", survivor=sid, zone=zone, drawn=[c for c in drawn if c])
+        drawn += self._matching_set(s, [c for c in drawn if c])
+        for card in drawn:
+            if card is not None:
+                self._take_drawn(s, card, keep)
+
+    def _matching_set(self, s: Survivor, drawn: list[str]) -> list[str]:
+        """Matching Set!: a dual weapon drawn in a search brings a second copy from the deck,
+        which is then shuffled. Only a search draw counts: not starting gear, not a trade."""
+        if "matching-set" not in self.skills(s):
+            return []
+        extra = []
+        for card in drawn:
+            if card != "aaahh" and self.rules.card(card).dual and card in self.state.equipment_deck:
+                self.state.equipment_deck.remove(card)
+                extra.append(card)
+                self.emit("matching-set", survivor=s.id, card=card)
+        if extra:
+            self.shuffle.shuffle(self.state.equipment_deck)
+        return extra
+
+    def _hold_your_nose_ready(self, s: Survivor) -> bool:
+        return "hold-your-nose" in self.skills(s) and not s.nose_used and s.kill_zone == s.zone
+
+    def _search_car(self, s: Survivor, car, keep) -> None:
+        if car.kind == "pimp":
+            if car.searched or not self.state.pimp_weapons:
+                raise NotAllowed("car-searched", f"{car.id} has been searched already")
+            car.searched = True
+            self._take_drawn(s, self.state.pimp_weapons.pop(0), keep)
+            return
+        while True:  # police car: draw until a weapon
+            card = self._draw_equipment()
+            if card is None:
+                return
+            self.emit("search", survivor=s.id, zone=s.zone, drawn=[card])
+            if card == "aaahh":
+                self._take_drawn(s, card, keep)
+                return
+            if self.rules.card(card).kind == "weapon":
+                self._take_drawn(s, card, keep)
+                return
+            self.state.equipment_discard.append(card)
+
+    def _draw_equipment(self) -> str | None:
+        state = self.state
+        drawn = draw_from(state.equipment_deck, state.equipment_discard, RESHUFFLE, self.shuffle,
+                          self.rules.reshuffle_excludes)
+        if drawn.reshuffled:
+            self.emit("reshuffle", cards=drawn.reshuffled)
+        return drawn.card
+
+    def _take_drawn(self, s: Survivor, card: str, keep: list[str] | None) -> None:
+        if card == "aaahh":  # a zombie hidden in the room
+            self.state.equipment_discard.append(card)
+            zombie_phase.place(self, "walker", 1, s.zone, escort=False)
+            zombie_phase.settle_shortages(self)
+            return
+        if keep is not None and card not in keep:
+            self.state.equipment_discard.append(card)
+            self.emit("discard", survivor=s.id, card=card)
+            return
+        if not self._add_item(s, Item(card)):
+            self.state.equipment_discard.append(card)
+            self.emit("discard", survivor=s.id, card=card, why="inventory-full")
+
+    def _add_item(self, s: Survivor, item: Item) -> bool:
+        for i, held in enumerate(s.hands):
+            if held is None:
+                s.hands[i] = item
+                return True
+        if len(s.backpack) < self.backpack_size(s):
+            s.backpack.append(item)
+            return True
+        return False
+
+    # --- doors -------------------------------------------------------------------------------
+    def open_door(self, sid: str, to: str, with_card: str | None = None) -> None:
+        s = self.actor(sid)
+        door = self.state.board.door_between(s.zone, to)
+        if door is None:
+            raise NotAllowed("no-door", f"no door between {s.zone} and {to}")
+        if door.state == "open":
+            raise NotAllowed("door-open", f"the door {door.id} is open already")
+        if (door.state == "locked" or door.color) and (door.color is None or door.color not in self.state.taken_colors):
+            raise NotAllowed("door-needs-objective",
+                             f"the door {door.id} opens only after its {door.color or 'mission'} objective is taken")
+        openers = [i.name for i in s.hands if i is not None and self.rules.card(i.name).opens_doors]
+        if with_card is not None:
+            openers = [c for c in openers if c == with_card]
+        if not openers:
+            raise NotAllowed("no-door-opener", f"{sid} holds no weapon that opens doors")
+        opener = sorted(openers, key=lambda c: self.rules.card(c).door_noisy)[0]  # a quiet one if possible
+        self._pay(s, "door", 1)
+        door.state = "open"
+        noisy = self.rules.card(opener).door_noisy and "ninja" not in self.skills(s)
+        if noisy:
+            self.state.noise[s.zone] += self.rules.noise_per_action
+        self.emit("open-door", survivor=sid, door=door.id, card=opener, noise=noisy, zone=s.zone)
+        zombie_phase.spawn_building(self, door)
+
+    def lock_door(self, sid: str, to: str) -> None:
+        s = self.actor(sid)
+        if "lock-it-down" not in self.skills(s):
+            raise NotAllowed("needs-skill", f"{sid} lacks Lock It Down")
+        door = self.state.board.door_between(s.zone, to)
+        if door is None or door.state != "open":
+            raise NotAllowed("no-open-door", f"no open door between {s.zone} and {to}")
+        self._pay(s, "door", 1)
+        door.state = "closed"
+        self.emit("close-door", survivor=sid, door=door.id)
+
+    # --- inventory ---------------------------------------------------------------------------
+    def trade(self, sid: str, other: str, give: list[str], take: list[str]) -> None:
+        s, o = self.actor(sid), self.survivor(other)
+        if s.zone != o.zone or s is o:
+            raise NotAllowed("trade-elsewhere", f"{sid} and {other} must share a zone to trade")
+        if WOUNDED in give or WOUNDED in take:
+            raise NotAllowed("wound-not-tradable", "Wounded cards cannot be traded")
+        given = self._pick(s, give)
+        taken = self._pick(o, take)
+        if len(s.items()) - len(given) + len(taken) > self.capacity(s) or \
+                len(o.items()) - len(taken) + len(given) > self.capacity(o):
+            raise NotAllowed("inventory-full", "the trade leaves someone holding more cards than fit")
+        self._pay(s, "trade", 1)
+        for item in given:
+            self._remove(s, item)
+        for item in taken:
+            self._remove(o, item)
+        for item in taken:
+            self._add_item(s, self._traded(item))
+        for item in given:
+            self._add_item(o, self._traded(item))
+        self.emit("trade", survivor=sid, other=other, give=give, take=take)
+
+    def _traded(self, item: Item) -> Item:
+        return item if self.rules.traded_weapon_keeps_reload_state else Item(item.name)
+
+    def _pick(self, s: Survivor, names: list[str]) -> list[Item]:
+        pool = s.items()
+        picked = []
+        for name in names:
+            match = next((i for i in pool if i.name == name and all(i is not p for p in picked)), None)
+            if match is None:
+                raise NotAllowed("no-such-card", f"{s.id} holds no (more) '{name}'")
+            picked.append(match)
+        return picked
+
+    @staticmethod
+    def _remove(s: Survivor, item: Item) -> None:
+        for i, held in enumerate(s.hands):
+            if held is item:
+                s.hands[i] = None
+                return
+        s.backpack = [i for i in s.backpack if i is not item]
+
+    def reorganize(self, sid: str, hands: list[str | None], backpack: list[str]) -> None:
+        s = self.actor(sid)
+        wanted = [n for n in [*hands, *backpack] if n]
+        held = [i.name for i in s.items()]
+        if len(hands) > self.rules.hand_slots or len(backpack) > self.backpack_size(s):
+            raise NotAllowed("inventory-full", f"{sid} has {self.rules.hand_slots} hands and "
+                                               f"{self.backpack_size(s)} backpack slots")
+        remaining = list(held)
+        for name in wanted:
+            if name not in remaining:
+                raise NotAllowed("no-such-card", f"{sid} holds no (more) '{name}'")
+            remaining.remove(name)
+        if WOUNDED in remaining:
+            raise NotAllowed("wound-not-discardable", "a Wounded card cannot be discarded")
+        self._pay(s, "trade", 1)
+        by_name: dict[str, list[Item]] = {}
+        for item in s.items():
+            by_name.setdefault(item.name, []).append(item)
+        s.hands = [by_name[n].pop(0) if n else None for n in hands] + [None] * (self.rules.hand_slots - len(hands))
+        s.backpack = [by_name[n].pop(0) for n in backpack]
+        self.state.equipment_discard.extend(remaining)
+        self.emit("reorganize", survivor=sid, hands=hands, backpack=backpack, discarded=remaining)
+
+    def discard(self, sid: str, card: str) -> None:
+        """Free: a card may be thrown away at any time (never a Wounded card)."""
+        s = self.actor(sid)
+        if card == WOUNDED:
+            raise NotAllowed("wound-not-discardable", "a Wounded card cannot be discarded")
+        item = self._pick(s, [card])[0]
+        self._remove(s, item)
+        self.state.equipment_discard.append(card)
+        self.emit("discard", survivor=sid, card=card)
+
+    def combine(self, sid: str, cards: list[str]) -> None:
+        """Free: two cards held become one weapon (Sniper Rifle, Molotov)."""
+        s = self.actor(sid)
+        result = self.rules.combinations.get(frozenset(cards))
+        if result is None or len(cards) != 2:
+            raise NotAllowed("no-combination", f"{cards} do not combine")
+        first, second = self._pick(s, cards)
+        copies = 2 if result == "molotov" and "2-cocktails" in self.skills(s) else 1
+        self._remove(s, second)
+        first.name, first.loaded = result, True
+        for _ in range(copies - 1):
+            self._add_item(s, Item(result))
+        self.emit("combine", survivor=sid, cards=cards, result=result, copies=copies)
+
+    # --- other actions -----------------------------------------------------------------------
+    def make_noise(self, sid: str) -> None:
+        s = self.actor(sid)
+        self._pay(s, "noise", 1)
+        self.state.noise[s.zone] += self.rules.noise_per_action
+        self.emit("noise", survivor=sid, zone=s.zone)
+
+    def take_objective(self, sid: str) -> None:
+        s = self.actor(sid)
+        if s.zone not in self.state.objectives:
+            raise NotAllowed("no-objective", f"no objective in {s.zone}")
+        self._pay(s, "objective", 1)
+        color = self.state.objectives.pop(s.zone)
+        if color:
+            self.state.taken_colors.add(color)
+        self.emit("objective", survivor=sid, zone=s.zone, color=color, xp=self.rules.objective_xp)
+        self.gain_xp(s, self.rules.objective_xp)
+
+    def attack(self, sid: str, weapon: str, **options) -> None:
+        combat.attack(self, self.actor(sid), weapon, **options)
+
+    def reload(self, sid: str, weapon: str) -> None:
+        s = self.actor(sid)
+        held = [i for i in s.in_hands(weapon) if not i.loaded]
+        if not held:
+            raise NotAllowed("nothing-to-reload", f"{sid} holds no unloaded '{weapon}'")
+        self._pay(s, "reload", 1)
+        for item in held:  # one action reloads a dual pair
+            item.loaded = True
+        self.emit("reload", survivor=sid, weapon=weapon, count=len(held))
+
+    def medic(self, sid: str, target: str) -> None:
+        s, t = self.actor(sid), self.survivor(target)
+        if "medic" not in self.skills(s):
+            raise NotAllowed("needs-skill", f"{sid} lacks Medic")
+        if s.medic_used:
+            raise NotAllowed("once-per-turn", f"{sid} has used Medic this turn")
+        if t.zone != s.zone or t.wounds == 0:
+            raise NotAllowed("no-wound-here", f"{target} has no wound in {sid}'s zone")
+        s.medic_used = True
+        t.wounds -= 1
+        for i, item in enumerate(t.hands):
+            if item is not None and item.name == WOUNDED:
+                t.hands[i] = None
+                break
+        else:
+            for item in t.backpack:
+                if item.name == WOUNDED:
+                    t.backpack.remove(item)
+                    break
+        self.emit("heal", survivor=sid, target=target, wounds=t.wounds)
+
+    def loud(self, sid: str) -> None:
+        s = self.actor(sid)
+        if "loud" not in self.skills(s) or s.loud_used:
+            raise NotAllowed("needs-skill", f"{sid} cannot use Loud now")
+        s.loud_used = True
+        self.state.loud_zone = s.zone  # the latest Loud wins
+        self.emit("loud", survivor=sid, zone=s.zone)
+
+    def born_leader(self, sid: str, target: str) -> None:
+        s, t = self.actor(sid), self.survivor(target)
+        if "born-leader" not in self.skills(s) or s.born_leader_used or s is t:
+            raise NotAllowed("needs-skill", f"{sid} cannot give an action with Born Leader now")
+        s.born_leader_used = True
+        t.bonus_actions += 1
+        self.emit("born-leader", survivor=sid, target=target)
+
+    # --- cars (1st edition) ------------------------------------------------------------------
+    def _car_rules(self) -> None:
+        if not self.rules.car_rules:
+            raise NotAllowed("no-car-rules", f"{self.rules.edition} has no car rules")
+
+    def get_in(self, sid: str, car_id: str, seat: int | None = None) -> None:
+        self._car_rules()
+        s = self.actor(sid)
+        car = self.state.cars.get(car_id)
+        if car is None or car.zone != s.zone or s.car:
+            raise NotAllowed("no-car-here", f"{sid} is not beside car '{car_id}'")
+        if self.state.zombies_in(s.zone):
+            raise NotAllowed("car-with-zombies", f"zombies in {s.zone}: nobody gets in")
+        free = [i for i, who in enumerate(car.seats) if who is None]
+        if not free or (seat is not None and seat not in free):
+            raise NotAllowed("no-free-seat", f"no free seat in {car_id}")
+        self._pay(s, "car", 1)
+        seat = free[0] if seat is None else seat
+        car.seats[seat] = sid
+        s.car, s.seat = car_id, seat
+        self.emit("get-in", survivor=sid, car=car_id, seat=seat)
+
+    def get_out(self, sid: str) -> None:
+        self._car_rules()
+        s = self.actor(sid)
+        if not s.car:
+            raise NotAllowed("not-in-car", f"{sid} is not in a car")
+        self._pay(s, "car", 1)
+        car = self.state.cars[s.car]
+        car.seats[s.seat] = None  # type: ignore[index]
+        self.emit("get-out", survivor=sid, car=car.id)
+        s.car = s.seat = None
+
+    def change_seat(self, sid: str, seat: int) -> None:
+        self._car_rules()
+        s = self.actor(sid)
+        if not s.car:
+            raise NotAllowed("not-in-car", f"{sid} is not in a car")
+        car = self.state.cars[s.car]
+        if not 0 <= seat < len(car.seats) or car.seats[seat] is not None:
+            raise NotAllowed("no-free-seat", f"seat {seat} of {car.id} is not free")
+        self._pay(s, "car", 1)
+        car.seats[s.seat] = None  # type: ignore[index]
+        car.seats[seat] = sid
+        s.seat = seat
+        self.emit("change-seat", survivor=sid, car=car.id, seat=seat)
+
+    def drive(self, sid: str, path: list[str]) -> None:
+        self._car_rules()
+        s = self.actor(sid)
+        if not s.car or s.seat != 0:
+            raise NotAllowed("not-driver", f"{sid} is not in a driver's seat")
+        car = self.state.cars[s.car]
+        board = self.state.board
+        if not 1 <= len(path) <= self.rules.car_drive_max_zones:
+            raise NotAllowed("too-far", f"a car drives 1 to {self.rules.car_drive_max_zones} zones per action")
+        here = car.zone
+        for zone in path:
+            if zone not in board.zones or not board.is_street(zone) or not board.passable(here, zone):
+                raise NotAllowed("no-road", f"a car cannot drive from {here} to {zone}")
+            here = zone
+        self._pay(s, "drive", 1)  # not a move: no zombie penalty, no move skills
+        zones = [car.zone, *path]
+        self.emit("drive", survivor=sid, car=car.id, path=zones)
+        for zone in zones:
+            car.zone = zone
+            for occupant in car.seats:
+                if occupant:
+                    self.state.survivors[occupant].zone = zone
+            combat.car_attack(self, s, car, zone)
+
+    # --- phases ------------------------------------------------------------------------------
+    def zombie_phase(self, choices: dict[str, Any] | None = None, spawn: bool = True) -> None:
+        self.choices = dict(choices or {})
+        self.state.turn.enter(PHASES, ZOMBIES)
+        zombie_phase.run(self, spawn=spawn)
+
+    def end_phase(self) -> None:
+        """Noise tokens go; every weapon reloads; the turn's counters start again."""
+        state = self.state
+        state.turn.enter(PHASES, END)
+        state.noise.clear()
+        state.loud_zone = None
+        for s in state.survivors.values():
+            for item in s.items():
+                item.loaded = True
+            s.actions_used = 0
+            s.free_used.clear()
+            s.searched = s.reroll_turn_used = s.medic_used = s.loud_used = False
+            s.born_leader_used = s.nose_used = False
+            s.bonus_actions = 0
+            s.kill_zone = None
+        self.emit("end-phase")

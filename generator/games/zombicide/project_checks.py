@@ -1,0 +1,103 @@
+"""The Zombicide model checks a loaded game: coherent parameters, skills it knows, FAQ rulings that hold.
+
+A ruling whose `check` scenario fails stops the build: the rulebook must not say one thing in
+its FAQ and another in its rules.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import DataError, Location, RulesDataError, ScenarioError
+from generator.example_runs import check_examples
+from generator.load.entities import Game
+from generator.games.zombicide.checks import check_rules_data, skill_coverage
+from generator.games.zombicide.data import rules_for_game, rules_inputs
+from generator.games.zombicide.scenario import HOOKS, load_scenarios, run_case
+
+
+def report_game(game: Game, root: Path) -> list[str]:
+    """Lines for `generator check`: how much of the edition the model applies and verifies."""
+    applied, descriptive, _ = skill_coverage(rules_inputs(game)["skill_models"])
+    total = len(applied) + len(descriptive)
+    share = f"{len(applied)}/{total} skills applied by the rules model ({100 * len(applied) // total} %)" \
+        if total else "no skills"
+    checks = [f for f in game.of_kind("faq") if f.fields.get("check")]
+    cases = sum(len(load_scenarios(path)) for path in _scenario_files(game, root))
+    return [f"{game.id}: {share}; {len(checks)} FAQ rulings checked; {cases} scenarios"]
+
+
+def _check_zombie_deck(game: Game) -> list[DataError]:
+    """The zombie deck holds as many cards as the box says, each number once."""
+    cards = game.of_kind("zombie-card")
+    total = game.parameters.get("zombie-deck-size")
+    errors = []
+    if cards and total is not None and len(cards) != total.fields["value"]:
+        errors.append(DataError(total.where, "parameter 'zombie-deck-size'",
+                                f"zombie-cards.yaml lists {len(cards)} cards but the total is "
+                                f"{total.fields['value']}; add the missing cards or correct the total"))
+    seen: dict[int, str] = {}
+    for card in cards:
+        number = card.fields.get("number")
+        if number in seen:
+            errors.append(DataError(card.field_where["number"], f"zombie-card '{card.id}'",
+                                    f"card number {number} is already '{seen[number]}'; give each card its own number"))
+        seen.setdefault(number, card.id)
+    return errors
+
+
+def check_game(game: Game, root: Path) -> list[DataError]:
+    errors = _check_zombie_deck(game)
+    if errors:
+        return errors
+    inputs = rules_inputs(game)
+    problems = check_rules_data(inputs["parameters"], inputs["zombie_stats"], inputs["level_thresholds"],
+                                inputs["skill_models"])
+    errors = [DataError(_where(game, p.subject), _crumb(game, p.subject), p.message) for p in problems]
+    if errors:
+        return errors  # the engine cannot run on incoherent data
+    try:
+        rules = rules_for_game(game)
+    except RulesDataError as exc:  # pragma: no cover - check_rules_data found nothing above
+        return [DataError(Location(game.file, 1, 1), f"game '{game.id}'", str(exc))]
+    return _check_rulings(game, rules, root) + check_examples(game.examples, rules, HOOKS)
+
+
+def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:
+    cases, errors = {}, []
+    for path in _scenario_files(game, root):
+        try:
+            for case in load_scenarios(path):
+                cases.setdefault(case["id"], case)
+        except ScenarioError as exc:
+            errors.append(DataError(Location(str(path.relative_to(root)), 1, 1), "", str(exc)))
+    for ruling in game.of_kind("faq"):
+        case_id = ruling.fields.get("check")
+        if not case_id:
+            continue
+        where = ruling.field_where["check"]
+        crumb = f"faq '{ruling.id}' › check"
+        case = cases.get(case_id)
+        if case is None:
+            errors.append(DataError(where, crumb, f"no scenario case '{case_id}' in rules_data/{game.id}/scenarios/; "
+                                                  f"write the case that proves this ruling, or fix the id"))
+            continue
+        result = run_case(case, rules)
+        if not result.ok:
+            errors.append(DataError(where, crumb, f"the rules model disagrees with this ruling: scenario "
+                                                  f"'{case_id}' ({case['_file']}) fails: {result.mismatches[0]}; "
+                                                  f"correct the answer, the data or the scenario"))
+    return errors
+
+
+def _scenario_files(game: Game, root: Path) -> list[Path]:
+    return sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml"))
+
+
+def _where(game: Game, subject: str) -> Location:
+    entity = game.parameters.get(subject) or game.entities.get(subject)
+    return entity.where if entity else Location(game.file, 1, 1)
+
+
+def _crumb(game: Game, subject: str) -> str:
+    entity = game.parameters.get(subject) or game.entities.get(subject)
+    return f"{entity.kind} '{subject}'" if entity else f"game '{game.id}'"

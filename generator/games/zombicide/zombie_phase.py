@@ -1,0 +1,327 @@
+"""The zombies: activation (attack, then move), runners' second action, spawning.
+
+Player decisions the rules leave to the players arrive in `game.choices`:
+- "attacks": {zone: [survivor, ...]} who takes each attack in a zone, in order;
+- "discard": {survivor: [card, ...]} the card lost to each wound (1st edition);
+- "ignore-wound": {survivor: [card, ...]} cards thrown away instead of a wound (Is That All You've Got?);
+- "abomination": {zone: next zone} where an Abomination goes when its routes split.
+Without a choice the engine takes a fixed default (listed order, reading order of the map).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.games.zombicide.board import Door
+from generator.games.zombicide.state import Survivor, Zombie, ZombieCard
+from generator.games.zombicide.strategies import split_counts, wound
+
+if TYPE_CHECKING:  # pragma: no cover
+    from generator.games.zombicide.engine import Game
+
+ABOMINATION = "abomination"
+FATTY = "fatty"
+
+
+def run(game: "Game", spawn: bool = True) -> None:
+    state = game.state
+    game.tough_used.clear()
+    game.emit("zombie-phase")
+    activate(game, list(state.zombies))
+    if spawn:
+        spawn_step(game)
+
+
+# --- activation ----------------------------------------------------------------------------
+def activate(game: "Game", zombies: list[Zombie]) -> None:
+    """An activation: every zombie's first action, then runners act again after all of them."""
+    most = max((game.rules.zombies[z.type].actions for z in zombies), default=1)
+    for action in range(1, most + 1):
+        mark = len(game.state.events)
+        _act(game, [z for z in zombies if z in game.state.zombies and game.rules.zombies[z.type].actions >= action])
+        if action > 1 and len(game.state.events) > mark:  # say that the fast zombies act again, before they do
+            fast = sorted({z.type for z in game.state.zombies if game.rules.zombies[z.type].actions >= action})
+            game.state.events.insert(mark, game.state.event("second-action", zombies=fast, action=action))
+    if not game.shortage_activations:
+        settle_shortages(game)
+
+
+def _act(game: "Game", zombies: list[Zombie]) -> None:
+    """One action each: zombies with survivors in their zone attack, then the others move."""
+    state = game.state
+    movers = []
+    by_zone: dict[str, list[Zombie]] = {}
+    for z in zombies:
+        if z in state.zombies:
+            by_zone.setdefault(z.zone, []).append(z)
+    for zone in state.board.sorted(by_zone):
+        group = by_zone[zone]
+        if state.survivors_in(zone):
+            _attack(game, zone, len(group))
+        else:
+            movers.append((zone, group))
+    plans = [(zone, group, *_plan_moves(game, zone, group)) for zone, group in movers]
+    for zone, group, plan, reasons in plans:
+        for zombie, step in plan:
+            if step != zombie.zone:
+                zombie.zone = step
+        moved = [(z.type, step) for z, step in plan if step != zone]
+        if moved:
+            dests = list(dict.fromkeys(step for _, step in moved))
+            game.emit("zombies-move", zone=zone, moves=moved,
+                      reasons={dest: reasons[dest] for dest in dests if dest in reasons})
+
+
+def _attack(game: "Game", zone: str, attacks: int) -> None:
+    state = game.state
+    order = list(game.choices.get("attacks", {}).get(zone, []))
+    game.emit("zombies-attack", zone=zone, attacks=attacks)
+    for i in range(attacks):
+        living = state.survivors_in(zone)
+        if not living:
+            return  # the rest of the group crowds the bodies
+        victim = _victim(living, order[i] if i < len(order) else None)
+        _suffer_attack(game, victim)
+
+
+def _victim(living: list[Survivor], wanted: str | None) -> Survivor:
+    for s in living:
+        if s.id == wanted:
+            return s
+    return living[0]
+
+
+def _suffer_attack(game: "Game", s: Survivor) -> None:
+    skills = game.skills(s)
+    if "tough" in skills and s.id not in game.tough_used:
+        game.tough_used.add(s.id)  # the first zombie attack of each zombie phase is ignored
+        game.emit("tough", survivor=s.id)
+        return
+    instead = game.choices.get("ignore-wound", {}).get(s.id, [])
+    if "is-that-all-youve-got" in skills and instead:
+        card = instead.pop(0)
+        item = next((i for i in s.items() if i.name == card), None)
+        if item is not None:
+            game._remove(s, item)
+            game.state.equipment_discard.append(card)
+            game.emit("is-that-all-youve-got", survivor=s.id, card=card)
+            return
+    lost = game.choices.get("discard", {}).get(s.id, [])
+    wound(game, s, lost.pop(0) if lost else None)
+
+
+# --- movement ------------------------------------------------------------------------------
+def _plan_moves(game: "Game", zone: str, group: list[Zombie]) -> tuple[list[tuple[Zombie, str]], dict]:
+    """Where each zombie of the group steps, and why: next zone -> the reason it heads there."""
+    options, doors_pretended, aim = _first_steps(game, zone)
+    if not options:
+        return [(z, zone) for z in group], {}
+    reasons = {option: why for option in options if (why := _reason(game, zone, option, aim, doors_pretended))}
+    plan = _share_out(game, zone, group, options, doors_pretended)
+    return plan, reasons
+
+
+def _reason(game: "Game", zone: str, step: str, aim: tuple, all_doors_open: bool) -> dict | None:
+    """Sight or noise, the zone the step heads for (the first in reading order it is on a shortest
+    route to), and what makes that zone the target: the survivors seen, or its noise."""
+    kind, targets, noise = aim
+    board = game.state.board
+    for target in board.sorted(targets):
+        distance = board.distances_to(target, all_doors_open)
+        if zone in distance and distance.get(step) == distance[zone] - 1:
+            why = {"reason": kind, "target": target, "noise": noise[target]}
+            if kind == "sight":
+                why["seen"] = [s.id for s in game.state.survivors_in(target)]
+            return why
+    return None
+
+
+def _share_out(game: "Game", zone: str, group: list[Zombie], options: list[str],
+               doors_pretended: bool) -> list[tuple[Zombie, str]]:
+    """The group's zombies over the first steps: Abominations together, the others split."""
+    board = game.state.board
+
+    def step_to(option: str) -> str:
+        # Moving as if doors were open, a zombie still stops at a closed door.
+        return option if not doors_pretended or board.passable(zone, option) else zone
+
+    plan: list[tuple[Zombie, str]] = []
+    abominations = [z for z in group if z.type == ABOMINATION]
+    others = [z for z in group if z.type != ABOMINATION]
+    if abominations:  # never split: the players pick the route
+        chosen = game.choices.get("abomination", {}).get(zone)
+        route = chosen if chosen in options else options[0]
+        plan += [(z, step_to(route)) for z in abominations]
+    if len(options) == 1:
+        return plan + [(z, step_to(options[0])) for z in others]
+    counts: dict[str, int] = {}
+    for z in others:
+        counts[z.type] = counts.get(z.type, 0) + 1
+    shares, added = split_counts(counts, len(options), game.rules.split_adds_zombies)
+    pool = {t: [z for z in others if z.type == t] for t in counts}
+    placed = {}
+    for ztype, extra in added.items():
+        new = place(game, ztype, extra, zone, escort=False, why="split")  # no escort for split fatties
+        pool[ztype] += new
+        placed[ztype] = len(new)
+    game.emit("split", zone=zone, routes=options, added=placed)
+    for option, share in zip(options, shares):
+        for ztype, n in share.items():
+            for _ in range(n):
+                if pool[ztype]:
+                    plan.append((pool[ztype].pop(0), step_to(option)))
+    return plan
+
+
+def _first_steps(game: "Game", zone: str) -> tuple[list[str], bool, tuple]:
+    """Next zones on the shortest routes to the target(s); whether doors were pretended open;
+    and the aim: (sight or noise, the target zones, the noise map)."""
+    state, rules = game.state, game.rules
+    board = state.board
+    noise = game.noise_map()
+    sight = board.line_of_sight(zone)
+    seen = [z for z in sight if state.survivors_in(z)]
+    if seen:
+        loudest = max(noise[z] for z in seen)
+        targets = [z for z in seen if noise[z] == loudest]
+        steps = _steps_towards(board, zone, targets, False)
+        if steps:
+            return steps, False, ("sight", targets, noise)
+    noisy = [z for z in board.zones if noise[z] > 0 and z != zone]
+    if not noisy:
+        return [], False, ("", [], noise)
+    reachable = [z for z in noisy if zone in board.distances_to(z)]
+    if reachable:
+        loudest = max(noise[z] for z in reachable)
+        if rules.blocked_zombies_move_as_if_doors_open or loudest == max(noise[z] for z in noisy):
+            targets = [z for z in reachable if noise[z] == loudest]
+            return _steps_towards(board, zone, targets, False), False, ("noise", targets, noise)
+        return [], False, ("", [], noise)  # 2nd edition: the way to the noisiest zone is blocked
+    if not rules.blocked_zombies_move_as_if_doors_open:
+        return [], False, ("", [], noise)
+    loudest = max(noise[z] for z in noisy)
+    targets = [z for z in noisy if noise[z] == loudest]
+    return _steps_towards(board, zone, targets, True), True, ("noise", targets, noise)
+
+
+def _steps_towards(board, zone: str, targets: list[str], all_doors_open: bool) -> list[str]:
+    steps: set[str] = set()
+    for target in targets:
+        dist = board.distances_to(target, all_doors_open)
+        if zone not in dist:
+            continue
+        steps |= {n for n in board.neighbours(zone, all_doors_open) if dist.get(n) == dist[zone] - 1}
+    return board.sorted(steps)
+
+
+# --- spawning ------------------------------------------------------------------------------
+def spawn_step(game: "Game") -> None:
+    level = game.danger_level()
+    for zone in game.state.spawn_zones:
+        resolve_card(game, draw_card(game), zone, level)
+
+
+def draw_card(game: "Game") -> ZombieCard:
+    if not game.state.zombie_cards:
+        raise RuntimeError("no zombie card left in the script; add zombie-cards to the scenario")
+    return game.state.zombie_cards.pop(0)
+
+
+def resolve_card(game: "Game", card: ZombieCard, zone: str, level: str) -> None:
+    state, rules = game.state, game.rules
+    game.emit("zombie-card", zone=zone, kind=card.kind, level=level,
+              **({"activates": card.activates} if card.kind == "extra-activation" else {}))
+    if card.kind == "extra-activation":
+        if level in rules.extra_activation_ignored_at:
+            game.emit("no-effect", why="extra activation at " + level)
+            return
+        activate(game, [z for z in state.zombies if z.type == card.activates])
+        return
+    counts = card.at(level)
+    if card.kind == "manhole":
+        for manhole in _live_manholes(game):
+            for ztype, n in counts.items():
+                place(game, ztype, n, manhole)
+        settle_shortages(game)
+        return
+    placed: list[Zombie] = []
+    for ztype, n in counts.items():
+        placed += place(game, ztype, n, zone)
+    if card.kind == "rush":
+        activate(game, placed)
+    settle_shortages(game)
+
+
+def _live_manholes(game: "Game") -> list[str]:
+    """Manholes on every tile where at least one survivor stands."""
+    board = game.state.board
+    tiles = {t for s in game.state.living() for t in board.tiles_of(s.zone)}
+    return [m for m in board.manholes if set(board.tiles_of(m)) & tiles]
+
+
+def place(game: "Game", ztype: str, n: int, zone: str, escort: bool = True, why: str = "spawn") -> list[Zombie]:
+    """Put n zombies of a type in a zone, with the rules on Abominations, escorts and supply."""
+    state, rules = game.state, game.rules
+    if ztype == ABOMINATION and n and any(z.type == ABOMINATION for z in state.zombies):
+        if rules.second_abomination_activates:
+            game.emit("abomination-activates")
+            activate(game, [z for z in state.zombies if z.type == ABOMINATION])
+            return []
+        placed = []
+        for replacement in rules.second_abomination_replaced_by:
+            placed += place(game, replacement, 1, zone, escort=False, why="second-abomination")
+        return placed
+    available = rules.zombie_supply.get(ztype, n) - (
+        sum(1 for z in state.zombies if z.type == ztype) if ztype in rules.zombie_supply else 0)
+    count = max(0, min(n, available))
+    placed = []
+    for _ in range(count):
+        zombie = Zombie(state.next_uid, ztype, zone)
+        state.next_uid += 1
+        state.zombies.append(zombie)
+        placed.append(zombie)
+    if count:
+        game.emit("spawn", zone=zone, zombie=ztype, count=count, why=why)
+    if escort and ztype == FATTY:
+        for _ in range(count):
+            for companion in rules.fatty_escort:
+                placed += place(game, companion, 1, zone, escort=False, why="escort")
+    if count < n:  # out of miniatures: that type activates instead (once the current step is over)
+        game.emit("out-of-miniatures", zombie=ztype, missing=n - count)
+        if ztype not in game.shortages:
+            game.shortages.append(ztype)
+    return placed
+
+
+def settle_shortages(game: "Game") -> None:
+    """Give each type that ran out of miniatures its extra activation (never twice in a chain)."""
+    while game.shortages:
+        ztype = game.shortages[0]
+        if ztype in game.shortage_activations:
+            game.shortages.pop(0)
+            continue
+        game.shortage_activations.add(ztype)
+        game.shortages.pop(0)
+        activate(game, [z for z in game.state.zombies if z.type == ztype])
+    game.shortage_activations.clear()
+
+
+def spawn_building(game: "Game", door: Door) -> None:
+    """The first door opened into a building reveals its zombies (none in the starting building)."""
+    state, rules = game.state, game.rules
+    board = state.board
+    for zone in door.zones:
+        building = board.zones[zone].building
+        if building is None or building in state.spawned_buildings:
+            continue
+        state.spawned_buildings.add(building)
+        rooms = board.rooms_of(building)
+        if state.start_zone in rooms:
+            game.emit("no-spawn", building=building, why="starting building")
+            continue
+        if rules.door_spawn_dark_zones_only:
+            rooms = [r for r in rooms if board.zones[r].dark]
+        level = game.danger_level()
+        if rooms:  # why cards are drawn now: the building's first open door
+            game.emit("building-revealed", building=building)
+        for room in rooms:
+            resolve_card(game, draw_card(game), room, level)

@@ -1,0 +1,67 @@
+"""Data that is valid on its own but would break the page it lands on.
+
+- rules sections nested deeper than a page has heading levels (h2 to h6);
+- an id equal to an anchor the renderer makes (`<mission>-objectives`, `example-<id>`): two
+  elements with one id, and links to one of them land on the other;
+- a hand-written page in content/ at the path of a generated page, which the build would have
+  to overwrite.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.errors import DataError, Location
+from generator.load.entities import LANGUAGES, Game, Project
+from generator.load.files import display
+
+DEEPEST_SECTION = 4  # depth 0 is an h2, so depth 4 is an h6: the last HTML heading
+MISSION_ANCHORS = ("objectives", "special-rules")  # sub-headings of every mission (entity.md.j2)
+LANGUAGE_ROOT_PAGES = ("sources.md", "editions.md")  # generated once per language
+
+
+def check_page_shape(project: Project, errors: list[DataError], project_root: Path) -> None:
+    for game in project.games.values():
+        _deep_sections(game, errors)
+        _anchor_clashes(game, errors)
+    _shadowed_content(project, errors, project_root)
+
+
+def _deep_sections(game: Game, errors: list[DataError]) -> None:
+    for entity in game.entities.values():
+        if entity.kind == "rule" and entity.depth == DEEPEST_SECTION + 1:
+            errors.append(DataError(entity.where, f"rule '{entity.id}'", (
+                f"sections nest at most {DEEPEST_SECTION + 1} levels deep (a page has headings down to h6); "
+                "move this section up a level or make it part of its parent's text")))
+
+
+def _anchor_clashes(game: Game, errors: list[DataError]) -> None:
+    made: dict[str, str] = {}
+    for entity in game.entities.values():
+        if entity.kind == "mission":
+            for suffix in MISSION_ANCHORS:
+                made[f"{entity.id}-{suffix}"] = f"the {suffix.replace('-', ' ')} heading of mission '{entity.id}'"
+    for example in game.examples:
+        made[f"example-{example.id}"] = f"the heading of worked example '{example.id}'"
+    for entity in game.entities.values():
+        if entity.id in made:
+            errors.append(DataError(entity.where, f"{entity.kind} '{entity.id}'", (
+                f"the id '{entity.id}' is already the anchor of {made[entity.id]}; give this {entity.kind} "
+                "another id")))
+
+
+def _shadowed_content(project: Project, errors: list[DataError], project_root: Path) -> None:
+    content = project_root / "content"
+    if not content.is_dir():
+        return
+    generated = set()
+    for lang in LANGUAGES:
+        generated.update(f"{lang}/{page}" for page in LANGUAGE_ROOT_PAGES)
+        for game in project.games.values():
+            generated.add(f"{lang}/{game.id}/index.md")
+            generated.update(f"{lang}/{game.id}/{page.id}.md" for page in game.pages)
+    for rel in sorted(generated):
+        path = content / rel
+        if path.exists() or path.is_symlink():
+            errors.append(DataError(Location(display(path, project_root), 1, 1), "", (
+                f"this hand-written page has the path of a page generated from rules_data/; rename it or "
+                f"move its text into the data")))

@@ -1,0 +1,199 @@
+"""Text from the data is untrusted: translators and players send corrections.
+
+Two kinds of text, two sets of rules, each refusal with its place and what to write instead:
+
+- **plain text** (names, aliases, titles, questions, source titles and sections, short facts):
+  one line; no HTML, no Markdown, no `|` (it splits table cells), no braces (`{ #id }` would
+  change a heading's id, and references are not resolved there);
+- **Markdown text** (every other text): Markdown *without* raw HTML, attribute lists or
+  headings; links only to http(s) addresses (a reference like {rule:id} links inside the book);
+  every `{` starts a well-formed reference; code fences closed.
+
+The renderer escapes every value as well (generator/render/pages.py) and the Markdown
+configuration strips what could still run (generator/render/safe_markdown.py): the checks
+here are the first of three walls, and the one that tells the contributor what to change.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from generator.errors import DataError, Location
+from generator.load.entities import Entity, Game, Project, Text
+from generator.load.references import REFERENCE
+
+PLAIN_FIELDS = ("name", "title", "question")  # localized fields shown as headings or names
+PLAIN_STRINGS = ("survivors", "tiles")  # short facts shown in a card's line
+PLAIN_HINT = "names, aliases and titles are plain text"
+MARKDOWN_HINT = "write Markdown instead (**bold**, *italic*, lists, [text](https://...))"
+
+HTML_START = re.compile(r"<(?!https?://[^\s<>]+>)[A-Za-z/!?]")
+ATTRIBUTE_LIST = re.compile(r"\{\s*:|\{\s*[#.][A-Za-z_-]|\{[^{}\n]*\bon[a-z]+\s*=", re.IGNORECASE)
+LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)|^[ ]{0,3}\[[^\]\n]+\]:\s*<?(\S*?)>?(?:\s|$)", re.MULTILINE)
+SAFE_TARGET = re.compile(r"https?://[A-Za-z0-9]")
+IMAGE = re.compile(r"!\[[^\]\n]*\]\s*[(\[]")
+HEADING = re.compile(r"^[ ]{0,3}(#{1,6})(?:[ \t]|$)", re.MULTILINE)
+SETEXT = re.compile(r"^[^\n]*\S[^\n]*\n[ ]{0,3}(=+|-{2,})[ \t]*$", re.MULTILINE)
+FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})", re.MULTILINE)
+REFERENCE_START = re.compile(r"\{([A-Za-z][A-Za-z_-]*):")
+PLAIN_LINK = re.compile(r"\]\s*[(\[:]")
+PLAIN_FORBIDDEN = {
+    "|": "'|' splits table cells; remove it or write '/'",
+    "{": "braces would change the heading's id ('{ #id }') and references are not resolved here; remove them",
+    "}": "braces would change the heading's id ('{ #id }') and references are not resolved here; remove them",
+    "<": "HTML is not allowed; remove '<' or write '‹'",
+    "*": "Markdown emphasis is not allowed; remove '*'",
+    "_": "Markdown emphasis is not allowed; remove '_' or write a space",
+    "`": "Markdown code is not allowed; remove '`'",
+    "\\": "backslashes are Markdown escapes; remove '\\'",
+}
+
+
+def check_project_text(project: Project, errors: list[DataError]) -> None:
+    """Every text a page shows, plain or Markdown, checked where it was written."""
+    for source in project.sources.values():
+        crumb = f"source '{source.id}'"
+        _localized(source.title, f"{crumb} › title", errors, plain=True)
+        for section in source.sections or []:
+            _plain(section, source.where, crumb + " › sections", errors, "a section heading")
+    for game in project.games.values():
+        _game(game, errors)
+
+
+def _game(game: Game, errors: list[DataError]) -> None:
+    crumb = f"game '{game.id}'"
+    _localized(game.name, f"{crumb} › name", errors, plain=True)
+    _localized(game.text, f"{crumb} › text", errors, plain=False)
+    for page in game.pages:
+        _localized(page.title, f"page '{page.id}' › title", errors, plain=True)
+        _localized(page.intro, f"page '{page.id}' › intro", errors, plain=False)
+    for entity in game.entities.values():
+        _entity(entity, errors)
+    for example in game.examples:
+        for key, value in vars(example).items():
+            if isinstance(value, dict) and value and all(isinstance(v, Text) for v in value.values()):
+                _localized(value, f"example '{example.id}' › {key}", errors, plain=key in PLAIN_FIELDS)
+
+
+def _entity(entity: Entity, errors: list[DataError]) -> None:
+    crumb = f"{entity.kind} '{entity.id}'"
+    _localized(entity.name, f"{crumb} › name", errors, plain=True)
+    for lang, names in entity.aliases.items():
+        for name in names:
+            where = name.node.where if isinstance(name, Text) else entity.where
+            _plain(name, where, f"{crumb} › aliases › {lang}", errors, "an alias")
+    for field, localized in entity.localized_fields().items():
+        _localized(localized, f"{crumb} › {field}", errors, plain=field in PLAIN_FIELDS)
+    for ref in entity.sources:
+        if ref.section:
+            _plain(ref.section, ref.where, f"{crumb} › sources", errors, "a section heading")
+    for field, value in entity.fields.items():
+        if field in PLAIN_STRINGS:
+            for text in ([value] if isinstance(value, str) else value if isinstance(value, list) else []):
+                if isinstance(text, str):
+                    _plain(text, entity.field_where.get(field, entity.where), f"{crumb} › {field}", errors,
+                           f"'{field}'")
+
+
+def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -> None:
+    for lang, text in (values or {}).items():
+        node = getattr(text, "node", None)
+        if node is None:
+            continue  # built by the loader, not written by a contributor
+        if plain:
+            _plain(text, node.where, f"{crumb} › {lang}", errors, "a " + crumb.rsplit(" › ", 1)[-1], node)
+        else:
+            for offset, message in markdown_problems(text):
+                errors.append(DataError(_at(node, text, offset), f"{crumb} › {lang}", message))
+
+
+def _plain(text: str, where: Location, crumb: str, errors: list[DataError], what: str, node=None) -> None:
+    for offset, message in plain_problems(text, what, heading=what not in ("a section heading", "an alias")):
+        errors.append(DataError(_at(node, text, offset) if node else where, crumb, message))
+
+
+def _at(node, text: str, offset: int) -> Location:
+    """The file position of a character of a scalar: exact for plain and quoted one-liners and
+    for block texts, else the scalar's start."""
+    fragment = text[offset:offset + 12].split("\n")[0]
+    if not fragment:
+        return node.where
+    occurrence = text.count(fragment, 0, offset)
+    return node.location_of(fragment, occurrence)
+
+
+def plain_problems(text: str, what: str, heading: bool = True) -> Iterable[tuple[int, str]]:
+    """(offset, message) for each reason `text` is not plain one-line text; at most one per kind."""
+    if "\n" in text.strip("\n") or "\r" in text:
+        yield text.find("\n"), f"{what} is one line: remove the line break ({PLAIN_HINT})"
+    link = PLAIN_LINK.search(text)
+    if link:
+        yield link.start(), f"{what} may not contain a Markdown link ('{link.group()}'); remove it ({PLAIN_HINT})"
+    if heading and text.lstrip().startswith("#"):
+        yield text.find("#"), f"{what} may not start with '#' (Markdown heading); remove it ({PLAIN_HINT})"
+    reported = set()
+    for offset, char in enumerate(text):
+        message = PLAIN_FORBIDDEN.get(char)
+        if message and message not in reported:
+            reported.add(message)
+            yield offset, f"{what} may not contain '{char}': {message} ({PLAIN_HINT})"
+
+
+def markdown_problems(text: str) -> Iterable[tuple[int, str]]:
+    """(offset, message) for each construct in a Markdown text that could break or take over a page."""
+    match = HTML_START.search(text)
+    if match:
+        tag = re.match(r"<[/!?]?[A-Za-z0-9-]*", text[match.start():]).group()
+        yield match.start(), (f"raw HTML ('{tag}') is not allowed in a text; {MARKDOWN_HINT}; "
+                              "to show a '<' itself, put a space after it")
+    match = ATTRIBUTE_LIST.search(text)
+    if match:
+        yield match.start(), ("attribute lists ('{: ...}', '{ #id }', '{ .class }') are not allowed in a text; "
+                              "remove the braces and what is inside them")
+    for match in LINK_TARGET.finditer(text):
+        group = 1 if match.group(1) is not None else 2
+        if not SAFE_TARGET.match(match.group(group) or ""):
+            shown = text[match.start(group):].split()[0] if text[match.start(group):].strip() else ""
+            shown = shown[:-1] if shown.endswith(")") and shown.count(")") > shown.count("(") else shown
+            yield match.start(), (f"link target '{shown[:40]}' is not allowed; link to an https:// address, "
+                                  "or inside the book with a reference like {rule:id}")
+    match = IMAGE.search(text)
+    if match:
+        yield match.start(), "images are not allowed in a text; describe the picture in words"
+    match = HEADING.search(text)
+    if match:
+        yield match.start(), (f"a heading ('{match.group(1)} ') in a text breaks the page's outline; "
+                              "write **bold text** on its own line instead, or a new entry")
+    match = SETEXT.search(text)
+    if match:
+        yield match.start(1), (f"a line of '{match.group(1)[0]}' under text makes it a heading; "
+                               "remove the line, or write *** for a separator")
+    fences = FENCE.findall(text)
+    if len(fences) % 2:
+        yield text.find(fences[-1]), "a code block ('```') is opened and never closed; close it with a line of ```"
+    yield from _brace_problems(text)
+
+
+def _brace_problems(text: str) -> Iterable[tuple[int, str]]:
+    """Every '{' must start a whole reference: `{kind:id}` or `{kind:id|text}`."""
+    pos = text.find("{")
+    while pos >= 0:
+        whole = REFERENCE.match(text, pos)
+        if whole:
+            pos = text.find("{", whole.end())
+            continue
+        start = REFERENCE_START.match(text, pos)
+        rest = text[pos + 1:]
+        close, inner_open = rest.find("}"), rest.find("{")
+        if start and 0 <= inner_open < close:
+            yield pos, (f"a reference cannot contain another ('{text[pos:pos + 30].split(chr(10))[0]}'); "
+                        f"write {{{start.group(1)}:id}} with a plain id")
+            pos = text.find("{", pos + 1 + close + 1) if close >= 0 else -1
+            continue
+        if start:
+            shown = text[pos:pos + 30].split("\n")[0]
+            yield pos, f"the reference '{shown}' is not closed; end it with '}}'"
+        elif not ATTRIBUTE_LIST.match(text, pos):  # those have their own message
+            yield pos, ("a '{' that starts no reference; references look like {skill:id} or {param:id}: "
+                        "remove the brace or complete the reference")
+        pos = text.find("{", pos + 1)

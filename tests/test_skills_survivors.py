@@ -1,0 +1,58 @@
+"""The 2nd edition's skills page holds the rulebook's whole skill list, and every skill says
+whether the rules model applies it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.load import load_project
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# The skill list of the 2nd edition's core rulebook (pp. 63-66), one line per entry of that list.
+# An entry for "[Combat/Melee/Ranged]" is found by that name or by one of its typed variants.
+# "[Combat/Melee/Ranged]: Damage 2" is written without brackets: a name may not look like a link.
+# "[Combat/Melee/Ranged]: Damage 2" is written without brackets: a name may not look like a link.
+RULEBOOK_SKILLS_2E = """
++1 Action | +1 Damage: [Combat/Melee/Ranged] | +1 die: [Combat/Melee/Ranged]
++1 free [Combat/Melee/Move/Ranged/Search] Action | +1 max Range | +1 Zone per Move
++1 to dice roll: [Combat/Melee/Ranged] | Combat/Melee/Ranged: Damage 2 | 2 Cocktails Are Better Than One
+Ambidextrous | Barbarian | Blitz | Bloodlust: [Combat/Melee/Ranged] | Born leader | Break-in
+Brother in arms | Can Search more than once | Charge | Combat reflexes | Destiny | Distributor
+Dreadnought: [zombie type] | Dual expert | Escalation: [Combat/Melee/Ranged] | Field medic
+Free reload | Full auto | Gunslinger | Hit & run | Hoard | Hold your nose | Home defender
+Improvised weapon: Melee | Improvised weapon: Ranged | Is that all you've got? | Jump | Lifesaver
+Low profile | Lucky | Matching set | Medic | Point-blank | Reaper: [Combat/Melee/Ranged]
+Regeneration | Roll 6: +1 Damage [Combat/Melee/Ranged] | Roll 6: +1 die [Combat/Melee/Ranged]
+Scavenger | Search: 2 cards | Shove | Sidestep | Slippery | Sniper | Sprint | Starts with [X] Health
+Starts with 2 AP | Starts with a [Equipment] | Steady hand | Super strength | Swordmaster | Tactician
+Taunt | Tough | Webbing | Zombie link
+"""
+LIST = [name.strip() for line in RULEBOOK_SKILLS_2E.strip().splitlines() for name in line.split("|")]
+
+
+@pytest.fixture(scope="module")
+def game():
+    project, errors = load_project(ROOT / "rules_data", ROOT)
+    assert errors == []
+    return project.games["zombicide-2"]
+
+
+def test_the_rulebook_list_has_64_entries():
+    assert len(LIST) == len(set(LIST)) == 64
+
+
+@pytest.mark.parametrize("name", LIST)
+def test_every_rulebook_skill_has_an_entry(game, name):
+    def names(skill):
+        return {n.lower() for n in [skill.name["en"], *skill.aliases.get("en", [])]}
+
+    found = [s.id for s in game.skills.values() if name.lower() in names(s)]
+    assert found, f"no 2nd-edition skill is named '{name}' (name or English alias)"
+
+
+def test_every_skill_has_text_in_every_language_and_a_source(game):
+    for skill in game.skills.values():
+        assert set(skill.text) == {"ja", "ko", "uk"}, skill.id
+        assert any(ref.source == "skills-facts" for ref in skill.sources), skill.id
