@@ -1,31 +1,132 @@
-"""Build the whole site into a fresh folder, then swap it in: a failed build leaves the old site."""
+"""Build the whole site into a fresh folder, then swap it in: a failed build leaves the old site.
+
+An interrupted build (Ctrl-C, SIGTERM, SIGHUP) stops `mkdocs build` and everything it started,
+removes its staging folder and says so in one line; the previous site stays as it was.
+"""
 from __future__ import annotations
 
+import ctypes
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from generator.pipeline import PROJECT_ROOT
 
+STAGING_PREFIX = ".site-"
+OWNER_FILE = "builder.pid"
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+ABANDONED_AFTER_SECONDS = 60
+
+
+class Interrupted(Exception):
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
 
 def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
     target = (root / site_dir).resolve()
-    work = Path(tempfile.mkdtemp(prefix=".site-", dir=target.parent))
-    fresh = work / "site"
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(fresh)],
-        cwd=root,
-    )
-    if result.returncode != 0:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    remove_abandoned_staging(target.parent)
+    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+
+    def stop(signum, _frame):
+        for other in STOP_SIGNALS:  # a second Ctrl-C must not cut the clean-up short
+            signal.signal(other, signal.SIG_IGN)
+        raise Interrupted(signum)
+
+    work = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=target.parent))
+    child: subprocess.Popen | None = None
+    try:
+        for signum in STOP_SIGNALS:
+            signal.signal(signum, stop)
+        (work / OWNER_FILE).write_text(str(os.getpid()), encoding="ascii")
+        fresh = work / "site"
+        # Its own process group: a terminal's Ctrl-C reaches only us, and we stop the whole
+        # group (mkdocs and the Pagefind it runs) together.
+        child = subprocess.Popen(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(fresh)],
+            cwd=root, start_new_session=True, preexec_fn=_die_with_parent,
+        )
+        returncode = child.wait()
+        if returncode != 0:
+            print(f"build failed; {site_dir}/ was left as it was", file=sys.stderr)
+            return returncode
+        _swap_in(fresh, target, work / "old")
+        print(f"site built into {site_dir}/")
+        return 0
+    except Interrupted as exc:
+        _stop(child)
+        name = signal.Signals(exc.signum).name
+        print(f"build interrupted by {name}; {site_dir}/ was left as it was", file=sys.stderr)
+        return 128 + exc.signum
+    finally:
+        for signum in STOP_SIGNALS:
+            signal.signal(signum, signal.SIG_IGN)
+        _stop(child)
         shutil.rmtree(work, ignore_errors=True)
-        print(f"build failed; {site_dir}/ was left as it was", file=sys.stderr)
-        return result.returncode
-    old = work / "old"
-    if target.exists():
-        target.rename(old)
-    fresh.rename(target)
-    shutil.rmtree(work, ignore_errors=True)
-    print(f"site built into {site_dir}/")
-    return 0
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _swap_in(fresh: Path, target: Path, old: Path) -> None:
+    """Replace the site in two renames that no signal can separate."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        if target.exists():
+            target.rename(old)
+        fresh.rename(target)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def _stop(child: subprocess.Popen | None) -> None:
+    """Stop mkdocs and whatever it started (its process group), politely first."""
+    if child is None or child.poll() is not None:
+        return
+    for signum, patience in ((signal.SIGTERM, 5.0), (signal.SIGKILL, None)):
+        try:
+            os.killpg(child.pid, signum)
+        except ProcessLookupError:
+            return
+        try:
+            child.wait(timeout=patience)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def _die_with_parent() -> None:
+    """In the child: if the builder is killed outright (SIGKILL), the kernel stops mkdocs too."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass  # not Linux: an interrupted build still stops its child through _stop
+
+
+def remove_abandoned_staging(folder: Path) -> None:
+    """Remove staging folders whose builder is gone (e.g. killed with SIGKILL); keep live ones."""
+    for work in folder.glob(f"{STAGING_PREFIX}*"):
+        if work.is_dir() and not _owner_alive(work):
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _owner_alive(work: Path) -> bool:
+    try:
+        pid = int((work / OWNER_FILE).read_text(encoding="ascii"))
+    except (OSError, ValueError):
+        # No owner yet: another build may have just created it; only old ones are abandoned.
+        return time.time() - work.stat().st_mtime < ABANDONED_AFTER_SECONDS
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

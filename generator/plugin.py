@@ -3,8 +3,13 @@
 on_config       load + check + render the data, stage pages into docs_dir (once per build)
 on_nav          order pages as the data orders them, title game sections by the game's name
 on_page_markdown  point "edit this page" at the YAML the page came from
-on_serve        watch rules_data/, content/ and the generator itself
+on_serve        watch rules_data/, content/, site_overrides/ and the generator (not docs_dir, which
+                on_config writes), and keep the preview answering while the data is broken
+on_post_page    (serve only) the script that lists a failed rebuild's errors over the page
 on_post_build   write the name index and run Pagefind over the finished site (all languages)
+
+Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the pages
+whose Markdown changed, unless the page list, a title or the theme changed.
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
 on_post_build; those nested builds must not regenerate or re-index, hence `_nested`.
@@ -12,6 +17,7 @@ on_post_build; those nested builds must not regenerate or re-index, hence `_nest
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 
 from mkdocs.config import config_options
@@ -20,7 +26,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
-from generator import pipeline, staging
+from urllib.parse import urlsplit
+
+from generator import pipeline, serve, staging
 from generator.errors import DataErrors
 from generator.search import build_search
 
@@ -37,6 +45,17 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.generated: pipeline.Generated | None = None
         self.edit_sources: dict[str, str] = {}
         self.page_order: dict[str, int] = {}
+        self.serving = False
+        self.dirty = False
+        self.errors: list[str] = []  # the data errors of the current build, for the preview
+        self.overlay = ""
+        self.layout = ""
+        self.indexed_once = False
+        self.indexing: threading.Thread | None = None
+
+    def on_startup(self, *, command, dirty):
+        self.serving = command == "serve"
+        self.dirty = dirty
 
     def _nested(self, config) -> bool:
         i18n = config.plugins.get("i18n")
@@ -46,21 +65,41 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self._nested(config):
             return config
         root = Path(config.config_file_path).resolve().parent
+        if self.indexing:  # the previous rebuild's search index is written before this one starts
+            self.indexing.join()
+        self.errors = []
+        if self.serving:
+            self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/")
         try:
             self.generated = pipeline.generate(root)
         except DataErrors as exc:
+            self.errors = [str(error) for error in exc.errors]
             raise PluginError(exc.report()) from None
-        self.edit_sources = staging.stage(root / self.config.content_dir, self.generated.pages, Path(config.docs_dir))
+        docs_dir = Path(config.docs_dir)
+        self.edit_sources = staging.stage(root / self.config.content_dir, self.generated.pages, docs_dir)
         self.page_order = _page_order(self.generated)
+        if self.serving and self.dirty:
+            self._rerender_all_if_the_layout_changed(config, docs_dir)
         return config
 
+    def _rerender_all_if_the_layout_changed(self, config, docs_dir: Path) -> None:
+        pages = {p.relative_to(docs_dir).as_posix(): p.read_bytes() for p in docs_dir.rglob("*.md")}
+        games = {game.id: game.name for game in self.generated.project.games.values()}
+        custom_dir = config.theme.custom_dir
+        layout = serve.layout_fingerprint(pages, [games, self.page_order], Path(custom_dir) if custom_dir else None)
+        if self.layout and layout != self.layout:
+            serve.touch_all(docs_dir)
+        self.layout = layout
+
     def on_serve(self, server, config, builder):
-        """Rebuild when the data, the hand-written pages or the generator's templates change."""
+        """Rebuild when the data, the hand-written pages, the theme overrides or the generator change."""
         root = Path(config.config_file_path).resolve().parent
-        for folder in (root / "rules_data", root / self.config.content_dir, Path(__file__).parent):
-            if folder.exists():
-                server.watch(str(folder))
+        serve.watch(server, config, root / self.config.content_dir)
+        serve.keep_serving_on_errors(server, lambda: self.errors)
         return server
+
+    def on_post_page(self, output, page, config):
+        return serve.with_overlay(output, self.overlay) if self.serving else output
 
     @event_priority(-150)  # after i18n has narrowed the nav to one language
     def on_nav(self, nav, config, files):
@@ -104,10 +143,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-150)  # after i18n has built every language
     def on_post_build(self, config):
-        if self._nested(config) or not self.generated or not self.config.search:
+        if self._nested(config):
             return
-        report = build_search(self.generated.project, Path(config.site_dir))
-        log.info(report)
+        if self.serving:
+            serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, [])
+        if not self.generated or not self.config.search:
+            return
+        if self.serving and self.indexed_once:
+            # The preview serves the edited page now; the search index follows a moment later.
+            self.indexing = serve.in_background(build_search, self.generated.project, Path(config.site_dir))
+            return
+        log.info(build_search(self.generated.project, Path(config.site_dir)))
+        self.indexed_once = True
 
 
 def _section_game(section: Section) -> str:

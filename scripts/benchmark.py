@@ -1,11 +1,18 @@
-"""Measure the build and the search payload; figures are ratios to a baseline of the same run.
+"""Measure the build, `check`, the search payload and the live preview's round-trip.
 
-    .venv/bin/python scripts/benchmark.py [--runs 3]
+    .venv/bin/python scripts/benchmark.py [--runs 3] [--edits 3] [--skip-serve] [--skip-search]
 
-Baseline: MkDocs + Material building a one-page site (the framework's fixed cost on this
-machine, measured now). Reported: `generator check` and the full trilingual build as
-multiples of it; per language, the bytes the browser fetches for a first search (name index +
-Pagefind files), measured in headless chromium; counts of names, aliases and inflected forms.
+Figures are ratios to a baseline measured in the same run, on this machine, interleaved with
+the measured builds so that a busy machine slows both alike. Baseline: plain MkDocs + Material
+(its defaults, no overrides, no plugin of ours, no search) with mkdocs-static-i18n building the
+*same generated Markdown* (build/docs after a full build) with the same Markdown extensions.
+Reported:
+- full build (`python -m generator build`: load, check, model, render, MkDocs, search index)
+  as a multiple of the baseline (goal <= 1.3x);
+- `python -m generator check`, wall time of the command (goal <= 1 s);
+- per language, the bytes the browser fetches for a first search, measured in headless chromium;
+- the live preview: one YAML edit under `scripts/site serve` until the edited page is served
+  (goal < 3 s), and how many rebuilds each save started (goal: one).
 """
 from __future__ import annotations
 
@@ -13,13 +20,19 @@ import argparse
 import functools
 import gzip
 import http.server
+import re
+import shutil
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import urllib.request
 from pathlib import Path
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -27,25 +40,50 @@ sys.path.insert(0, str(ROOT))
 from generator import pipeline  # noqa: E402
 from generator.search.names import name_index  # noqa: E402
 
+PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build/docs/.gitignore")
+SERVE_PAGE = "ko/zombicide-1/zombies/"
+SERVE_FILE = "rules_data/zombicide-1/zombies.yaml"
 QUERIES = {"ja": "スナイパー", "ko": "저격수", "uk": "снайпера"}
 
 
-def timed(command: list[str], cwd: Path, runs: int) -> float:
-    samples = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run(command, cwd=cwd, check=True, capture_output=True)
-        samples.append(time.perf_counter() - started)
-    return statistics.median(samples)
+def run_once(command: list[str], cwd: Path) -> float:
+    started = time.perf_counter()
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True)
+    return time.perf_counter() - started
 
 
-def baseline(runs: int) -> float:
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        (folder / "docs").mkdir()
-        (folder / "docs" / "index.md").write_text("# Baseline\n\nOne page.\n")
-        (folder / "mkdocs.yml").write_text("site_name: Baseline\ntheme:\n  name: material\n")
-        return timed([sys.executable, "-m", "mkdocs", "build", "-q"], folder, runs)
+def copy_project(target: Path) -> Path:
+    for name in PROJECT_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name)
+        else:
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    return target
+
+
+def project_config() -> dict:
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.add_constructor("!ENV", lambda loader, node: None)
+    return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
+
+
+def plain_material(docs: Path, folder: Path) -> Path:
+    """A plain Material project over a copy of the generated Markdown."""
+    config = project_config()
+    i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
+    shutil.copytree(docs, folder / "docs", ignore=shutil.ignore_patterns(".*"))
+    plain = {
+        "site_name": "Baseline",
+        "theme": {"name": "material", "language": config["theme"].get("language", "en")},
+        "markdown_extensions": config.get("markdown_extensions", []),
+        "plugins": [{"i18n": i18n}],
+    }
+    (folder / "mkdocs.yml").write_text(yaml.safe_dump(plain, allow_unicode=True), encoding="utf-8")
+    return folder
 
 
 def search_payload(site: Path) -> dict[str, tuple[int, int]]:
@@ -85,30 +123,105 @@ def search_payload(site: Path) -> dict[str, tuple[int, int]]:
     return results
 
 
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return ""
+
+
+def serve_round_trip(edits: int) -> tuple[list[float], list[int]]:
+    """Edit one YAML file under `scripts/site serve` (mkdocs serve --dirty) and time until the edited
+    page is served; also count the rebuilds each save started."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = copy_project(Path(tmp))
+        port = free_port()
+        log = open(Path(tmp) / "serve.log", "w+")
+        server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr",
+                                   f"127.0.0.1:{port}"], cwd=root, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}/{SERVE_PAGE}"
+        seconds, rebuilds = [], []
+        try:
+            deadline = time.monotonic() + 300
+            while "</html>" not in fetch(url):
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("mkdocs serve did not start:\n" + (Path(tmp) / "serve.log").read_text())
+                time.sleep(0.2)
+            source = root / SERVE_FILE
+            for edit in range(edits):
+                time.sleep(1.5)  # let the watcher settle
+                marker = f"벤치마크표시{edit}"
+                built_before = _count_builds(log)
+                text = source.read_text(encoding="utf-8")
+                started = time.perf_counter()
+                source.write_text(re.sub(r"\bko: ", f"ko: {marker}", text, count=1), encoding="utf-8")
+                while marker not in fetch(url):
+                    if time.perf_counter() - started > 120:
+                        raise SystemExit("the edit was not served within 120 s")
+                    time.sleep(0.05)
+                seconds.append(time.perf_counter() - started)
+                time.sleep(3)  # a second, unwanted rebuild would start within this
+                rebuilds.append(_count_builds(log) - built_before)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+            log.close()
+        return seconds, rebuilds
+
+
+def _count_builds(log) -> int:
+    log.flush()
+    log.seek(0)
+    return log.read().count("Building documentation...")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="builds of each kind (median)")
+    parser.add_argument("--edits", type=int, default=3, help="YAML edits under serve (median)")
+    parser.add_argument("--skip-serve", action="store_true")
+    parser.add_argument("--skip-search", action="store_true")
     args = parser.parse_args()
-    base = baseline(args.runs)
-    check = timed([sys.executable, "-m", "generator", "check"], ROOT, args.runs)
     with tempfile.TemporaryDirectory() as tmp:
-        build = timed([sys.executable, "-m", "generator", "build", "--site-dir", str(Path(tmp) / "site")], ROOT, args.runs)
-        payload = search_payload(Path(tmp) / "site")
-        names_gz = {lang: len(gzip.compress((Path(tmp) / "site" / "assets" / "names" / f"{lang}.json").read_bytes()))
-                    for lang in QUERIES}
-    print(f"baseline (MkDocs + Material, one page): {base:.2f} s")
-    print(f"generator check: {check:.2f} s = {check / base:.2f} x baseline")
-    print(f"full build (3 languages, search indexes): {build:.2f} s = {build / base:.2f} x baseline")
-    for lang, (total, names) in payload.items():
-        print(f"search payload {lang}: {total / 1024:.0f} KiB fetched for a first search "
-              f"(name index {names / 1024:.0f} KiB, {names_gz[lang] / 1024:.0f} KiB gzipped)")
+        work = Path(tmp)
+        root = copy_project(work / "project")
+        build_command = [sys.executable, "-m", "generator", "build", "--root", str(root)]
+        run_once(build_command, root)  # stages build/docs: the Markdown the baseline builds too
+        plain = plain_material(root / "build" / "docs", work / "plain")
+        builds, baselines, checks = [], [], []
+        for _ in range(args.runs):  # interleaved: load on the machine hits both alike
+            baselines.append(run_once([sys.executable, "-m", "mkdocs", "build", "-q"], plain))
+            builds.append(run_once(build_command, root))
+            checks.append(run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root))
+        base, build, check = (statistics.median(x) for x in (baselines, builds, checks))
+        pages = sum(1 for _ in (root / "build" / "docs").rglob("*.md"))
+        print(f"baseline (plain MkDocs + Material + i18n, the same {pages} generated pages): {base:.2f} s")
+        print(f"full build (3 languages, search indexes): {build:.2f} s = {build / base:.2f} x baseline (goal <= 1.3)")
+        print(f"generator check: {check:.2f} s (goal <= 1 s) = {check / base:.2f} x baseline")
+        if not args.skip_search:
+            site = root / "site"
+            payload = search_payload(site)
+            for lang, (total, names) in payload.items():
+                names_gz = len(gzip.compress((site / "assets" / "names" / f"{lang}.json").read_bytes()))
+                print(f"search payload {lang}: {total / 1024:.0f} KiB fetched for a first search "
+                      f"(name index {names / 1024:.0f} KiB, {names_gz / 1024:.0f} KiB gzipped)")
+    if not args.skip_serve:
+        seconds, rebuilds = serve_round_trip(args.edits)
+        print(f"serve round-trip, one YAML edit until the page is served: median {statistics.median(seconds):.2f} s "
+              f"(goal < 3 s; {', '.join(f'{s:.2f}' for s in seconds)}) = {statistics.median(seconds) / base:.2f} x baseline; "
+              f"rebuilds per save: {', '.join(map(str, rebuilds))}")
     project = pipeline.check(ROOT)
     for lang in QUERIES:
         _, counts = name_index(project, lang)
         print(f"name index {lang}: {counts['entries']} entries, {counts['names']} names, "
               f"{counts['aliases']} aliases, {counts['inflected']} inflected forms")
-    skills = sum(len(game.skills) for game in project.games.values())
-    print(f"skills: {skills}")
 
 
 if __name__ == "__main__":

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import functools
 import http.server
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -43,12 +46,80 @@ def build(root: Path, site_dir: str = "site") -> subprocess.CompletedProcess:
                           capture_output=True, text=True, cwd=root)
 
 
+# --- one built site for the whole run ---------------------------------------------------------
+# Building the site takes a while, so it is built once per run, in the background from the moment
+# the tests are collected, and shared by every test and every xdist worker (session fixtures run
+# once per worker, hence the files and the lock below instead of a plain fixture).
+SITE_FIXTURES = {"built_project", "built_site", "site_url"}
+BROWSER_FIXTURES = {"browser", "page"}
+BUILD_TIMEOUT = 900
+_background: dict[str, subprocess.Popen] = {}
+
+
+def _shared_folder(config: pytest.Config) -> Path:
+    """A folder of this run that every xdist worker sees (each worker's basetemp is inside it)."""
+    base = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _start_shared_build(config: pytest.Config) -> None:
+    shared = _shared_folder(config)
+    try:  # the first worker to get here starts the build; the others only wait for it
+        os.close(os.open(shared / "built-project.started", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return
+    root = copy_project(shared / "built-project")
+    log = open(shared / "built-project.log", "w")
+    _background["build"] = subprocess.Popen(
+        ["sh", "-c", f'"$0" -m generator build --root "$1"; echo $? > "$2"', sys.executable, str(root),
+         str(shared / "built-project.rc")],
+        cwd=root, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Mark browser and whole-site tests, run them last, and start the shared build if needed."""
+    needs_site = False
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & SITE_FIXTURES:
+            item.add_marker(pytest.mark.build)
+            needs_site = True
+    items.sort(key=lambda item: item.get_closest_marker("build") is not None)  # stable: keeps file order
+    if needs_site and not config.option.collectonly:
+        _start_shared_build(config)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The worker that started the build lets it finish for the others, unless the run was stopped."""
+    process = _background.pop("build", None)
+    if process is None or process.poll() is not None:
+        return
+    if exitstatus == pytest.ExitCode.INTERRUPTED:
+        os.killpg(process.pid, signal.SIGTERM)  # the build removes its staging folder on SIGTERM
+    process.wait()
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    root = copy_project(tmp_path_factory.mktemp("project"))
-    result = build(root)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return root / "site"
+def built_project(request) -> Path:
+    """A copy of the project with its site built in site/. Read it, never change it: copy it first."""
+    shared = _shared_folder(request.config)
+    if not (shared / "built-project.started").exists():
+        _start_shared_build(request.config)  # a test selected after collection, e.g. by -k
+    rc_file = shared / "built-project.rc"
+    deadline = time.monotonic() + BUILD_TIMEOUT
+    while not rc_file.exists() or not rc_file.read_text().strip():
+        assert time.monotonic() < deadline, "the shared site build did not finish"
+        time.sleep(0.2)
+    log = (shared / "built-project.log").read_text(encoding="utf-8", errors="replace")
+    assert rc_file.read_text().strip() == "0", log
+    return shared / "built-project"
+
+
+@pytest.fixture(scope="session")
+def built_site(built_project) -> Path:
+    return built_project / "site"
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

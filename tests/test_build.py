@@ -1,14 +1,14 @@
 """Whole builds: a failed build leaves the previous site untouched, equal data gives equal bytes,
-and `mkdocs serve` rebuilds when a YAML file changes."""
+and an interrupted build cleans up after itself."""
 from __future__ import annotations
 
 import hashlib
-import re
-import socket
+import os
+import shutil
+import signal
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -21,10 +21,14 @@ def digest(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+pytestmark = pytest.mark.build
+
+
 @pytest.fixture(scope="module")
-def project_copy(tmp_path_factory) -> Path:
-    root = copy_project(tmp_path_factory.mktemp("build"))
-    assert build(root).returncode == 0
+def project_copy(built_project, tmp_path_factory) -> Path:
+    """The shared built project, copied so a test may break its data."""
+    root = tmp_path_factory.mktemp("build") / "project"
+    shutil.copytree(built_project, root, symlinks=True)
     return root
 
 
@@ -56,17 +60,6 @@ def test_the_same_data_gives_the_same_bytes(project_copy):
     assert digest(project_copy / "site-again") == digest(project_copy / "site")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def fetch(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=5) as response:
-        return response.read().decode("utf-8")
-
-
 def wait_for(condition, seconds: float):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -80,20 +73,60 @@ def wait_for(condition, seconds: float):
     raise AssertionError("timed out")
 
 
-def test_serve_rebuilds_when_a_yaml_file_changes(tmp_path):
-    root = copy_project(tmp_path)
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}",
-                               "--livereload"], cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+# --- interrupted builds ----------------------------------------------------------------------
+def children_of(pid: int) -> list[int]:
     try:
-        url = f"http://127.0.0.1:{port}/ko/zombicide-1/zombies/"
-        marker = "실시간갱신확인"
-        assert marker not in wait_for(lambda: fetch(url), 90)
-        zombies = root / "rules_data" / "zombicide-1" / "zombies.yaml"
-        text = zombies.read_text(encoding="utf-8")
-        zombies.write_text(re.sub(r"\bko: ", f"ko: {marker}", text, count=1), encoding="utf-8")
-        assert marker in zombies.read_text(encoding="utf-8"), "the fixture edit must change the data"
-        wait_for(lambda: marker in fetch(url), 90)
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(child) for child in text.split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")],
+                         ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_build_cleans_up_stops_mkdocs_and_says_so_in_one_line(tmp_path, signum, how):
+    root = copy_project(tmp_path)
+    (root / "site").mkdir()
+    (root / "site" / "index.html").write_text("the previous site")
+    # A new session stands for a terminal: Ctrl-C reaches its whole foreground group.
+    builder = subprocess.Popen([sys.executable, "-m", "generator", "build", "--root", str(root)], cwd=root,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        mkdocs = wait_for(lambda: children_of(builder.pid), 30)[0]
+        wait_for(lambda: list(root.glob(".site-*/site")) or (root / "build" / "docs" / "ja").exists(), 30)
+        if how == "group":
+            os.killpg(builder.pid, signum)
+        else:
+            os.kill(builder.pid, signum)
+        stdout, stderr = builder.communicate(timeout=30)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        if builder.poll() is None:
+            builder.kill()
+    assert builder.returncode == 128 + signum
+    assert "Traceback" not in stderr + stdout
+    assert stderr.strip().splitlines()[-1] == f"build interrupted by {signal.Signals(signum).name}; site/ was left as it was"
+    assert "KeyboardInterrupt" not in stderr
+    wait_for(lambda: not alive(mkdocs), 5)
+    assert list(root.glob(".site-*")) == []
+    assert (root / "site" / "index.html").read_text() == "the previous site"
+
+
+def test_a_build_removes_staging_folders_that_killed_builds_left(tmp_path):
+    from generator.build import OWNER_FILE, remove_abandoned_staging
+
+    abandoned = tmp_path / ".site-killed"
+    (abandoned / "site").mkdir(parents=True)
+    (abandoned / OWNER_FILE).write_text(str(2**22 + 1))  # above Linux's pid_max
+    running = tmp_path / ".site-running"
+    running.mkdir()
+    (running / OWNER_FILE).write_text(str(os.getpid()))
+    remove_abandoned_staging(tmp_path)
+    assert not abandoned.exists() and running.exists()

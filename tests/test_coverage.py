@@ -27,6 +27,12 @@ def test_the_1st_and_2nd_edition_sources_list_their_sections(project):
         assert project.sources[source_id].sections, source_id
 
 
+def test_the_resident_evil_rulebook_lists_every_heading(project):
+    sections = project.sources["re-ja-rules"].sections or []
+    assert len(sections) >= 30, sections
+    assert len(set(sections)) == len(sections), "a heading is listed twice"
+
+
 @pytest.mark.skipif(not SOURCES.is_dir(), reason="the source documents are not beside this checkout")
 def test_every_listed_section_is_a_heading_of_its_document(project):
     def fold(text: str) -> str:

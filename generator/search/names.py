@@ -4,18 +4,21 @@ One file per language. An entry links to that language's page only; its keys hol
 language's name and, in Ukrainian, its case forms (weight 3), that language's aliases and their
 forms and the English name (2), and the other languages' names and aliases (1).
 
-Which entities: any with a heading of its own (a name, a title or a question) on a page; the
-index knows no game and no entity kind by name. Each entry carries its game's folder, so the
-browser can rank the game of the page being read first and group one name found in several games.
+Which entities: the shared kinds and those each game lists (search_kinds), when they have a
+heading of their own (a name, a title or a question) on a page. Each entry carries its game's
+folder, so the browser can rank the game of the page being read first and group one name found
+in several games.
 """
 from __future__ import annotations
 
+from generator import games
 from generator.load.entities import LANGUAGES, Entity, Project
 from generator.render.references import display_name
 from generator.search.inflect import ukrainian_forms
 from generator.search.normalize import normalize
 
 WEIGHTS = (3, 2, 1)
+SHARED_KINDS = ("term", "rule", "faq")  # every game has these; a game adds its own (search_kinds)
 
 
 def searchable(entity: Entity) -> bool:
@@ -34,14 +37,15 @@ def name_index(project: Project, lang: str, base: str = "") -> tuple[dict, dict[
     Keys are front-coded ("<length shared with the previous key>,<rest>" joined by spaces):
     the Ukrainian case forms of a name share long prefixes.
     """
-    games = list(project.games.values())
+    all_games = list(project.games.values())
     kinds: list[str] = []
     entries: list[list] = []
     first_with: dict[tuple, int] = {}
     counts = {"entries": 0, "names": 0, "aliases": 0, "inflected": 0}
-    for game_index, game in enumerate(games):
+    for game_index, game in enumerate(all_games):
+        indexed = SHARED_KINDS + games.for_game(game).search_kinds
         for entity in game.entities.values():
-            if not searchable(entity):
+            if entity.kind not in indexed or not searchable(entity):
                 continue
             kind = project.labels.get(f"kind-{entity.kind}", {}).get(lang, "")
             if kind not in kinds:
@@ -55,7 +59,7 @@ def name_index(project: Project, lang: str, base: str = "") -> tuple[dict, dict[
                 f"{game.id}/{entity.page}/#{entity.id}", coded if same == len(entries) else same,
             ])
     counts["entries"] = len(entries)
-    index = {"base": base, "games": [[game.id, game.name[lang]] for game in games], "kinds": kinds, "entries": entries}
+    index = {"base": base, "games": [[game.id, game.name[lang]] for game in all_games], "kinds": kinds, "entries": entries}
     return index, counts
 
 

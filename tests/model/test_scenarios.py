@@ -1,26 +1,38 @@
-"""Every scenario under rules_data/*/scenarios/ is a test item: `<game>/scenarios/<file>::<case id>`."""
+"""Every scenario under rules_data/*/scenarios/ is a test item: `<game>/scenarios/<file>::<case id>`.
+
+Each game folder's cases are read and run with the hooks of the engine its game.yaml names."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+import yaml
 
-from generator.games.zombicide.scenario import format_trace, load_scenarios, rules_for_edition, run_case, scenario_files
+from generator import games
+from generator.core.scenarios import format_trace, load_scenarios, run_case, scenario_files
 
 ROOT = Path(__file__).resolve().parents[2]
-CASES = [case for path in scenario_files(ROOT) for case in load_scenarios(path)]
+
+
+def _hooks(game_folder: str):
+    engine = yaml.safe_load((ROOT / "rules_data" / game_folder / "game.yaml").read_text(encoding="utf-8"))["game"]
+    return games.engine(engine.get("engine")).scenarios  # type: ignore[union-attr]
+
+
+CASES = [case for path in scenario_files(ROOT)
+         for case in load_scenarios(path, _hooks(path.parent.parent.name).case_keys, ROOT)]
 _RULES: dict = {}
 
 
 def _rules(edition: str):
     if edition not in _RULES:
-        _RULES[edition] = rules_for_edition(edition, ROOT)
+        _RULES[edition] = games.rules_for(edition, ROOT)
     return _RULES[edition]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['_file']}::{c['id']}" for c in CASES])
 def test_scenario(case):
-    result = run_case(case, _rules(case["edition"]))
+    result = run_case(case, _rules(case["edition"]), _hooks(case["_file"].split("/")[0]))
     if not result.ok:
         pytest.fail(f"{case['_file']}::{case['id']}: {result.mismatches[0]}\n{format_trace(result)}", pytrace=False)
 

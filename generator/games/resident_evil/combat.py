@@ -171,15 +171,18 @@ def damage_enemy(game: Game, enemy: Enemy, amount: int) -> bool:
     """Wound or defeat an enemy; True while it stands."""
     s, profile = game.state, game.profile(enemy)
     enemy.wounds += amount
-    if enemy.wounds >= profile.hp:
+    hp = profile.hp
+    if profile.boss and s.mode == "solo":  # solo play: every boss has less health
+        hp = max(1, hp - int(game.rules.modes.get("solo-boss-health-reduction", 0)))
+    if enemy.wounds >= hp:
         del s.enemies[enemy.id]
-        s.emit("enemy-defeated", enemy=enemy.id, type=enemy.type, damage=amount, hp=profile.hp)
+        s.emit("enemy-defeated", enemy=enemy.id, type=enemy.type, damage=amount, hp=hp)
         if game.rules.defeated_enemy_leaves_corpse:
             from .exploring import add_corpse
 
             add_corpse(game, enemy.square, reason="enemy-defeated")
         return False
-    s.emit("enemy-wounded", enemy=enemy.id, damage=amount, wounds=enemy.wounds, hp=profile.hp)
+    s.emit("enemy-wounded", enemy=enemy.id, damage=amount, wounds=enemy.wounds, hp=hp)
     return True
 
 

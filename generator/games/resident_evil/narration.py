@@ -157,5 +157,14 @@ class Narrator:
         told = Template(template).safe_substitute(self.values(event))
         return told[:1].upper() + told[1:] if self.lang == "uk" else told
 
+    def refusal(self, reason: str, step: dict) -> str:
+        """Why the rules refused a step, told from the step's own words (who, where, with what)."""
+        table = self.data["refusals"]
+        template = (table.get(reason) or table["other"])[self.lang]
+        values = self.values({"event": "refusal", **{k: v for k, v in step.items()
+                                                      if k in ("who", "to", "item", "weapon") and isinstance(v, str)}})
+        told = Template(template).safe_substitute(values)
+        return told[:1].upper() + told[1:] if self.lang == "uk" else told
+
     def tell(self, events: list[dict]) -> list[str]:
         return [s for s in (self.sentence(e) for e in events) if s]

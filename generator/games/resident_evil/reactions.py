@@ -40,8 +40,11 @@ def reaction_phase(game: Game) -> None:
     s = game.state
     active = s.characters[s.player]
     queue = reacting_enemies(game)
-    s.emit("reaction-phase", who=active.id, enemies=[e.id for e in queue],
-           tiles=sorted(s.board.linked_tiles(s.board.tile_of(active.square), chain=game.rules.linked_tiles_chain)))
+    tiles = sorted(s.board.linked_tiles(s.board.tile_of(active.square), chain=game.rules.linked_tiles_chain))
+    if queue:
+        s.emit("reaction-phase", who=active.id, enemies=[e.id for e in queue], tiles=tiles)
+    else:
+        s.emit("reaction-phase", who=active.id, enemies=[], tiles=tiles, reason="no-enemies")
     done: set[str] = set()
     for enemy in queue:
         if enemy.id in done or enemy.id not in s.enemies or s.result != "ongoing":

@@ -105,8 +105,9 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
     result = ExampleView(example_id, title, setup, level, draw(run.initial, Marks(), caption("initial")))
     for s in run.steps:
         story = narrator.tell(s.record["events"])
-        if _refusal(s):
-            story.append(data["captions"]["refused-step"][lang])
+        reason = _refusal(s)
+        if reason:
+            story.append(narrator.refusal(reason, s.step))
         item = StepView(caption("step", s.number), story)
         if s.number in shown:
             marks = _marks(s)

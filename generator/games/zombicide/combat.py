@@ -64,6 +64,10 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
                                              f"{profile.min_range}-{longest}")
     if not state.zombies_in(target):
         raise NotAllowed("no-zombies", f"no zombies in {target}")
+    damage = profile.damage + damage_bonus(skills, kind)
+    if rules.combat_needs_a_target_it_can_hurt and not card.molotov and \
+            not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target)):
+        raise NotAllowed("no-target-it-can-hurt", f"damage {damage} kills none of the zombies in {target}")
     choosing = kind == "melee" or card.sniper or "sniper" in skills
     for name in assign or []:
         if name not in {z.type for z in state.zombies_in(target)}:
@@ -88,7 +92,6 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         state.emit("re-roll", survivor=s.id, source=source, dice=rolled)
     hits = sum(1 for v in rolled if v >= profile.accuracy)
     misses = dice_count - hits
-    damage = profile.damage + damage_bonus(skills, kind)
     if card.reload:
         for item in used:
             item.loaded = False

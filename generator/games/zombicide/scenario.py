@@ -271,9 +271,10 @@ def compare(game: Game, expect: dict) -> list[str]:
     for name in _list(expect.get("events-exclude")):
         if names[name]:
             out.append(f"events-exclude: a '{name}' event happened")
+    out += runner.compare_events(state.events, expect.get("events") or [])
     known = {"survivors", "zombies", "zombies-in", "noise", "doors", "danger-level", "line-of-sight", "ranges",
              "last-hits", "equipment-deck", "deck-excludes", "discard-pile", "spawned-buildings", "cars",
-             "events-include", "events-exclude"}
+             "events-include", "events-exclude", "events"}
     for key in set(expect) - known:
         out.append(f"expect: unknown key '{key}'; use {', '.join(sorted(known))}")
     return out

@@ -43,6 +43,16 @@ def test_every_event_kind_has_a_template_in_every_language():
         assert key.split(".")[0] in kinds, f"template '{key}' tells an event the engine never emits"
 
 
+def test_every_refusal_sentence_is_written_in_every_language():
+    refusals = templates()["refusals"]
+    assert "other" in refusals
+    for reason, entry in refusals.items():
+        assert set(entry) == set(LANGS), reason
+    n = Narrator("ja", {}, {})
+    assert n.refusal("corner", {"who": "chris", "to": "a1"}).startswith("クリスはa1へ")
+    assert n.refusal("no-such-reason", {"who": "chris"}) == refusals["other"]["ja"]
+
+
 def test_korean_particles_follow_the_last_sound():
     n = Narrator("ko", {}, {"zombie-1": "zombie"})
     values = n.values({"event": "move", "who": "jill", "to": "b2", "frm": "a1"})

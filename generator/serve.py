@@ -1,0 +1,114 @@
+"""The live preview (`scripts/site serve`): what to watch, and a broken build that never hangs.
+
+MkDocs' own server stalls every request after a failed rebuild ("the server will appear stuck").
+Here a failed rebuild leaves the last good pages in place and writes the error list to a status
+file; every page of the preview carries a small script that shows that list over the page, and
+the live reload that follows the next good build removes it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import threading
+import traceback
+from pathlib import Path
+from typing import Callable
+
+log = logging.getLogger("mkdocs.plugins.rulebook")
+STATUS_FILE = "rulebook-build-status.json"
+OVERLAY_SCRIPT = Path(__file__).with_name("serve_overlay.js")
+
+
+def watch(server, config, content_dir: Path) -> None:
+    """Watch the sources of the pages, not the staged pages the plugin itself writes."""
+    root = Path(config.config_file_path).resolve().parent
+    server.unwatch(config.docs_dir)  # written by on_config during every build: it would loop
+    sources = [root / "rules_data", content_dir, Path(__file__).parent]
+    sources += [Path(folder) for folder in [config.theme.custom_dir] if folder]
+    for folder in sources:
+        if folder.exists():
+            server.watch(str(folder))
+
+
+def keep_serving_on_errors(server, current_errors: Callable[[], list[str]]) -> None:
+    """Wrap the server's rebuild: an error becomes the status file instead of a stalled server."""
+    rebuild = server.builder
+    status = Path(server.root) / STATUS_FILE
+
+    def builder(*args, **kwargs):
+        try:
+            rebuild(*args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 — whatever broke, the preview must keep answering
+            errors = current_errors() or _exception_lines(exc)
+            write_status(status, errors)
+            log.error("the preview shows the last good build until these are fixed:\n" + "\n".join(errors))
+
+    server.builder = builder
+
+
+def _exception_lines(exc: BaseException) -> list[str]:
+    if exc.__class__.__name__ in ("PluginError", "BuildError", "Abort", "ConfigurationError"):
+        return [line for line in str(exc).splitlines() if line.strip()]
+    return traceback.format_exception_only(exc)[-1:]
+
+
+def in_background(index, project, site_dir: Path) -> threading.Thread:
+    def run():
+        try:
+            log.info(index(project, site_dir))
+        except Exception as exc:  # noqa: BLE001 — the preview goes on; the next save retries
+            log.error(f"the search index was not rebuilt: {exc}")
+
+    thread = threading.Thread(target=run, name="rulebook-search-index", daemon=True)
+    thread.start()
+    return thread
+
+
+def write_status(path: Path, errors: list[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps({"errors": errors}, ensure_ascii=False), encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def overlay_script(mount_path: str) -> str:
+    """The inline script every preview page carries; it reads the status file of this server."""
+    source = OVERLAY_SCRIPT.read_text(encoding="utf-8")
+    return "<script>" + source.replace("__STATUS_URL__", json.dumps(mount_path + STATUS_FILE)[1:-1]) + "</script>"
+
+
+def with_overlay(html: str, script: str) -> str:
+    at = html.rfind("</body>")
+    return html + script if at < 0 else html[:at] + script + html[at:]
+
+
+def layout_fingerprint(pages: dict[str, bytes], extra: list[object], theme_dir: Path | None) -> str:
+    """What every page shows besides its own text: the page list, titles, and the theme.
+
+    A dirty rebuild re-renders only the pages whose Markdown changed; when this changes, every
+    page's navigation or frame changes too, so all pages must be rendered again.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(pages):
+        digest.update(path.encode() + b"\0" + _title(pages[path]) + b"\0")
+    digest.update(repr(extra).encode())
+    if theme_dir and theme_dir.is_dir():
+        for file in sorted(theme_dir.rglob("*")):
+            if file.is_file():
+                digest.update(file.relative_to(theme_dir).as_posix().encode() + file.read_bytes())
+    return digest.hexdigest()
+
+
+def _title(markdown: bytes) -> bytes:
+    for line in markdown.splitlines():
+        if line.startswith(b"# "):
+            return line
+    return b""
+
+
+def touch_all(docs_dir: Path) -> None:
+    """Mark every staged page as changed, so a dirty rebuild renders them all."""
+    for path in docs_dir.rglob("*.md"):
+        os.utime(path)

@@ -1,0 +1,35 @@
+// Live preview only: when the last rebuild failed, list its errors over the page. The page still
+// shows the last good build; the live reload after the next good build removes the list.
+(function () {
+  "use strict";
+  fetch("__STATUS_URL__", { cache: "no-store" })
+    .then(function (response) { return response.ok ? response.json() : { errors: [] }; })
+    .then(function (status) {
+      var errors = status.errors || [];
+      if (!errors.length) return;
+      var panel = document.createElement("section");
+      panel.id = "rulebook-build-errors";
+      panel.setAttribute("role", "alert");
+      panel.setAttribute("style", "position:fixed;inset:0 0 auto 0;z-index:1000;max-height:70vh;overflow:auto;" +
+        "margin:0;padding:1rem;background:#fff3f3;color:#5c0000;border-bottom:3px solid #b00020;" +
+        "font:14px/1.45 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)");
+      var heading = document.createElement("h2");
+      heading.setAttribute("style", "margin:0 0 .5rem;font:700 15px/1.4 system-ui,sans-serif;color:inherit");
+      heading.textContent = "The rebuild failed (" + errors.length + "): this page is the last good build. " +
+        "Fix the data and save; the page reloads by itself.";
+      var list = document.createElement("ol");
+      list.setAttribute("style", "margin:0;padding-left:1.5rem");
+      errors.forEach(function (line) {
+        var item = document.createElement("li");
+        var code = document.createElement("code");
+        code.setAttribute("style", "white-space:pre-wrap;word-break:break-word;background:none;color:inherit");
+        code.textContent = line;  // text, never HTML: the messages quote the data
+        item.appendChild(code);
+        list.appendChild(item);
+      });
+      panel.appendChild(heading);
+      panel.appendChild(list);
+      document.body.appendChild(panel);
+    })
+    .catch(function () { /* no status yet: nothing to show */ });
+})();

@@ -1,0 +1,140 @@
+"""The live preview (`scripts/site serve`): one save gives one rebuild that re-renders what changed,
+the theme overrides are watched, and broken data never stalls the server: the open page lists
+the errors and recovers by itself once the file is fixed."""
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import copy_project
+
+# One server for the module, on one xdist worker; every test leaves the data as it found it.
+pytestmark = [pytest.mark.build, pytest.mark.xdist_group("serve")]
+PAGE = "ko/zombicide-1/zombies/"
+ZOMBIES = "rules_data/zombicide-1/zombies.yaml"
+SKILLS = "rules_data/zombicide-1/skills.yaml"
+
+
+class Preview:
+    def __init__(self, root: Path, process: subprocess.Popen, port: int, log: Path):
+        self.root, self.process, self.log = root, process, log
+        self.url = f"http://127.0.0.1:{port}/"
+
+    def get(self, path: str, timeout: float = 30) -> str:
+        with urllib.request.urlopen(self.url + path, timeout=timeout) as response:
+            return response.read().decode("utf-8")
+
+    def site_dir(self) -> Path:
+        """The temporary folder `mkdocs serve` builds into (its log names it)."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        return Path(re.search(r"documentation to directory: (\S+)", text).group(1))
+
+    def builds(self) -> int:
+        return self.log.read_text(encoding="utf-8", errors="replace").count("Building documentation...")
+
+    def edit(self, relative: str, change) -> str:
+        """Apply `change` to a file's text; return the old text for restore()."""
+        path = self.root / relative
+        old = path.read_text(encoding="utf-8")
+        new = change(old)
+        assert new != old, "the edit must change the file"
+        path.write_text(new, encoding="utf-8")
+        return old
+
+    def restore(self, relative: str, text: str, marker_gone_from: str, marker: str) -> None:
+        (self.root / relative).write_text(text, encoding="utf-8")
+        wait_for(lambda: marker not in self.get(marker_gone_from), 120)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(condition, seconds: float):
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            value = condition()
+            if value:
+                return value
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.2)
+
+
+def in_body_text(marker: str):
+    """Put a marker at the start of the first Korean block text (not a title: no re-render of all)."""
+    return lambda text: re.sub(r"(\bko: \|-\n\s+)", lambda m: m.group(1) + marker, text, count=1)
+
+
+@pytest.fixture(scope="module")
+def preview(tmp_path_factory):
+    root = copy_project(tmp_path_factory.mktemp("serve"))
+    port = free_port()
+    log = root / "serve.log"
+    with open(log, "w") as out:  # the same command as `scripts/site serve`
+        process = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr",
+                                    f"127.0.0.1:{port}"], cwd=root, stdout=out, stderr=subprocess.STDOUT)
+    server = Preview(root, process, port, log)
+    try:
+        wait_for(lambda: "</html>" in server.get(PAGE), 300)
+        yield server
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
+    marker = "저장한번재빌드한번"
+    site = preview.site_dir()
+    edited, untouched = site / PAGE / "index.html", site / "uk" / "zombicide-2" / "index.html"
+    times = edited.stat().st_mtime_ns, untouched.stat().st_mtime_ns
+    before = preview.builds()
+    old = preview.edit(ZOMBIES, in_body_text(marker))
+    wait_for(lambda: marker in preview.get(PAGE), 120)
+    time.sleep(3)  # a rebuild set off by the build's own output would start within this
+    assert preview.builds() - before == 1
+    assert edited.stat().st_mtime_ns != times[0]
+    assert untouched.stat().st_mtime_ns == times[1]  # the other edition's page was not rendered again
+    preview.restore(ZOMBIES, old, PAGE, marker)
+
+
+def test_a_change_to_the_theme_overrides_is_served_on_every_page(preview):
+    marker = "rulebook-theme-change-marker"
+    old = preview.edit("site_overrides/main.html", lambda text: text.replace(
+        "{% block extrahead %}\n  {{ super() }}", "{% block extrahead %}\n  {{ super() }}\n  <meta name=\"" + marker + "\">", 1))
+    # pages whose Markdown did not change are rendered again too: the frame is every page's
+    for page in (PAGE, "uk/zombicide-2/", ""):
+        wait_for(lambda page=page: marker in preview.get(page), 120)
+    preview.restore("site_overrides/main.html", old, "", marker)
+
+
+@pytest.mark.browser
+def test_broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(preview.url + PAGE)
+        page.wait_for_selector("h1")
+        old = preview.edit(SKILLS, lambda text: text.replace("{skill:", "{skil:", 1))
+        errors = page.wait_for_selector("#rulebook-build-errors", timeout=120_000)  # the page reloads by itself
+        text = errors.inner_text()
+        assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
+        assert "</html>" in preview.get(PAGE, timeout=10)  # requests answer at once, not after a fix
+        artifacts = Path(__file__).parent / "artifacts"
+        artifacts.mkdir(exist_ok=True)
+        page.screenshot(path=str(artifacts / "serve-errors-390.png"))
+        (preview.root / SKILLS).write_text(old, encoding="utf-8")
+        page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=120_000)
+        assert page.locator("h1").first.is_visible()
+    finally:
+        page.close()
