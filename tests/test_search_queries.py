@@ -81,10 +81,14 @@ def _morph():
 
 
 def named(project):
-    """(game id, entity) for every entity with a name or a section title of its own on a page."""
+    """(game id, entity) for every entity a reader looks up by name: the kinds each game lists for
+    search, terms and rules sections, when they have a name or a title on a page."""
+    from generator import games
+
     for game in project.games.values():
+        kinds = ("term", "rule", *games.for_game(game).search_kinds)
         for entity in game.entities.values():
-            if entity.page and (entity.name or entity.fields.get("title")) and not entity.fields.get("question"):
+            if entity.kind in kinds and entity.page and (entity.name or entity.fields.get("title")):
                 yield game.id, entity
 
 
@@ -102,6 +106,8 @@ def known_as(project, lang: str) -> dict[str, set[tuple[str, str]]]:
     for game_id, entity in named(project):
         for text in own_names(entity, lang):
             table[same_text(text)].add((game_id, entity.id))
+            if lang == "uk":
+                table[same_text(transliterate(text))].add((game_id, entity.id))
             if lang == "uk" and " " not in text.strip():
                 for form in ukrainian_cases(text.strip()):
                     table[same_text(form)].add((game_id, entity.id))
@@ -157,6 +163,7 @@ def queries_for(project, lang: str) -> list[tuple[str, str, str]]:
 def plan(project, lang: str):
     """(page path, query, kind, expected (game, id) set, must the first row hold all of them)."""
     table = known_as(project, lang)
+    kinds = {(game_id, entity.id): entity.kind for game_id, entity in named(project)}
     # Only the URL's game folder gives the context: one page per game will do (its fullest one).
     pages = {}
     for game in project.games.values():
@@ -174,7 +181,9 @@ def plan(project, lang: str):
         for other_game, other_id in expected - {(game_id, entity_id)}:
             steps.append((pages[other_game], query, kind + " (other game's page)", {(other_game, other_id)}, False))
         if len(steps) % 4 == 0 or len(expected) > 1:
-            steps.append((LANGUAGE_ROOT[lang], query, kind + " (home page)", expected, len(expected) > 1))
+            # One thing of several games (the same kind) is one result there, holding every game's entry.
+            same_kind = len({kinds[entry] for entry in expected}) == 1
+            steps.append((LANGUAGE_ROOT[lang], query, kind + " (home page)", expected, len(expected) > 1 and same_kind))
     return steps
 
 

@@ -88,10 +88,11 @@
   }
 
   function score(entry, forms, latin) {
-    var best = 0;
+    var best = 0; // the heading itself, typed as shown, gets +1 over the same string as a case form
     forms.forEach(function (v) {
       entry.keys.forEach(function (kw) {
         var s = keyScore(kw[0], kw[1], v.q) - v.penalty * 5;
+        if (s > 0 && v.q === entry.plain && !v.penalty) s += 1;
         if (s > best) best = s;
       });
     });
@@ -124,6 +125,7 @@
       entries: data.entries.map(function (e, i, all) {
         var coded = typeof e[4] === "number" ? all[e[4]][4] : e[4]; // same keys as an earlier entry
         var entry = { title: e[0], kind: data.kinds[e[1]], game: e[2], url: e[3], keys: decodeKeys(coded) };
+        entry.plain = normalize(entry.title);
         entry.latin = function () { // computed on the first Latin query only
           if (!entry.latinKeys) {
             entry.latinKeys = entry.keys.map(function (kw) { return [transliterate(kw[0]), kw[1]]; })
