@@ -91,7 +91,7 @@ class Zombicide(GamePackage):
         return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
 
     @property
-    def scenarios(self):  # type: ignore[override]
+    def scenarios(self):
         from generator.games.zombicide.scenario import HOOKS
 
         return HOOKS

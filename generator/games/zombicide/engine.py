@@ -10,11 +10,11 @@ import random
 from typing import Any
 
 from generator.core.decks import RESHUFFLE, draw_from
-from generator.games.zombicide import combat, zombie_phase
-from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Item, NotAllowed, State, Survivor
 from generator.core.dice import Dice
+from generator.games.zombicide import combat, zombie_phase
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.skills import FREE_ACTION_SKILLS, zones_per_move
+from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Item, NotAllowed, State, Survivor
 from generator.games.zombicide.strategies import WOUNDED
 
 
@@ -316,7 +316,7 @@ class Game:
 
     def _pick(self, s: Survivor, names: list[str]) -> list[Item]:
         pool = s.items()
-        picked = []
+        picked: list[Item] = []
         for name in names:
             match = next((i for i in pool if i.name == name and all(i is not p for p in picked)), None)
             if match is None:

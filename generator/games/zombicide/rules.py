@@ -136,7 +136,7 @@ class Rules:
             raw = parameters.get(pid, None if default is REQUIRED else default)
             values[name] = _convert(raw, kind)
         zombies = {
-            zid: ZombieStats(int(s["actions"]), int(s["min-damage"]), int(s["xp"]), tuple(s.get("special", ())))
+            zid: ZombieStats(int(s["actions"]), int(s["min-damage"]), int(s["xp"]), tuple(s.get("special", ())))  # type: ignore[arg-type]
             for zid, s in zombie_stats.items()
         }
         return cls(

@@ -152,7 +152,7 @@ def _list(value: Any) -> list:
 
 
 def apply_step(game: Game, step: dict) -> None:
-    do, who = step.get("do"), step.get("who")
+    do, who = step.get("do"), str(step.get("who") or "")
     actions = {
         "move": lambda: game.move(who, _list(step.get("to"))),
         "search": lambda: game.search(who, keep=step.get("keep"), hold_your_nose=step.get("hold-your-nose")),

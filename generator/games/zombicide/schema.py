@@ -10,15 +10,30 @@ from typing import Any
 
 from generator.errors import Location
 from generator.load.schema import (
-    COMMON_OPTIONAL, NAMED, Context, EntitySpec, expect_kind, read_bool, read_choice, read_id, read_id_list,
-    read_int, read_list_of, read_mapping, read_range, read_sources, read_string, read_string_list, read_text,
+    COMMON_OPTIONAL,
+    NAMED,
+    Context,
+    EntitySpec,
+    expect_kind,
+    read_bool,
+    read_choice,
+    read_id,
+    read_id_list,
+    read_int,
+    read_list_of,
+    read_mapping,
+    read_range,
+    read_sources,
+    read_string,
+    read_string_list,
+    read_text,
 )
 from generator.load.yamlpos import Node
 
 STAT_NAMES = ("actions", "min-damage", "xp")
 
 
-def read_stats(node: Node, ctx: Context) -> dict[str, int] | None:
+def read_stats(node: Node, ctx: Context) -> dict[str, int | None] | None:
     if not expect_kind(node, ctx, "map", f"statistics ({', '.join(STAT_NAMES)})"):
         return None
     stats = {}
