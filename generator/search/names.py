@@ -51,7 +51,6 @@ def name_index(project: Project, lang: str, base: str = "") -> tuple[dict, dict[
             if kind not in kinds:
                 kinds.append(kind)
             keys = _keys(entity, lang, counts)
-<<<<<<< HEAD
             coded = [front_code(sorted(k for k, w in keys.items() if w == weight)) for weight in WEIGHTS]
             # The same keys again (a term of both editions): the number of the entry that has them.
             same = first_with.setdefault(tuple(coded), len(entries))
@@ -59,16 +58,6 @@ def name_index(project: Project, lang: str, base: str = "") -> tuple[dict, dict[
                 display_name(entity, lang, project.labels), kinds.index(kind), game_index,
                 f"{game.id}/{entity.page}/#{entity.id}", coded if same == len(entries) else same,
             ])
-=======
-            entries.append({
-                "url": page_url(lang, game, entity.page, default_lang) + f"#{entity.id}",
-                "title": display_name(entity, lang, project.labels),
-                "kind": project.labels[f"kind-{entity.kind}"][lang],
-                "game": game.name[lang],
-                "excerpt": _excerpt(entity, game, lang, project),
-                "keys": sorted(keys.items(), key=lambda kv: (-int(kv[1]), kv[0])),
-            })
->>>>>>> main
     counts["entries"] = len(entries)
     index = {"base": base, "games": [[game.id, game.name[lang]] for game in all_games], "kinds": kinds, "entries": entries}
     return index, counts
