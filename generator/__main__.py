@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     build = commands.add_parser("build", help="build the site into site/ (the old site stays if the build fails)")
     build.add_argument("--site-dir", default="site", help="output folder (relative to --root)")
     build.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT, help="project folder")
-    coverage = commands.add_parser("coverage", help=f"rewrite the coverage table of the source documents")
+    coverage = commands.add_parser("coverage", help="rewrite the coverage table of the source documents")
     coverage.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT, help="project folder")
     scenario = commands.add_parser("scenario", help="run one scenario file and print its trace")
     scenario.add_argument("file")

@@ -67,14 +67,14 @@ def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks) ->
         unknown = sorted(set(example.key_where) - set(allowed))  # the keys as written
         if unknown:
             key = unknown[0]
-            errors.append(DataError(example.key_where.get(key, example.scenario_where), crumb,
+            errors.append(DataError(example.key_where.get(key) or example.scenario_where or example.where, crumb,
                                     f"unknown scenario key '{key}'; use {', '.join(allowed)}"))
             continue
         result = run_example(example, rules, hooks).result
         if result.ok:
             continue
         step = STEP_IN_MESSAGE.match(result.mismatches[0])
-        where = example.step_where[int(step.group(1)) - 1] if step else example.scenario_where
+        where = example.step_where[int(step.group(1)) - 1] if step else example.scenario_where or example.where
         errors.append(DataError(where, crumb, f"the rules model cannot play this example: {result.mismatches[0]}; "
                                               f"fix the scenario (an example's outcome is never written by hand)"))
     return errors

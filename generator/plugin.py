@@ -20,14 +20,13 @@ import logging
 import os
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
-
-from urllib.parse import urlsplit
 
 from generator import pipeline, serve, staging
 from generator.errors import DataErrors

@@ -56,3 +56,64 @@ def test_every_skill_has_text_in_every_language_and_a_source(game):
     for skill in game.skills.values():
         assert set(skill.text) == {"ja", "ko", "uk"}, skill.id
         assert any(ref.source == "skills-facts" for ref in skill.sources), skill.id
+
+
+@pytest.fixture(scope="module")
+def project():
+    loaded, errors = load_project(ROOT / "rules_data", ROOT)
+    assert errors == []
+    return loaded
+
+
+@pytest.mark.parametrize("edition,count", [("zombicide-1", 6), ("zombicide-2", 12)])
+def test_every_survivor_has_the_trees_shape(project, edition, count):
+    """Blue: one skill; yellow: +1 Action; orange: one of two; red: one of three."""
+    survivors = [e for e in project.games[edition].entities.values() if e.kind == "survivor"]
+    assert len(survivors) == count
+    for survivor in survivors:
+        tree = {level: [skill for skill, _ in ids] for level, ids in survivor.fields["skills"].items()}
+        assert [len(tree[level]) for level in ("blue", "yellow", "orange", "red")] == [1, 1, 2, 3], survivor.id
+        assert tree["yellow"] == ["plus-1-action"], survivor.id
+
+
+def test_the_2nd_edition_has_six_adults_and_six_kids_with_their_health(project):
+    game = project.games["zombicide-2"]
+    survivors = [e for e in game.entities.values() if e.kind == "survivor"]
+    for kind in ("adult", "kid"):
+        of_kind = [s for s in survivors if s.fields.get("type") == kind]
+        assert len(of_kind) == game.parameters[f"survivors-{kind}"].fields["value"] == 6
+        assert {s.fields["health"] for s in of_kind} == {game.parameters[f"health-{kind}"].fields["value"]}
+
+
+@pytest.fixture(scope="module")
+def pages(project):
+    from generator.render.pages import render_project
+
+    return {page.path: page.markdown for page in render_project(project)}
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+@pytest.mark.parametrize("edition", ["zombicide-1", "zombicide-2"])
+def test_the_survivors_page_links_every_skill_of_every_tree(project, pages, edition, lang):
+    markdown = pages[f"{lang}/{edition}/survivors.md"]
+    for survivor in (e for e in project.games[edition].entities.values() if e.kind == "survivor"):
+        section = markdown.split(f"{{ #{survivor.id} }}", 1)[1].split("\n## ", 1)[0]
+        for ids in survivor.fields["skills"].values():
+            for skill, _ in ids:
+                assert f"(skills.md#{skill})" in section, (survivor.id, skill)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+def test_survivors_and_skills_are_in_the_name_index_by_every_name(project, lang):
+    from generator.search.names import name_index
+    from generator.search.normalize import normalize
+
+    entries, _ = name_index(project, lang, "ja")
+    keys = {(e["url"].split("#")[-1], e["game"]): {k for k, _ in e["keys"]} for e in entries}
+    for game in project.games.values():
+        for entity in game.entities.values():
+            if entity.kind not in ("survivor", "skill"):
+                continue
+            found = keys[(entity.id, game.name[lang])]
+            for name in [entity.name[lang], entity.name["en"]]:
+                assert normalize(name) in found, (game.id, entity.id, name)

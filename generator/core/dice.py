@@ -45,8 +45,9 @@ class Die:
 
     def describe(self) -> str:
         kinds = self.kinds()
-        if all(isinstance(f, int) for f in kinds) and kinds == list(range(kinds[0], kinds[0] + len(kinds))):
-            return f"numbers {kinds[0]}-{kinds[-1]}"
+        numbers = [f for f in kinds if isinstance(f, int)]
+        if len(numbers) == len(kinds) and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+            return f"numbers {numbers[0]}-{numbers[-1]}"
         return "faces " + ", ".join(str(f) for f in kinds)
 
 

@@ -156,6 +156,26 @@ def describe(step: dict) -> str:
     return " ".join(str(x) for x in (who, step.get("do"), rest) if x)
 
 
+# --- expectations every game shares ---------------------------------------------------------
+def compare_events(events: list[dict], specs: list) -> list[str]:
+    """`events: [{event: car-attack, zone: a, count: 2}, ...]`: how many events of a kind happened
+    with these details (exactly `count`; at least one when no count is given)."""
+    out = []
+    for spec in specs or []:
+        if not isinstance(spec, dict) or "event" not in spec:
+            out.append(f"events: {spec!r} needs 'event' (the kind) and may give details and 'count'")
+            continue
+        details = {k: v for k, v in spec.items() if k not in ("event", "count")}
+        found = sum(1 for e in events if e["event"] == spec["event"]
+                    and all(e.get(k) == v for k, v in details.items()))
+        label = ", ".join([spec["event"], *(f"{k}={v}" for k, v in details.items())])
+        if "count" in spec and found != spec["count"]:
+            out.append(f"events [{label}]: expected {spec['count']} time(s), happened {found}")
+        elif "count" not in spec and not found:
+            out.append(f"events [{label}]: expected it to happen, it did not")
+    return out
+
+
 # --- trace ---------------------------------------------------------------------------------
 def format_trace(result: Result) -> str:
     lines = [f"{result.file} :: {result.case_id}"]

@@ -8,22 +8,37 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator import games
 from generator.errors import DataError, Location
 from generator.load import files
-from generator.load.files import display as relative  # never follows links: see files.py
+from generator.load.caps import cap_repeated
 from generator.load.entities import LANGUAGES, Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
-from generator import games
-from generator.load.references import references_in, suggestion
-from generator.load.schema import (
-    ID_PATTERN, LINK_KINDS, PAGE_FIELDS, PAGE_FILES, PAGE_OPTIONAL, RULES_LIST_KEY, SPECS, Context, EntitySpec,
-    expect_kind,
-    read_fields, read_entity, read_id, read_id_list, read_localized, read_name, read_string, read_string_list,
-    read_text,
-)
-from generator.load.caps import cap_repeated
+from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.page_shape import check_page_shape
 from generator.load.ranges import check_ranges
+from generator.load.references import references_in, suggestion
+from generator.load.schema import (
+    ID_PATTERN,
+    LINK_KINDS,
+    PAGE_FIELDS,
+    PAGE_FILES,
+    PAGE_OPTIONAL,
+    RULES_LIST_KEY,
+    SPECS,
+    Context,
+    EntitySpec,
+    expect_kind,
+    read_entity,
+    read_fields,
+    read_id,
+    read_id_list,
+    read_localized,
+    read_name,
+    read_string,
+    read_string_list,
+    read_text,
+)
 from generator.load.text_safety import check_project_text
 from generator.load.yamlpos import Node, parse
 

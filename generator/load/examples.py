@@ -20,7 +20,7 @@ from typing import Any, Callable
 from generator.errors import Location
 from generator.load.entities import Game, Localized
 from generator.load.references import suggestion
-from generator.load.schema import Context, expect_kind, read_id, read_string, read_title, read_text
+from generator.load.schema import Context, expect_kind, read_id, read_string, read_text, read_title
 from generator.load.yamlpos import Node
 
 LIST_KEY = "examples"

@@ -53,7 +53,7 @@ def _shadowed_content(project: Project, errors: list[DataError], project_root: P
     content = project_root / "content"
     if not content.is_dir():
         return
-    generated = set()
+    generated: set[str] = set()
     for lang in LANGUAGES:
         generated.update(f"{lang}/{page}" for page in LANGUAGE_ROOT_PAGES)
         for game in project.games.values():
@@ -63,5 +63,5 @@ def _shadowed_content(project: Project, errors: list[DataError], project_root: P
         path = content / rel
         if path.exists() or path.is_symlink():
             errors.append(DataError(Location(display(path, project_root), 1, 1), "", (
-                f"this hand-written page has the path of a page generated from rules_data/; rename it or "
-                f"move its text into the data")))
+                "this hand-written page has the path of a page generated from rules_data/; rename it or "
+                "move its text into the data")))

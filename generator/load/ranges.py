@@ -60,6 +60,7 @@ RANGES: dict[tuple[str, str], Range] = {
     ("zombie", "stats.min-damage"): Range(1, 5, "it takes 1 to 5 damage to kill a zombie"),
     ("zombie", "stats.xp"): Range(0, 20, "a kill earns 0 to 20 experience"),
     ("level", "xp"): Range(0, 500, "a danger level starts at 0 to 500 experience"),
+    ("survivor", "health"): Range(1, 10, "a survivor starts with 1 to 10 health"),
     ("mission", "duration"): Range(1, 1440, "a mission lasts 1 to 1440 minutes"),
     ("mission", "number"): Range(0, 999, "missions are numbered 0 to 999"),
     ("zombie-card", "number"): Range(1, 999, "cards are numbered 1 to 999"),

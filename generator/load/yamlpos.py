@@ -21,6 +21,7 @@ import yaml
 
 from generator.errors import DataError, Location
 
+_FastParser: type | None
 try:  # libyaml's event parser; the composition below is ours either way
     from yaml._yaml import CParser as _FastParser
 except ImportError:  # PyYAML built without libyaml

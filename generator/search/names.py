@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import re
 
+from generator import games
 from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.load.references import REFERENCE
 from generator.render.references import display_name, value_text
 from generator.search.inflect import ukrainian_forms
 from generator.search.normalize import normalize
 
-INDEXED_KINDS = ("skill", "zombie", "level", "term", "rule", "equipment", "mission", "faq")
+SHARED_KINDS = ("term", "rule", "faq")  # every game has these; a game adds its own (search_kinds)
 EXCERPT_LENGTH = 90
 
 
@@ -29,8 +30,9 @@ def name_index(project: Project, lang: str, default_lang: str) -> tuple[list[dic
     entries = []
     counts = {"entries": 0, "names": 0, "aliases": 0, "inflected": 0}
     for game in project.games.values():
+        indexed = SHARED_KINDS + games.for_game(game).search_kinds
         for entity in game.entities.values():
-            if entity.kind not in INDEXED_KINDS:
+            if entity.kind not in indexed:
                 continue
             keys = _keys(entity, lang, counts)
             entries.append({
@@ -39,7 +41,7 @@ def name_index(project: Project, lang: str, default_lang: str) -> tuple[list[dic
                 "kind": project.labels[f"kind-{entity.kind}"][lang],
                 "game": game.name[lang],
                 "excerpt": _excerpt(entity, game, lang, project),
-                "keys": sorted(keys.items(), key=lambda kv: (-kv[1], kv[0])),
+                "keys": sorted(keys.items(), key=lambda kv: (-int(kv[1]), kv[0])),
             })
     counts["entries"] = len(entries)
     return entries, counts

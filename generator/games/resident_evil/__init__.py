@@ -22,10 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from generator.games import GamePackage
+from generator.games.resident_evil import schema
 
 
 class ResidentEvil(GamePackage):
     engine = "resident-evil"
+    entity_specs = schema.SPECS
+    page_files = schema.PAGE_FILES
+    link_kinds = schema.KINDS
+    search_kinds = schema.KINDS
+    labels_file = Path(__file__).parent / "labels.yaml"
+
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
         """The events its narration tells (a variant such as "door-opened.unlocked" is one kind);
@@ -59,7 +66,7 @@ class ResidentEvil(GamePackage):
         return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
 
     @property
-    def scenarios(self):  # type: ignore[override]
+    def scenarios(self):
         from generator.games.resident_evil.scenario import HOOKS
 
         return HOOKS

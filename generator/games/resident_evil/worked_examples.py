@@ -88,7 +88,10 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
     enemy_types = {e.id: e.type for st in [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
                    for e in st.enemies.values()}
     narrator = Narrator(lang, names, enemy_types)
-    caption = lambda key, n=None: Template(data["captions"][key][lang]).safe_substitute(n=n)
+
+    def caption(key: str, n=None) -> str:
+        return Template(data["captions"][key][lang]).safe_substitute(n=n)
+
     labels = {cid: narrator.name(cid)[:1] for cid in run.initial.characters}
     for eid, etype in enemy_types.items():
         digits = "".join(ch for ch in eid if ch.isdigit())

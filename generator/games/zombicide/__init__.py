@@ -1,7 +1,7 @@
 """Zombicide (1st and 2nd edition): one engine, two parameter sets. Everything that knows the game.
 
 Modules, smallest first:
-    schema.py        the game's entity kinds (skills, zombies, levels, equipment, missions, zombie cards)
+    schema.py        the game's entity kinds (skills, survivors, zombies, levels, equipment, missions, zombie cards)
     data_checks.py   loader-side checks and derived parameters (`walker.actions`)
     rules.py         Rules: every number and order, built from one edition's data (Rules.from_data)
     checks.py        coherence checks of that data, skill coverage
@@ -30,9 +30,9 @@ class Zombicide(GamePackage):
     engine = "zombicide"
     entity_specs = schema.SPECS
     page_files = schema.PAGE_FILES
-    link_kinds = ("skill", "zombie", "level", "equipment", "mission", "zombie-card")
-    search_kinds = ("skill", "zombie", "level", "equipment", "mission")
-    compare_kinds = ("skill", "zombie", "level", "equipment")
+    link_kinds = ("skill", "survivor", "zombie", "level", "equipment", "mission", "zombie-card")
+    search_kinds = ("skill", "survivor", "zombie", "level", "equipment", "mission")
+    compare_kinds = ("skill", "survivor", "zombie", "level", "equipment")
     labels_file = Path(__file__).parent / "labels.yaml"
     event_kinds = frozenset({
         "abomination-activates", "born-leader", "building-revealed", "car-attack", "change-seat", "close-door",
@@ -91,7 +91,7 @@ class Zombicide(GamePackage):
         return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
 
     @property
-    def scenarios(self):  # type: ignore[override]
+    def scenarios(self):
         from generator.games.zombicide.scenario import HOOKS
 
         return HOOKS

@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from generator.core.geometry import OPEN, WALL, Door, Zone as GraphZone, ZoneGraph, door_id
+from generator.core.geometry import OPEN, WALL, Door, ZoneGraph, door_id
+from generator.core.geometry import Zone as GraphZone
 from generator.errors import MapError
 
 __all__ = ["Board", "Door", "MapError", "OPEN", "WALL", "Zone", "door_id", "parse_map"]

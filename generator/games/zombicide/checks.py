@@ -108,7 +108,7 @@ def _check_zombies(zombie_stats: Mapping[str, Mapping[str, int]]) -> list[Proble
             if isinstance(stats.get(name), int) and stats[name] == 0:
                 problems.append(Problem(zid, f"zombie '{zid}' has {name} 0; every zombie acts at least once and "
                                              f"needs at least 1 damage to kill: set it to 1 or more"))
-        for rule in stats.get("special", ()):
+        for rule in stats.get("special", ()):  # type: ignore[union-attr]
             if rule not in ZOMBIE_SPECIAL_RULES:
                 problems.append(Problem(zid, f"zombie '{zid}' has special rule '{rule}', which the rules model "
                                              f"does not know; use one of {', '.join(ZOMBIE_SPECIAL_RULES)}"))

@@ -8,10 +8,10 @@ How hits land is the rules' business, so it is decided here from `Rules`:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
-from generator.games.zombicide.state import Car, NotAllowed, Survivor, Zombie
 from generator.games.zombicide.skills import can_dual, damage_bonus, dice_bonus, roll_bonus
+from generator.games.zombicide.state import Car, NotAllowed, Survivor, Zombie
 from generator.games.zombicide.strategies import wound
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,7 +23,7 @@ REROLL_SKILLS = ("lucky", "1-re-roll-per-turn")
 
 def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: str | None = None,
            dual: bool | None = None, assign: list[str] | None = None, survivors: list[str] | None = None,
-           rerolls: list[str] = (), reroll_below: int | None = None) -> None:
+           rerolls: Sequence[str] = (), reroll_below: int | None = None) -> None:
     """One combat action. `rerolls` lists re-roll sources to use in order (each re-rolls all dice);
     with `reroll_below`, a source is used only while the hits are fewer than that."""
     rules, state = game.rules, game.state
@@ -64,6 +64,10 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
                                              f"{profile.min_range}-{longest}")
     if not state.zombies_in(target):
         raise NotAllowed("no-zombies", f"no zombies in {target}")
+    damage = profile.damage + damage_bonus(skills, kind)
+    if rules.combat_needs_a_target_it_can_hurt and not card.molotov and \
+            not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target)):
+        raise NotAllowed("no-target-it-can-hurt", f"damage {damage} kills none of the zombies in {target}")
     choosing = kind == "melee" or card.sniper or "sniper" in skills
     for name in assign or []:
         if name not in {z.type for z in state.zombies_in(target)}:
@@ -88,7 +92,6 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         state.emit("re-roll", survivor=s.id, source=source, dice=rolled)
     hits = sum(1 for v in rolled if v >= profile.accuracy)
     misses = dice_count - hits
-    damage = profile.damage + damage_bonus(skills, kind)
     if card.reload:
         for item in used:
             item.loaded = False

@@ -5,9 +5,9 @@ the model. This adapter builds an edition's `Rules` from a loaded `Game`.
 """
 from __future__ import annotations
 
-from generator.load.entities import Entity, Game
 from generator.games.zombicide.equipment import Card, Profile
 from generator.games.zombicide.rules import Rules
+from generator.load.entities import Entity, Game
 
 
 def rules_for_game(game: Game) -> Rules:

@@ -26,6 +26,34 @@ def check_entity(entity: Entity, game: Game, ctx: Context) -> None:
         _check_equipment(entity, game, ctx)
     elif entity.kind == "zombie-card":
         _check_zombie_card(entity, game, ctx)
+    elif entity.kind == "survivor":
+        _check_survivor(entity, game, ctx)
+
+
+def _check_survivor(survivor: Entity, game: Game, ctx: Context) -> None:
+    """The skill tree names the game's danger levels, each of them, and the game's skills."""
+    if not game.complete:
+        return
+    tree = survivor.fields.get("skills") or {}
+    levels = [level.id for level in game.levels]
+    where = survivor.field_where.get("skills", survivor.where)
+    for level, ids in tree.items():
+        if level not in levels:
+            ctx.error(where, f"skills at '{level}', which is no danger level"
+                             f"{suggestion(level, levels, 'use an id from levels.yaml')}")
+        for skill, at in ids:
+            if getattr(game.entities.get(skill), "kind", None) != "skill":
+                ctx.error(at, f"'{skill}' is no skill of this game"
+                              f"{suggestion(skill, [s.id for s in game.skills.values()], 'use an id from skills.yaml')}")
+    kind, health = survivor.fields.get("type"), survivor.fields.get("health")
+    usual = game.parameters.get(f"health-{kind}")
+    if health is not None and usual is not None and health != usual.fields.get("value"):
+        ctx.error(survivor.field_where["health"], f"health {health}, but a {kind} starts with "
+                                                  f"{usual.fields.get('value')} (parameter 'health-{kind}'); "
+                                                  f"correct one of them")
+    missing = [level for level in levels if level not in tree]
+    if missing:
+        ctx.error(where, f"no skill for level(s) {', '.join(missing)}; every danger level gives a skill")
 
 
 def _equipment_parameters(card: Entity) -> dict:

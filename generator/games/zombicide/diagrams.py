@@ -53,7 +53,7 @@ class Words:
     legend: dict[str, str]  # legend key -> label
 
 
-def render_svg(state: State, marks: Marks, words: Words, svg_id: str, spawn_zones: list[str] = ()) -> str:
+def render_svg(state: State, marks: Marks, words: Words, svg_id: str, spawn_zones: list[str] | tuple[()] = ()) -> str:
     board = state.board
     cells = board._cells  # (row, col) -> zone id; the map's own geometry
     rows = 1 + max(r for r, _ in cells)

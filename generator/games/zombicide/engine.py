@@ -10,17 +10,12 @@ import random
 from typing import Any
 
 from generator.core.decks import RESHUFFLE, draw_from
-from generator.core.phases import PhaseSequence
-from generator.games.zombicide import combat, zombie_phase
-from generator.games.zombicide.state import Item, NotAllowed, State, Survivor
 from generator.core.dice import Dice
+from generator.games.zombicide import combat, zombie_phase
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.skills import FREE_ACTION_SKILLS, zones_per_move
+from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Item, NotAllowed, State, Survivor
 from generator.games.zombicide.strategies import WOUNDED
-
-
-PLAYERS, ZOMBIES, END = "players", "zombies", "end"
-PHASES = PhaseSequence((PLAYERS, ZOMBIES, END))  # a round: every survivor's turn, the zombies, the end
 
 
 class Game:
@@ -51,6 +46,7 @@ class Game:
         if turn.phase != PLAYERS:
             turn.enter(PHASES, PLAYERS)
         turn.player = sid
+        s.played = True
         return s
 
     def levels_reached(self, s: Survivor) -> list[str]:
@@ -320,7 +316,7 @@ class Game:
 
     def _pick(self, s: Survivor, names: list[str]) -> list[Item]:
         pool = s.items()
-        picked = []
+        picked: list[Item] = []
         for name in names:
             match = next((i for i in pool if i.name == name and all(i is not p for p in picked)), None)
             if match is None:
@@ -448,8 +444,13 @@ class Game:
         if "born-leader" not in self.skills(s) or s.born_leader_used or s is t:
             raise NotAllowed("needs-skill", f"{sid} cannot give an action with Born Leader now")
         s.born_leader_used = True
-        t.bonus_actions += 1
-        self.emit("born-leader", survivor=sid, target=target)
+        # The action is for the recipient's next turn: this round's if it is still to come.
+        later = t.played
+        if later:
+            t.bonus_next_round += 1
+        else:
+            t.bonus_actions += 1
+        self.emit("born-leader", survivor=sid, target=target, turn="next-round" if later else "this-round")
 
     # --- cars (1st edition) ------------------------------------------------------------------
     def _car_rules(self) -> None:
@@ -541,6 +542,7 @@ class Game:
             s.free_used.clear()
             s.searched = s.reroll_turn_used = s.medic_used = s.loud_used = False
             s.born_leader_used = s.nose_used = False
-            s.bonus_actions = 0
+            s.bonus_actions, s.bonus_next_round = s.bonus_next_round, 0  # an unused gift is lost
+            s.played = False
             s.kill_zone = None
         self.emit("end-phase")

@@ -6,10 +6,11 @@ same numbers by running the engine itself under every possible roll (dice.exact_
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-import random
+from typing import AbstractSet, Sequence
 
 from generator.core.dice import SIDES, exact_outcomes
 from generator.games.zombicide.rules import Rules
@@ -118,13 +119,13 @@ def _roll_hits(rng: random.Random, attack: Attack) -> int:
                if min(rng.randint(1, SIDES) + attack.roll_bonus, attack.max_die) >= attack.accuracy)
 
 
-def engine_hit_distribution(rules: Rules, weapon: str, skills: set[str] = frozenset(), dual: bool = False,
-                            rerolls: list[str] = (), reroll_below: int | None = None,
-                            items: list[str] = ()) -> Distribution:
+def engine_hit_distribution(rules: Rules, weapon: str, skills: AbstractSet[str] = frozenset(), dual: bool = False,
+                            rerolls: Sequence[str] = (), reroll_below: int | None = None,
+                            items: Sequence[str] = ()) -> Distribution:
     """Hits by running the engine's own attack under every possible roll."""
     from generator.games.zombicide.board import parse_map
-    from generator.games.zombicide.state import Item, State, Survivor, Zombie
     from generator.games.zombicide.engine import Game
+    from generator.games.zombicide.state import Item, State, Survivor, Zombie
 
     def run(dice) -> int:
         hands = [Item(weapon), Item(weapon) if dual else None]

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from generator.errors import DataError, Location, RulesDataError, ScenarioError
 from generator.example_runs import check_examples
-from generator.load.entities import Game
 from generator.games.zombicide.checks import check_rules_data, skill_coverage
 from generator.games.zombicide.data import rules_for_game, rules_inputs
 from generator.games.zombicide.scenario import HOOKS, load_scenarios, run_case
+from generator.load.entities import Game
 
 
 def report_game(game: Game, root: Path) -> list[str]:
@@ -41,7 +41,8 @@ def _check_zombie_deck(game: Game) -> list[DataError]:
         if number in seen:
             errors.append(DataError(card.field_where["number"], f"zombie-card '{card.id}'",
                                     f"card number {number} is already '{seen[number]}'; give each card its own number"))
-        seen.setdefault(number, card.id)
+        if number is not None:
+            seen.setdefault(number, card.id)
     return errors
 
 
@@ -63,7 +64,8 @@ def check_game(game: Game, root: Path) -> list[DataError]:
 
 
 def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:
-    cases, errors = {}, []
+    cases: dict[str, dict] = {}
+    errors: list[DataError] = []
     for path in _scenario_files(game, root):
         try:
             for case in load_scenarios(path):
@@ -76,15 +78,15 @@ def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:
             continue
         where = ruling.field_where["check"]
         crumb = f"faq '{ruling.id}' › check"
-        case = cases.get(case_id)
-        if case is None:
+        found = cases.get(case_id)
+        if found is None:
             errors.append(DataError(where, crumb, f"no scenario case '{case_id}' in rules_data/{game.id}/scenarios/; "
                                                   f"write the case that proves this ruling, or fix the id"))
             continue
-        result = run_case(case, rules)
+        result = run_case(found, rules)
         if not result.ok:
             errors.append(DataError(where, crumb, f"the rules model disagrees with this ruling: scenario "
-                                                  f"'{case_id}' ({case['_file']}) fails: {result.mismatches[0]}; "
+                                                  f"'{case_id}' ({found['_file']}) fails: {result.mismatches[0]}; "
                                                   f"correct the answer, the data or the scenario"))
     return errors
 

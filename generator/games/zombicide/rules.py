@@ -23,7 +23,10 @@ class ZombieStats:
 
 
 # Special rules a zombie type may carry in zombies.yaml (`special: [...]`), as the engine applies them.
+ABOMINATION = "abomination"  # the type every Abomination type counts as (limits, supply, splitting)
+
 ZOMBIE_SPECIAL_RULES = {
+    "abomination-type": "an Abomination type: one Abomination of any type on the board, one shared supply",
     "no-combat-in-its-zone": "survivors in its zone cannot take a combat action (Hobomination)",
     "molotov-kills-only-it": "a Molotov thrown into its zone kills it and nothing else (Abominawild)",
 }
@@ -63,6 +66,8 @@ PARAMETERS: dict[str, tuple[str, str, Any]] = {
     "car-drive-max-zones": ("car_drive_max_zones", "int", 2),
     "zombie-supply": ("zombie_supply", "pairs", ()),
     "traded-weapon-keeps-reload-state": ("traded_weapon_keeps_reload_state", "bool", True),
+    # Board Game Arena refuses a combat action whose only targets are zombies the weapon cannot kill.
+    "combat-needs-a-target-it-can-hurt": ("combat_needs_a_target_it_can_hurt", "bool", False),
 }
 
 # Types a target order may name besides the zombie types.
@@ -105,6 +110,7 @@ class Rules:
     car_drive_max_zones: int = 2
     zombie_supply: Mapping[str, int] = field(default_factory=dict)  # a type not listed is unlimited
     traded_weapon_keeps_reload_state: bool = True
+    combat_needs_a_target_it_can_hurt: bool = False
     skill_models: Mapping[str, Any] = field(default_factory=dict)
     equipment: Mapping[str, Card] = field(default_factory=dict)
     parameters: Mapping[str, Any] = field(default_factory=dict)
@@ -130,7 +136,7 @@ class Rules:
             raw = parameters.get(pid, None if default is REQUIRED else default)
             values[name] = _convert(raw, kind)
         zombies = {
-            zid: ZombieStats(int(s["actions"]), int(s["min-damage"]), int(s["xp"]), tuple(s.get("special", ())))
+            zid: ZombieStats(int(s["actions"]), int(s["min-damage"]), int(s["xp"]), tuple(s.get("special", ())))  # type: ignore[arg-type]
             for zid, s in zombie_stats.items()
         }
         return cls(
@@ -166,6 +172,13 @@ class Rules:
         """Two cards that combine into a third, from the cards' own data."""
         return {frozenset({c.name, c.combines_with}): c.makes
                 for c in self.equipment.values() if c.combines_with and c.makes}
+
+    def is_abomination(self, zombie_type: str) -> bool:
+        return zombie_type == ABOMINATION or self.special(zombie_type, "abomination-type")
+
+    def supply_pool(self, zombie_type: str) -> str:
+        """The supply a type's miniatures come from: every Abomination type shares the Abominations'."""
+        return ABOMINATION if self.is_abomination(zombie_type) else zombie_type
 
     def special(self, zombie_type: str, rule: str) -> bool:
         stats = self.zombies.get(zombie_type)

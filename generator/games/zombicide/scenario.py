@@ -152,7 +152,7 @@ def _list(value: Any) -> list:
 
 
 def apply_step(game: Game, step: dict) -> None:
-    do, who = step.get("do"), step.get("who")
+    do, who = step.get("do"), str(step.get("who") or "")
     actions = {
         "move": lambda: game.move(who, _list(step.get("to"))),
         "search": lambda: game.search(who, keep=step.get("keep"), hold_your_nose=step.get("hold-your-nose")),
@@ -271,9 +271,10 @@ def compare(game: Game, expect: dict) -> list[str]:
     for name in _list(expect.get("events-exclude")):
         if names[name]:
             out.append(f"events-exclude: a '{name}' event happened")
+    out += runner.compare_events(state.events, expect.get("events") or [])
     known = {"survivors", "zombies", "zombies-in", "noise", "doors", "danger-level", "line-of-sight", "ranges",
              "last-hits", "equipment-deck", "deck-excludes", "discard-pile", "spawned-buildings", "cars",
-             "events-include", "events-exclude"}
+             "events-include", "events-exclude", "events"}
     for key in set(expect) - known:
         out.append(f"expect: unknown key '{key}'; use {', '.join(sorted(known))}")
     return out

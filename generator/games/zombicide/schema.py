@@ -10,15 +10,30 @@ from typing import Any
 
 from generator.errors import Location
 from generator.load.schema import (
-    COMMON_OPTIONAL, NAMED, Context, EntitySpec, expect_kind, read_bool, read_choice, read_id, read_id_list,
-    read_int, read_list_of, read_mapping, read_range, read_sources, read_string, read_string_list, read_text,
+    COMMON_OPTIONAL,
+    NAMED,
+    Context,
+    EntitySpec,
+    expect_kind,
+    read_bool,
+    read_choice,
+    read_id,
+    read_id_list,
+    read_int,
+    read_list_of,
+    read_mapping,
+    read_range,
+    read_sources,
+    read_string,
+    read_string_list,
+    read_text,
 )
 from generator.load.yamlpos import Node
 
 STAT_NAMES = ("actions", "min-damage", "xp")
 
 
-def read_stats(node: Node, ctx: Context) -> dict[str, int] | None:
+def read_stats(node: Node, ctx: Context) -> dict[str, int | None] | None:
     if not expect_kind(node, ctx, "map", f"statistics ({', '.join(STAT_NAMES)})"):
         return None
     stats = {}
@@ -77,7 +92,26 @@ def read_card_rows(node: Node, ctx: Context) -> CardRows | None:
     return rows
 
 
+def read_skill_tree(node: Node, ctx: Context) -> dict[str, list[tuple[str, Location]]] | None:
+    """A survivor's skills by danger level: {blue: [id], yellow: [id], orange: [id, id], red: [...]}.
+
+    Several ids at one level are the choices offered there (the player takes one)."""
+    if not expect_kind(node, ctx, "map", "skills by danger level ({blue: [skill-id], orange: [a, b], ...})"):
+        return None
+    tree: dict[str, list[tuple[str, Location]]] = {}
+    for level, child in node.value.items():
+        ids = read_id_list(child, ctx.at(level))
+        if ids is not None:
+            tree[level] = ids
+            if not ids:
+                ctx.error(child.where, f"no skill at level '{level}'; name at least one skill id")
+    return tree
+
+
 SPECS = {
+    "survivor": EntitySpec("survivor", {**NAMED, "skills": read_skill_tree}, {
+        **COMMON_OPTIONAL, "type": read_choice("adult", "kid"), "health": read_int,
+    }),
     "skill": EntitySpec("skill", {**NAMED, "model": read_skill_model}, COMMON_OPTIONAL),
     "zombie": EntitySpec("zombie", {**NAMED, "stats": read_stats}, {**COMMON_OPTIONAL, "special": read_id_list}),
     "level": EntitySpec("level", {**NAMED, "xp": read_int}, COMMON_OPTIONAL),
@@ -104,6 +138,7 @@ SPECS = {
 # File name -> (list key, entity kind).
 PAGE_FILES = {
     "skills.yaml": ("skills", "skill"),
+    "survivors.yaml": ("survivors", "survivor"),
     "zombies.yaml": ("zombies", "zombie"),
     "levels.yaml": ("levels", "level"),
     "equipment.yaml": ("equipment", "equipment"),

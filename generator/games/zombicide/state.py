@@ -9,10 +9,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from generator.core.events import NotAllowed
-from generator.core.phases import Turn
+from generator.core.phases import PhaseSequence, Turn
 from generator.games.zombicide.board import Board
 
-__all__ = ["Car", "Item", "NotAllowed", "State", "Survivor", "Zombie", "ZombieCard"]
+PLAYERS, ZOMBIES, END = "players", "zombies", "end"
+PHASES = PhaseSequence((PLAYERS, ZOMBIES, END))  # a round: every survivor's turn, the zombies, the end
+
+__all__ = ["END", "PHASES", "PLAYERS", "ZOMBIES", "Car", "Item", "NotAllowed", "State", "Survivor", "Zombie", "ZombieCard"]
 
 
 @dataclass
@@ -41,7 +44,9 @@ class Survivor:
     actions_used: int = 0
     free_used: Counter = field(default_factory=Counter)
     searched: bool = False
-    bonus_actions: int = 0  # given by a Born Leader this round
+    bonus_actions: int = 0  # given by a Born Leader, for this round's turn
+    bonus_next_round: int = 0  # given by a Born Leader after this survivor's turn: for the next one
+    played: bool = False  # has taken a turn this round
     reroll_turn_used: bool = False
     medic_used: bool = False
     loud_used: bool = False
@@ -112,7 +117,7 @@ class State:
     loud_zone: str | None = None
     next_uid: int = 1
     events: list[dict] = field(default_factory=list)
-    turn: Turn = field(default_factory=lambda: Turn(1, "players"))  # round, phase, acting survivor
+    turn: Turn = field(default_factory=lambda: Turn(1, PLAYERS))  # round, phase, acting survivor
 
     def zombies_in(self, zone: str) -> list[Zombie]:
         return [z for z in self.zombies if z.zone == zone]

@@ -10,14 +10,14 @@ from typing import Callable
 
 from generator.errors import ScenarioError
 from generator.example_runs import ExampleRun, StepRun, run_example
-from generator.load.entities import Entity, Game
-from generator.load.examples import Example
 from generator.games.zombicide.board import WALL
-from generator.games.zombicide.state import State
-from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.diagrams import Marks, Words, render_svg
 from generator.games.zombicide.narration import Narrator
+from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.scenario import HOOKS
+from generator.games.zombicide.state import State
+from generator.load.entities import Entity, Game
+from generator.load.examples import Example
 
 LEGEND_KEYS = ("car", "noise", "wound", "manhole", "spawn", "door-closed", "door-open", "route", "zombie-route",
                "shot", "sight", "sight-line", "killed", "tile-seam")

@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.games.zombicide.board import Door
-from generator.games.zombicide.state import Survivor, Zombie, ZombieCard
+from generator.games.zombicide.state import ZOMBIES, Survivor, Zombie, ZombieCard
 from generator.games.zombicide.strategies import split_counts, wound
 
 if TYPE_CHECKING:  # pragma: no cover
     from generator.games.zombicide.engine import Game
 
-ABOMINATION = "abomination"
 FATTY = "fatty"
 
 
@@ -92,8 +91,8 @@ def _victim(living: list[Survivor], wanted: str | None) -> Survivor:
 
 def _suffer_attack(game: "Game", s: Survivor) -> None:
     skills = game.skills(s)
-    if "tough" in skills and s.id not in game.tough_used:
-        game.tough_used.add(s.id)  # the first zombie attack of each zombie phase is ignored
+    if "tough" in skills and game.state.turn.phase == ZOMBIES and s.id not in game.tough_used:
+        game.tough_used.add(s.id)  # the first zombie attack of each zombie phase (only) is ignored
         game.emit("tough", survivor=s.id)
         return
     instead = game.choices.get("ignore-wound", {}).get(s.id, [])
@@ -145,8 +144,8 @@ def _share_out(game: "Game", zone: str, group: list[Zombie], options: list[str],
         return option if not doors_pretended or board.passable(zone, option) else zone
 
     plan: list[tuple[Zombie, str]] = []
-    abominations = [z for z in group if z.type == ABOMINATION]
-    others = [z for z in group if z.type != ABOMINATION]
+    abominations = [z for z in group if game.rules.is_abomination(z.type)]
+    others = [z for z in group if not game.rules.is_abomination(z.type)]
     if abominations:  # never split: the players pick the route
         chosen = game.choices.get("abomination", {}).get(zone)
         route = chosen if chosen in options else options[0]
@@ -261,17 +260,18 @@ def _live_manholes(game: "Game") -> list[str]:
 def place(game: "Game", ztype: str, n: int, zone: str, escort: bool = True, why: str = "spawn") -> list[Zombie]:
     """Put n zombies of a type in a zone, with the rules on Abominations, escorts and supply."""
     state, rules = game.state, game.rules
-    if ztype == ABOMINATION and n and any(z.type == ABOMINATION for z in state.zombies):
+    if rules.is_abomination(ztype) and n and any(rules.is_abomination(z.type) for z in state.zombies):
         if rules.second_abomination_activates:
             game.emit("abomination-activates")
-            activate(game, [z for z in state.zombies if z.type == ABOMINATION])
+            activate(game, [z for z in state.zombies if rules.is_abomination(z.type)])
             return []
         placed = []
         for replacement in rules.second_abomination_replaced_by:
             placed += place(game, replacement, 1, zone, escort=False, why="second-abomination")
         return placed
-    available = rules.zombie_supply.get(ztype, n) - (
-        sum(1 for z in state.zombies if z.type == ztype) if ztype in rules.zombie_supply else 0)
+    pool = rules.supply_pool(ztype)  # the types sharing one box of miniatures (every Abomination type)
+    available = rules.zombie_supply.get(pool, n) - (
+        sum(1 for z in state.zombies if rules.supply_pool(z.type) == pool) if pool in rules.zombie_supply else 0)
     count = max(0, min(n, available))
     placed = []
     for _ in range(count):

@@ -1,0 +1,48 @@
+"""The stated public surface: `generator.__all__` lists what other code may use, and each entry
+works; the errors a user can cause form one tree under GeneratorError."""
+from __future__ import annotations
+
+import inspect
+from pathlib import Path
+
+import generator
+from generator import errors
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_all_names_exist_and_are_documented():
+    assert sorted(generator.__all__) == sorted(set(generator.__all__))
+    for name in generator.__all__:
+        value = getattr(generator, name)
+        assert inspect.getdoc(value), f"generator.{name} needs a docstring"
+
+
+def test_the_public_surface_has_the_entry_points_the_design_names():
+    assert {"check", "build_site", "run_scenario", "load_project"} <= set(generator.__all__)
+
+
+def test_the_entry_points_work_on_the_project():
+    from generator import games
+    from generator.core.scenarios import load_scenarios
+
+    project = generator.check(ROOT)
+    played = 0
+    for game in project.games.values():
+        package = games.for_game(game)
+        files = sorted((ROOT / "rules_data" / game.id / "scenarios").glob("*.yaml"))
+        if package.scenarios is None or not files:
+            continue
+        case = load_scenarios(files[0], package.scenarios.case_keys, ROOT)[0]
+        result = generator.run_scenario(case, package.rules_for(game), package.scenarios)
+        assert result.ok, result.mismatches
+        played += 1
+    assert played >= 2
+
+
+def test_every_user_error_is_a_generator_error():
+    for name in ("DataErrors", "ScenarioError", "MapError", "RulesDataError"):
+        assert issubclass(getattr(errors, name), generator.GeneratorError), name
+    from generator.core.dice import DiceExhausted
+
+    assert issubclass(DiceExhausted, generator.ScenarioError)
