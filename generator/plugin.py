@@ -29,6 +29,7 @@ from mkdocs.structure.nav import Section
 
 from generator import pipeline, serve, staging
 from generator.errors import DataErrors
+from generator.reader_site import ReaderSite
 from generator.search import build_search
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -45,6 +46,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.generated: pipeline.Generated | None = None
         self.edit_sources: dict[str, str] = {}
         self.page_order: dict[str, int] = {}
+        self.reader_site = ReaderSite()  # per-language 404s, sitemap, offline files
         self.serving = False
         self.dirty = False
         self.errors: list[str] = []  # the data errors of the current build, for the preview
@@ -65,6 +67,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self._nested(config):
             return config
         root = Path(config.config_file_path).resolve().parent
+        if not config.repo_url:
+            config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
         if self.indexing:  # the previous rebuild's search index is written before this one starts
             self.indexing.join()
         self.errors = []
@@ -141,20 +145,36 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             context["rulebook_labels"] = {key: labels[key][lang] for key in SEARCH_LABELS}
         return context
 
+    def on_template_context(self, context, template_name, config):
+        """The 404 pages have a header search box too: they need its labels."""
+        return self.on_page_context(context, None, config, None)
+
+    def on_pre_template(self, template, template_name, config):
+        self.reader_site.pre_template(template_name, config)
+        return template
+
+    def on_post_template(self, output_content, template_name, config):
+        return self.reader_site.post_template(output_content, template_name, config)
+
     @event_priority(-150)  # after i18n has built every language
     def on_post_build(self, config):
         if self._nested(config):
             return
         if self.serving:
             serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, [])
-        if not self.generated or not self.config.search:
+        if not self.generated:
+            return
+        if not self.config.search:
+            log.info(self.reader_site.finish(config))
             return
         if self.serving and self.indexed_once:
             # The preview serves the edited page now; the search index follows a moment later.
             self.indexing = serve.in_background(build_search, self.generated.project, Path(config.site_dir))
+            log.info(self.reader_site.finish(config))  # lists the index files there are now
             return
         log.info(build_search(self.generated.project, Path(config.site_dir)))
         self.indexed_once = True
+        log.info(self.reader_site.finish(config))  # after the search index: it lists its files
 
 
 def _section_game(section: Section) -> str:

@@ -2,9 +2,14 @@
 browser's language, and a manual choice is remembered."""
 from __future__ import annotations
 
+from pathlib import Path
+from types import SimpleNamespace
+
 import pytest
 
 from tests.test_search import LANGUAGE_ROOT
+
+ROOT = Path(__file__).resolve().parent.parent
 
 SKILLS = "zombicide-1/skills/"
 
@@ -51,8 +56,28 @@ def test_a_manual_choice_wins_over_the_browser_language(browser, site_url):
     context.close()
 
 
-def test_edit_this_page_opens_the_yaml_the_page_came_from(page, site_url):
-    for lang in ("ja", "ko", "uk"):
-        page.goto(f"{site_url}{LANGUAGE_ROOT[lang]}{SKILLS}")
-        href = page.locator("a.md-content__button[href*='edit']").first.get_attribute("href")
-        assert href.endswith("/rules_data/zombicide-1/skills.yaml"), href
+def load_config(monkeypatch, **env):
+    from mkdocs.config import load_config as mkdocs_load_config
+
+    for name in ("RULEBOOK_REPO_URL", "RULEBOOK_SITE_URL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return mkdocs_load_config(str(ROOT / "mkdocs.yml"))
+
+
+def test_without_a_repository_there_is_no_repository_or_edit_button(monkeypatch):
+    config = load_config(monkeypatch)
+    assert config.repo_url is None and config.site_url is None
+    # The built site (served to the browser tests) shows neither: tests/test_reader.py.
+
+
+def test_edit_this_page_opens_the_yaml_the_page_came_from(monkeypatch):
+    config = load_config(monkeypatch, RULEBOOK_REPO_URL="https://code.example/rulebook",
+                         RULEBOOK_SITE_URL="https://rules.example/book/")
+    assert config.site_url == "https://rules.example/book/"
+    plugin = config.plugins["rulebook"]
+    plugin.edit_sources = {"ko/zombicide-1/skills.md": "rules_data/zombicide-1/skills.yaml"}
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="ko/zombicide-1/skills.md"), edit_url=None)
+    plugin.on_page_markdown("", page=page, config=config, files=None)
+    assert page.edit_url == "https://code.example/rulebook/edit/main/rules_data/zombicide-1/skills.yaml"

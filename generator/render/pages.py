@@ -62,8 +62,9 @@ def render_project(project: Project) -> list[GeneratedPage]:
         for game in project.games.values():
             pages.extend(_render_game(env, project, game, lang))
         context = _context(project, None, lang, "", depth=0)
+        game_names = {game_id: game.name[lang] for game_id, game in project.games.items()}
         pages.append(GeneratedPage(f"{lang}/{SOURCES_PAGE}", env.get_template("sources.md.j2").render(
-            sources=list(project.sources.values()), **context), "rules_data/sources.yaml"))
+            sources=list(project.sources.values()), game_names=game_names, **context), "rules_data/sources.yaml"))
         pairs = [(project.games[g.compare_with], g) for g in project.games.values()
                  if g.compare_with in project.games]
         if pairs:
@@ -138,8 +139,14 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         targets = [game.entities[t] for t, _ in note.fields.get("concerns", []) if t in game.entities]
         return f"{labels['source-note'][lang]}: {LIST_SEPARATOR[lang].join(e.title(lang) for e in targets)}"
 
+    def source_title(source_id: str) -> str:
+        """Readers see a source's title in their language, never its id."""
+        source = project.sources.get(source_id)
+        return (source.title[lang] if source else source_id).replace("[", "\\[").replace("]", "\\]")
+
     return {
         "lang": lang, "game": game, "languages": LANGUAGES, "sep": LIST_SEPARATOR[lang],
+        "source_title": source_title, "cited_sources": cited_sources, "note_summary": lambda note: note_summary(note.text[lang], lang),
         # A game may override a label: "<label>@<game>" (its own word for a shared idea).
         "L": lambda key: text(labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang]),
         "t": t, "link_to": link_to, "note_title": note_title,
@@ -150,6 +157,23 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         if rules is not None else [],
         "to_sources": "../" * depth + SOURCES_PAGE,
     }
+
+
+def cited_sources(entity: Entity) -> list[tuple[str, list[str]]]:
+    """An entity's citations grouped by source, in the order the data gives them."""
+    grouped: dict[str, list[str]] = {}
+    for ref in entity.sources:
+        sections = grouped.setdefault(ref.source, [])
+        if ref.section and ref.section not in sections:
+            sections.append(ref.section)
+    return list(grouped.items())
+
+
+def note_summary(text: str, lang: str) -> str:
+    """A note's opening sentence (of its first paragraph): what a closed box beside a rule shows."""
+    paragraph = text.strip().split("\n\n", 1)[0].strip()
+    end = re.search(r"。|[.!?](?=\s|$)", paragraph)
+    return paragraph[: end.end()] if end else paragraph
 
 
 def example_markdown(project: Project, game: Game, example, lang: str) -> str:

@@ -1,29 +1,30 @@
-/* Language choice: the switcher keeps the section (#anchor), a manual choice is remembered,
-   and the site root sends a first-time visitor to the language their browser prefers. */
+/* Language choice: the switcher keeps the section (#anchor) and a manual choice is remembered
+   (the site root reads it, with the browser's languages, before painting: main.html). */
 (function () {
   "use strict";
   var KEY = "rulebook-language";
-  var LANGS = ["ja", "ko", "uk"];
-  var DEFAULT = "ja"; // built at the site root
-  var meta = function (name) {
-    var el = document.querySelector('meta[name="' + name + '"]');
-    return el ? el.getAttribute("content") : "";
-  };
-  var root = meta("rulebook-root") || ".";
 
+  // The section being read: the hash while its heading is on screen, else the last heading
+  // scrolled to under the header (Material's table of contents marks the one before it).
   function currentSection() {
-    if (location.hash) return location.hash;
-    var active = document.querySelector(".md-nav--secondary .md-nav__link--active");
-    var href = active && active.getAttribute("href");
-    return href && href.charAt(0) === "#" ? href : "";
+    var header = document.querySelector(".md-header");
+    var offset = (header ? header.getBoundingClientRect().bottom : 0) + 8;
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) {
+      var top = target.getBoundingClientRect().top;
+      if (top >= 0 && top < window.innerHeight) return location.hash;
+    }
+    var headings = document.querySelectorAll(".md-content h2[id], .md-content h3[id], .md-content h4[id]");
+    var current = "";
+    for (var i = 0; i < headings.length; i++) {
+      if (headings[i].getBoundingClientRect().top <= offset) current = "#" + headings[i].id;
+      else break;
+    }
+    return current;
   }
 
   function remember(lang) {
     try { localStorage.setItem(KEY, lang); } catch (e) { /* private mode: nothing to keep */ }
-  }
-
-  function recalled() {
-    try { return localStorage.getItem(KEY); } catch (e) { return null; }
   }
 
   document.addEventListener("click", function (event) {
@@ -38,18 +39,5 @@
     location.href = href + currentSection();
   }, true);
 
-  // The root is the default language's home page; redirect from there only.
-  if (meta("rulebook-page") === "" && document.documentElement.lang === DEFAULT) {
-    var wanted = recalled();
-    if (!wanted) {
-      var prefs = navigator.languages || [navigator.language || ""];
-      for (var i = 0; i < prefs.length && !wanted; i++) {
-        var code = String(prefs[i]).toLowerCase().slice(0, 2);
-        if (LANGS.indexOf(code) >= 0) wanted = code;
-      }
-    }
-    if (wanted && wanted !== DEFAULT && LANGS.indexOf(wanted) >= 0) {
-      location.replace(root.replace(/\/?$/, "/") + wanted + "/" + location.hash);
-    }
-  }
+  // The site root's redirect to the reader's language runs in the page head (main.html).
 })();

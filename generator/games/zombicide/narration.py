@@ -30,10 +30,14 @@ def templates() -> dict:
 
 @dataclass(frozen=True)
 class Phrase:
-    """A value in a sentence: Markdown with references, and the plain words it shows."""
+    """A value in a sentence: Markdown with references, and the plain words it shows.
+
+    `forms` are the same value in other grammatical forms a template may ask for as
+    `$name_<form>` (Ukrainian cases: `$zombies_acc`, `$target_acc`, `$experience_gen`)."""
 
     markdown: str
     plain: str
+    forms: tuple[tuple[str, "Phrase"], ...] = ()
 
 
 @dataclass
@@ -86,22 +90,54 @@ class Narrator:
     def experience(self) -> Phrase:
         """What the edition calls experience: adrenaline in the 2nd edition."""
         term = "adrenaline" if "adrenaline" in self.game.entities else "experience"
-        return self.link("term", term)
+        phrase = self.link("term", term)
+        if self.lang != "uk" or term not in self.game.entities:
+            return phrase
+        forms = self.data["uk-terms"].get(term, {})
+        return Phrase(phrase.markdown, phrase.plain, tuple(
+            (case, Phrase(f"{{term:{term}|{word}}}", word)) for case, word in forms.items()))
 
     def survivor(self, sid: str) -> Phrase:
         name = self.data["survivors"].get(sid, {}).get(self.lang, sid.capitalize())
-        return Phrase(name, name)
+        if self.lang != "uk":
+            return Phrase(name, name)
+        cases = self.data["uk-survivors"].get(sid, {})
+        return Phrase(name, name, tuple((case, Phrase(cases.get(case, name), cases.get(case, name)))
+                                        for case in ("acc", "gen")))
 
     def survivors(self, ids: list[str]) -> Phrase:
         return self.join([self.survivor(s) for s in ids])
 
     def zombies(self, counts: dict[str, int]) -> Phrase:
+        if self.lang == "uk":
+            return self._uk_zombies(counts)
         parts = []
         for ztype, n in counts.items():
             name = self.link("zombie", ztype)
             suffix = f" ×{n}" if n > 1 else ""
             parts.append(Phrase(name.markdown + suffix, name.plain + suffix))
         return self.join(parts)
+
+    def _uk_zombies(self, counts: dict[str, int]) -> Phrase:
+        """Counted zombies in Ukrainian: «блукач», «два блукачі», «п'ять блукачів», in the
+        nominative (`nom`), the accusative (`acc`: «двох блукачів») and as «усі блукачі» (`all`)."""
+        forms: dict[str, list[Phrase]] = {"nom": [], "acc": [], "all": []}
+        for ztype, n in counts.items():
+            words = self.data["uk-zombies"].get(ztype)
+            if words is None or ztype not in self.game.entities:
+                plain = self.link("zombie", ztype)
+                for case in forms:
+                    forms[case].append(plain)
+                continue
+            for case in ("nom", "acc"):
+                word = words[case][_uk_plural(n)]
+                numeral = "" if n == 1 else (self.data["uk-numerals"][case][words["gender"]][n - 2] + " "
+                                               if n <= 4 else f"{n} ")
+                forms[case].append(Phrase(f"{numeral}{{zombie:{ztype}|{word}}}", numeral + word))
+            plural = words["nom"][1]
+            forms["all"].append(Phrase(f"усі {{zombie:{ztype}|{plural}}}", f"усі {plural}"))
+        joined = {case: _uk_list(parts) for case, parts in forms.items()}
+        return Phrase(joined["nom"].markdown, joined["nom"].plain, tuple(joined.items()))
 
     def card(self, cid: str) -> Phrase:
         return self.link("equipment", cid)
@@ -112,6 +148,10 @@ class Narrator:
 
     def count(self, unit: str, n: int) -> Phrase:
         form = self.data["units"][unit][self.lang]
+        if isinstance(form, dict):  # Ukrainian: one, few, many in each case; nominative first
+            cases = {case: Template(words[_uk_plural(n)]).substitute(n=n) for case, words in form.items()}
+            first = next(iter(cases.values()))
+            return Phrase(first, first, tuple((case, Phrase(text, text)) for case, text in cases.items()))
         if isinstance(form, list):  # Ukrainian: one, few, many
             form = form[_uk_plural(n)]
         text = Template(form).substitute(n=n)
@@ -127,6 +167,13 @@ class Narrator:
             if self.lang == "ko":
                 for kind in ("topic", "subject", "object", "with"):
                     mapping[f"{name}_{kind}"] = mapping[name] + particle(phrase.plain, kind)
+            forms = list(phrase.forms)
+            if self.lang == "uk" and isinstance(value, int) and not isinstance(value, bool):
+                for unit in self.data["units"]:  # `$hits_hit`: «1 влучання», «5 влучань»
+                    counted = self.count(unit, value)
+                    forms += [(unit, counted), *((f"{unit}_{case}", p) for case, p in counted.forms)]
+            for form, alternative in forms:
+                mapping[f"{name}_{form}"] = alternative.plain if plain else alternative.markdown
         return self._soften(Template(template).substitute(mapping))
 
     def _soften(self, text: str) -> str:
@@ -162,6 +209,15 @@ class Narrator:
             values["target"] = step.get("at")
             values["weapon"] = self.card(step.get("weapon", ""))
         return self.say(key, "refusals", **values)
+
+
+def _uk_list(parts: list[Phrase]) -> Phrase:
+    """«A», «A і B», «A, B і C»."""
+    if len(parts) < 2:
+        return parts[0] if parts else Phrase("", "")
+    head = parts[:-1]
+    return Phrase(", ".join(p.markdown for p in head) + " і " + parts[-1].markdown,
+                  ", ".join(p.plain for p in head) + " і " + parts[-1].plain)
 
 
 def _uk_plural(n: int) -> int:
@@ -236,7 +292,12 @@ class _StepTeller:
         self.add(key, **values)
 
     def _cards(self, cards: list[str]) -> Phrase:
-        return self.n.join([self.n.card(c) for c in cards]) if cards else Phrase("—", "—")
+        if not cards:
+            return Phrase("—", "—")
+        phrases = [self.n.card(c) for c in cards]
+        if self.n.lang == "uk":  # a card's title stays as printed, in quotes, whatever the case
+            return _uk_list([Phrase(f"«{p.markdown}»", f"«{p.plain}»") for p in phrases])
+        return self.n.join(phrases)
 
     # survivors -----------------------------------------------------------------------------------
     def _move(self, event: dict, rest) -> None:
@@ -271,7 +332,7 @@ class _StepTeller:
                  experience=self.n.experience())
 
     def _combine(self, event: dict, rest) -> None:
-        cards = self.n.join([self.n.card(c) for c in event["cards"]])
+        cards = self._cards(event["cards"]) if self.n.lang == "uk" else self.n.join([self.n.card(c) for c in event["cards"]])
         self.add("combine", survivor=self.n.survivor(event["survivor"]), cards=cards,
                  result=self.n.card(event["result"]))
 
@@ -284,6 +345,9 @@ class _StepTeller:
     def _roll(self, event: dict, rest) -> None:
         self.add("roll", survivor=self.n.survivor(event["survivor"]), weapon=self.n.card(event["weapon"]),
                  count=len(event["dice"]), dice=_dice(event["dice"]), accuracy=event["accuracy"])
+
+    def _extra_dice(self, event: dict, rest) -> None:
+        self.add("extra-dice", survivor=self.n.survivor(event["survivor"]), dice=_dice(event["dice"]))
 
     def _re_roll(self, event: dict, rest) -> None:
         source = event["source"]
@@ -307,7 +371,7 @@ class _StepTeller:
 
     def _hit_absorbed(self, group: list[dict], rest) -> None:
         first = group[0]
-        self.add("hit-absorbed", damage=first["damage"], zombie=self.n.link("zombie", first["zombie"]),
+        self.add("hit-absorbed", damage=first["damage"], zombie=self.n.zombies({first["zombie"]: 1}),
                  need=first["need"], count=len(group))
 
     def _molotov(self, event: dict, rest) -> None:

@@ -1,0 +1,167 @@
+"""What a reader's site needs beyond MkDocs and the i18n plugin: one 404 page per language, a
+sitemap only where the site's address is known, and offline use (a web app manifest per
+language, the list of files each language needs offline, and the service worker).
+
+Called from the MkDocs plugin (generator/plugin.py). mkdocs-static-i18n builds every language
+into the same site folder, one after another, so static templates such as 404.html would be
+overwritten by the last language built.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+SERVICE_WORKER = Path(__file__).parent / "render" / "service_worker.js"
+NOT_FOUND = "404.html"
+
+
+class ReaderSite:
+    def __init__(self) -> None:
+        self.default_not_found: str | None = None
+
+    # -- per language build ---------------------------------------------------------------------
+    def pre_template(self, template_name: str, config) -> None:
+        """The 404 page's language menu leads to each language's home, not to the page built last."""
+        if template_name != NOT_FOUND:
+            return
+        homes = language_homes(config)
+        for alternate in config.extra.get("alternate") or []:
+            if alternate.get("lang") in homes:
+                alternate["link"] = "/" + homes[alternate["lang"]]
+
+    def post_template(self, output: str, template_name: str, config) -> str:
+        """Keep each language's 404 in its folder; the root one stays the default language's."""
+        if template_name != NOT_FOUND:
+            return output
+        lang, default = config.theme["language"], _default_language(config)
+        if lang == default or default is None:
+            self.default_not_found = output
+            return output
+        target = Path(config.site_dir) / language_homes(config)[lang] / NOT_FOUND
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(output, encoding="utf-8")
+        return self.default_not_found if self.default_not_found is not None else output
+
+    # -- once, after every language is built ----------------------------------------------------
+    def finish(self, config) -> str:
+        site = Path(config.site_dir)
+        if not config.site_url:
+            # A sitemap needs absolute addresses; without RULEBOOK_SITE_URL MkDocs writes "None/...".
+            for name in ("sitemap.xml", "sitemap.xml.gz"):
+                (site / name).unlink(missing_ok=True)
+        homes = language_homes(config)
+        lists = {}
+        for lang, home in homes.items():
+            files = offline_files(site, lang, home, [h for other, h in homes.items() if other != lang and h])
+            lists[lang] = files
+            (site / "assets" / "offline").mkdir(parents=True, exist_ok=True)
+            (site / "assets" / "offline" / f"{lang}.json").write_text(
+                json.dumps(files, ensure_ascii=False, indent=0), encoding="utf-8")
+            (site / home / "manifest.webmanifest").write_text(
+                json.dumps(manifest(config, lang), ensure_ascii=False, indent=2), encoding="utf-8")
+        version = _version(site, lists)
+        worker = SERVICE_WORKER.read_text(encoding="utf-8").replace("__VERSION__", version)
+        (site / "sw.js").write_text(worker, encoding="utf-8")
+        return f"offline: {', '.join(f'{lang} {len(files)} files' for lang, files in lists.items())}"
+
+
+def _i18n(config):
+    return config.plugins.get("i18n")
+
+
+def _default_language(config) -> str | None:
+    i18n = _i18n(config)
+    return i18n.default_language if i18n else None
+
+
+def language_homes(config) -> dict[str, str]:
+    """language -> its home folder inside the site ("" for the default language, "ko/" ...)."""
+    i18n = _i18n(config)
+    if not i18n:
+        return {config.theme["language"]: ""}
+    default = i18n.default_language
+    return {lang: "" if lang == default else f"{lang}/" for lang in i18n.build_languages}
+
+
+def _language_config(config, lang: str):
+    i18n = _i18n(config)
+    return i18n.get_language_config(lang) if i18n else None
+
+
+def manifest(config, lang: str) -> dict:
+    """An installable app per language: it opens that language's home page."""
+    language = _language_config(config, lang)
+    name = (language.site_name if language and language.site_name else None) or config.site_name
+    return {
+        "name": name,
+        "short_name": name,
+        "lang": lang,
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": "#b71c1c",
+        "icons": [
+            {"src": _up(lang, config) + "assets/icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
+            {"src": _up(lang, config) + "assets/icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
+            {"src": _up(lang, config) + "assets/icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+            {"src": _up(lang, config) + "assets/icons/icon-maskable-512.png", "sizes": "512x512",
+             "type": "image/png", "purpose": "maskable"},
+        ],
+    }
+
+
+def _up(lang: str, config) -> str:
+    return "../" if language_homes(config).get(lang) else ""
+
+
+def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> list[str]:
+    """Every file a reader of `lang` needs offline, as paths from the site root: the language's
+    pages (diagrams are inline SVG), the shared assets, its name index and its Pagefind index."""
+    files: list[str] = []
+    for path in sorted(site.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(site).as_posix()
+        if rel.startswith("pagefind/"):
+            if _pagefind_file_for(rel, lang):
+                files.append(rel)
+        elif rel.startswith("assets/"):
+            if rel.startswith(("assets/names/", "assets/offline/")):
+                if rel in (f"assets/names/{lang}.json",):
+                    files.append(rel)
+            elif not rel.endswith((".map", ".gz")) and "/javascripts/lunr/" not in rel \
+                    and "/workers/search." not in rel:
+                files.append(rel)
+        elif rel.endswith(".html"):
+            in_other = any(rel.startswith(other) for other in other_homes)
+            if (home and rel.startswith(home)) or (not home and not in_other):
+                # Directory URLs are what links and the address bar use.
+                files.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    return files
+
+
+def _pagefind_file_for(rel: str, lang: str) -> bool:
+    name = rel.rsplit("/", 1)[-1]
+    if rel.startswith(("pagefind/fragment/", "pagefind/index/", "pagefind/filter/")):
+        return name.startswith(f"{lang}_")
+    if name.endswith(".pf_meta"):
+        return name.startswith(f"pagefind.{lang}_")
+    if name.startswith("wasm."):
+        return name in (f"wasm.{lang}.pagefind", "wasm.unknown.pagefind")
+    return name in ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json", "pagefind-highlight.js")
+
+
+def _version(site: Path, lists: dict[str, list[str]]) -> str:
+    """Changes whenever an offline file does, so readers get the new site on their next visit."""
+    digest = hashlib.sha256()
+    for lang in sorted(lists):
+        for rel in lists[lang]:
+            path = site / (rel + "index.html" if rel == "" or rel.endswith("/") else rel)
+            digest.update(rel.encode())
+            try:
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+            except OSError:  # the preview's search index may be rewritten meanwhile
+                continue
+    return digest.hexdigest()[:16]

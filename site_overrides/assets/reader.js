@@ -1,0 +1,30 @@
+/* Reader helpers that need the page as Material has laid it out: a table that scrolls sideways
+   can be reached and scrolled by keyboard (WCAG 2.1.1); closed boxes open for printing. */
+(function () {
+  "use strict";
+  function focusableScrollers() {
+    var frames = document.querySelectorAll(".md-typeset__scrollwrap, .md-typeset__table");
+    for (var i = 0; i < frames.length; i++) {
+      var frame = frames[i];
+      if (frame.scrollWidth > frame.clientWidth + 1) frame.setAttribute("tabindex", "0");
+      else if (frame.getAttribute("tabindex") === "0") frame.removeAttribute("tabindex");
+    }
+  }
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(focusableScrollers);
+  else document.addEventListener("DOMContentLoaded", focusableScrollers);
+  // Printing: closed boxes (source notes, odds tables) print open, as before they were closed.
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = Array.prototype.filter.call(document.querySelectorAll(".md-typeset details:not([open])"),
+      function (box) { box.setAttribute("open", ""); return true; });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (box) { box.removeAttribute("open"); });
+    opened = [];
+  });
+  var pending = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(pending);
+    pending = setTimeout(focusableScrollers, 150);
+  });
+})();

@@ -1,0 +1,379 @@
+"""The reader's experience on the built site, page by page, in every language, on a phone
+(390×844) and a desktop (1280×900): nothing wider than the screen, every string in the page's
+language, no console error, a way to each game, one 404 per language, and offline use.
+
+The site is served the way a static host serves it: a missing address gets the root 404.html.
+Set RULEBOOK_SCREENSHOTS=<folder> to keep screenshots of what these tests look at.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.test_search import LANGUAGE_ROOT, search
+
+LANGUAGES = ("ja", "ko", "uk")
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+LOCALE = {"ja": "ja-JP", "ko": "ko-KR", "uk": "uk-UA"}
+# Strings Material or Markdown write in English unless told otherwise.
+ENGLISH_LEFTOVERS = ("Permanent link", "Made with", "Material for MkDocs", "Dark mode", "Light mode",
+                     "Not found", "Edit this page", "Back to top")
+# Text written for editors, found on reader pages before: it must not come back.
+EDITOR_TEXT = ("この項目を更新", "反映してください", "反映해 주십시오", "고쳐 주십시오", "이 항목에 반영", "слід оновити")
+NOT_FOUND_TITLE = {"ja": "ページが見つかりません", "ko": "페이지를 찾을 수 없습니다", "uk": "Сторінку не знайдено"}
+
+
+def language_pages(site: Path, lang: str) -> list[str]:
+    """Every page of one language as a path from the site root ("", "zombicide-1/skills/", ...)."""
+    home = LANGUAGE_ROOT[lang].strip("/")
+    others = [LANGUAGE_ROOT[other].strip("/") + "/" for other in LANGUAGES if LANGUAGE_ROOT[other] != "/"]
+    pages = []
+    for index in sorted(site.rglob("index.html")):
+        rel = index.parent.relative_to(site).as_posix()
+        rel = "" if rel == "." else rel + "/"
+        if home and rel.startswith(home + "/"):
+            pages.append(rel)
+        elif not home and not any(rel.startswith(other) for other in others):
+            pages.append(rel)
+    return pages
+
+
+class _StaticHost(http.server.SimpleHTTPRequestHandler):
+    """Like a static host: a missing file is answered with the root 404.html and status 404."""
+
+    def log_message(self, *args):
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+@pytest.fixture(scope="module")
+def host(built_site) -> str:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_StaticHost, directory=str(built_site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+def new_page(browser, lang: str, viewport: str, **options):
+    options.setdefault("service_workers", "block")  # the offline test turns the worker on itself
+    context = browser.new_context(locale=LOCALE[lang], viewport=VIEWPORTS[viewport], **options)
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda message: page.errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return context, page
+
+
+def screenshot(page, name: str) -> None:
+    folder = os.environ.get("RULEBOOK_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+READ_PAGE = """([leftovers, editorText, sourceIds]) => {
+  const content = document.querySelector(".md-content");
+  const text = content ? content.innerText : "";
+  const html = document.documentElement.outerHTML;
+  const h1 = [...document.querySelectorAll(".md-content h1")];
+  const h2 = document.querySelector(".md-content h2");
+  const logo = document.querySelector(".md-header a.md-logo");
+  const heading = h => h.textContent.replace("¶", "").trim();
+  const faqId = text.match(/\\bfaq-[a-z0-9-]+/);
+  return {
+    scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth,
+    lang: document.documentElement.lang, title: document.title,
+    description: (document.querySelector('meta[name="description"]') || {}).content || "",
+    english: leftovers.filter(s => html.includes(s)),
+    editorText: editorText.filter(s => text.includes(s)),
+    sourceKeys: sourceIds.filter(id => new RegExp("(^|[^\\w#-])" + id + "(?![\\w-])").test(text)),
+    faqId: faqId ? faqId[0] : null,
+    h1: h1.map(heading), h2: h2 ? heading(h2) : null,
+    logo: logo ? new URL(logo.getAttribute("href"), location.href).pathname : null,
+    repository: document.querySelectorAll(".md-source, a.md-content__button").length,
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_fits_the_screen_speaks_its_language_and_logs_no_error(browser, host, built_site, project, lang):
+    """Each page is loaded once on a phone, checked, then measured again at desktop width."""
+    context, page = new_page(browser, lang, "phone")
+    problems: list[str] = []
+    pages = language_pages(built_site, lang)
+    assert len(pages) >= 30, pages
+    for path in pages:
+        page.set_viewport_size(VIEWPORTS["phone"])
+        page.errors.clear()
+        page.goto(f"{host}/{path}")
+        seen = page.evaluate(READ_PAGE, [list(ENGLISH_LEFTOVERS), list(EDITOR_TEXT), list(project.sources)])
+        where = f"/{path}"
+        if seen["scrollWidth"] > seen["width"]:
+            problems.append(f"{where}: laid out {seen['scrollWidth']} px wide on a {seen['width']} px phone")
+        if seen["lang"] != lang:
+            problems.append(f"{where}: lang={seen['lang']}")
+        problems += [f"{where}: English «{s}»" for s in seen["english"]]
+        problems += [f"{where}: editors' text «{s}»" for s in seen["editorText"]]
+        problems += [f"{where}: source key «{s}» shown to readers" for s in seen["sourceKeys"]]
+        if seen["faqId"]:
+            problems.append(f"{where}: an internal id is shown: {seen['faqId']}")
+        if "Zombicide rules in Japanese" in seen["description"] or not seen["description"]:
+            problems.append(f"{where}: meta description «{seen['description']}»")
+        site_name, _, page_title = seen["title"].rpartition(" - ")
+        if site_name and site_name == page_title:
+            problems.append(f"{where}: the title repeats the site name: {seen['title']}")
+        if len(seen["h1"]) != 1:
+            problems.append(f"{where}: {len(seen['h1'])} top-level headings {seen['h1'][:3]}")
+        elif seen["h1"][0] == seen["h2"]:
+            problems.append(f"{where}: the title is repeated as the first section heading «{seen['h2']}»")
+        if seen["logo"] != LANGUAGE_ROOT[lang]:
+            problems.append(f"{where}: the logo leads to {seen['logo']}")
+        if seen["repository"]:
+            problems.append(f"{where}: a repository or edit button with no repository set")
+        page.set_viewport_size(VIEWPORTS["desktop"])
+        wide = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        if wide[0] > wide[1]:
+            problems.append(f"{where}: laid out {wide[0]} px wide on a {wide[1]} px desktop")
+        if page.errors:
+            problems.append(f"{where}: console errors {page.errors[:3]}")
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_open_language_menu_is_whole_on_a_phone(browser, host):
+    context, page = new_page(browser, "uk", "phone")
+    page.goto(f"{host}/uk/zombicide-1/skills/")
+    page.locator(".md-header .md-select").first.hover()
+    menu = page.locator(".md-header .md-select__inner")
+    page.wait_for_function("getComputedStyle(document.querySelector('.md-header .md-select__inner')).opacity === '1'")
+    for link in menu.locator("a").all():
+        box = link.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, (link.inner_text(), box)
+        # The name is not cut: the link is as wide as its text needs.
+        assert link.evaluate("a => a.scrollWidth <= a.clientWidth"), link.inner_text()
+    assert "Українська" in menu.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") == 390
+    screenshot(page, "phone-language-menu")
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_each_game_has_its_own_place(browser, host, project, viewport):
+    context, page = new_page(browser, "ko", viewport)
+    page.goto(f"{host}/ko/zombicide-1/skills/")
+    games = [game.name["ko"] for game in project.games.values()]
+    if viewport == "desktop":
+        tabs = page.locator(".md-tabs__link")
+        assert all(name in tabs.all_inner_texts() for name in games), tabs.all_inner_texts()
+        active = page.locator(".md-tabs__item--active").inner_text().strip()
+        assert active == project.games["zombicide-1"].name["ko"]
+        # The sidebar holds this game's pages only.
+        sidebar = page.locator(".md-sidebar--primary").inner_text()
+        assert project.games["zombicide-2"].name["ko"] not in sidebar.split("\n")[1:]
+    else:
+        assert not page.locator(".md-tabs").is_visible()  # tabs fold into the drawer on phones
+        page.locator(".md-header label[for=__drawer]").click()
+        page.locator(".md-nav--primary .md-nav__link--active").first.wait_for()
+        drawer = page.locator(".md-nav--primary > .md-nav__list > .md-nav__item > .md-nav__link")
+        top_level = [text.strip() for text in drawer.all_inner_texts()]
+        assert all(name in top_level for name in games), top_level
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_missing_address_shows_that_languages_404(browser, host, lang):
+    context, page = new_page(browser, lang, "phone")
+    response = page.goto(f"{host}{LANGUAGE_ROOT[lang]}zombicide-1/no-such-page/")
+    assert response.status == 404
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+    page.wait_for_load_state("load")
+    assert page.locator("h1").inner_text().strip() == NOT_FOUND_TITLE[lang]
+    home = page.locator(".md-content a").first
+    assert new_url_path(home.get_attribute("href"), page.url) == LANGUAGE_ROOT[lang]
+    assert page.evaluate("document.documentElement.scrollWidth") == 390
+    screenshot(page, f"404-{lang}")
+    context.close()
+
+
+def new_url_path(href: str, base: str) -> str:
+    from urllib.parse import urljoin, urlsplit
+
+    return urlsplit(urljoin(base, href)).path
+
+
+def test_the_root_chooses_the_language_before_painting(browser, host):
+    context, page = new_page(browser, "uk", "phone")
+    # Record every document that got as far as its body being parsed.
+    context.add_init_script("document.addEventListener('DOMContentLoaded', () => {"
+                            " const seen = JSON.parse(sessionStorage.getItem('parsed') || '[]');"
+                            " seen.push(location.pathname); sessionStorage.setItem('parsed', JSON.stringify(seen)); });")
+    page.goto(f"{host}/")
+    page.wait_for_function("location.pathname === '/uk/'")
+    page.wait_for_load_state("load")
+    assert page.evaluate("JSON.parse(sessionStorage.getItem('parsed'))") == ["/uk/"]
+    context.close()
+
+
+def test_switching_language_keeps_the_section_being_read(browser, host, built_site):
+    context, page = new_page(browser, "ja", "desktop")
+    page.goto(f"{host}/zombicide-1/combat/")
+    ids = page.eval_on_selector_all(".md-content h2[id]", "els => els.map(e => e.id)")
+    target = ids[2]
+    # Scrolled there by hand: no #anchor in the address.
+    page.evaluate(f"document.getElementById('{target}').scrollIntoView()")
+    page.wait_for_timeout(200)
+    assert page.evaluate("location.hash") == ""
+    page.locator(".md-header .md-select").first.hover()
+    page.locator('.md-header .md-select a[hreflang="ko"]').click()
+    page.wait_for_function("location.pathname === '/ko/zombicide-1/combat/'")
+    assert page.evaluate("location.hash") == f"#{target}"
+    context.close()
+
+
+def heading_ids(html: str) -> list[str]:
+    """Section ids (h2-h6); the h1 is the page itself, which a switch of language keeps."""
+    return re.findall(r'<h[2-6][^>]* id="([^"]+)"', html)
+
+
+def test_every_heading_id_is_the_same_in_every_language(built_site):
+    """The switcher keeps #section: the same heading has the same id in each language."""
+    differences = []
+    for path in language_pages(built_site, "ja"):
+        html = (built_site / path / "index.html").read_text(encoding="utf-8")
+        main = heading_ids(html)
+        assert not [i for i in main if re.fullmatch(r"_\d+", i)], f"/{path}: automatic ids {main}"
+        for lang in ("ko", "uk"):
+            other = heading_ids((built_site / lang / path / "index.html").read_text(encoding="utf-8"))
+            if other != main:
+                differences.append(f"/{path} {lang}: {sorted(set(main) ^ set(other))[:5]}")
+    assert not differences, "\n".join(differences)
+
+
+def test_after_a_first_visit_the_language_works_offline(browser, host, project):
+    context, page = new_page(browser, "ko", "phone", service_workers="allow")
+    page.goto(f"{host}/ko/")
+    page.wait_for_selector('html[data-rulebook-offline="ko"]', state="attached", timeout=60000)
+    context.set_offline(True)
+    # A page never opened before, with its diagrams.
+    page.goto(f"{host}/ko/zombicide-1/combat/")
+    assert page.locator("h1").first.text_content().replace("¶", "").strip() == "전투"
+    assert page.locator(".rb-diagram svg").count() > 0
+    # Search: the name index and Pagefind's full-text index, both from the kept copy.
+    sniper = project.games["zombicide-1"].skills["sniper"].name["ko"]
+    links = search(page, host, "ko", sniper)
+    assert links and links[0] == "/ko/zombicide-1/skills/#sniper", links
+    text_results = page.locator(".rb-search__result--text")
+    text_results.first.wait_for(state="attached", timeout=15000)
+    screenshot(page, "offline-search-ko")
+    # A page of another language was never kept: the browser says it is offline, no stale page.
+    with pytest.raises(Exception):
+        page.goto(f"{host}/uk/zombicide-1/combat/")
+    context.close()
+
+
+# --- Accessibility: axe-core (shipped by axe-playwright-python) ------------------------------------
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+AXE_ALL = os.environ.get("RULEBOOK_AXE_ALL") == "1"
+
+
+def axe_source() -> str:
+    import axe_playwright_python
+
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+
+
+def page_shape(path: str, project) -> str:
+    """Pages built from the same template and data kind: "skill", "faq", "rule", "home", ..."""
+    parts = [part for part in path.strip("/").split("/") if part not in LANGUAGES]
+    if len(parts) == 2 and parts[0] in project.games:
+        pages = {page.id: page for page in project.games[parts[0]].pages}
+        if parts[1] in pages:
+            return str(pages[parts[1]].kind)
+    if len(parts) == 1 and parts[0] in project.games:
+        return "game home"
+    return "/".join(parts) or "home"
+
+
+def axe_pages(site: Path, lang: str, project) -> list[str]:
+    """Every page with RULEBOOK_AXE_ALL=1. By default one page of each template and kind, the
+    languages and games taking turns: axe's colour-contrast check costs 1-3 s on a long page, so
+    all ~40 pages x 3 languages take minutes; what axe checks comes from templates and styles,
+    which every language shares. The 404 page of each language is always checked."""
+    pages = language_pages(site, lang)
+    not_found = LANGUAGE_ROOT[lang].lstrip("/") + "404.html"
+    if AXE_ALL:
+        return pages + [not_found]
+    shapes: dict[str, list[str]] = {}
+    for path in pages:
+        shapes.setdefault(page_shape(path, project), []).append(path)
+    chosen = []
+    for number, shape in enumerate(sorted(shapes)):
+        if LANGUAGES[number % len(LANGUAGES)] == lang:
+            chosen.append(shapes[shape][(number // len(LANGUAGES)) % len(shapes[shape])])
+    return chosen + [not_found]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_serious_or_critical_accessibility_violation(browser, host, built_site, project, lang):
+    viewports = list(VIEWPORTS) if AXE_ALL else ["phone"]
+    report = []
+    for viewport in viewports:
+        context, page = new_page(browser, lang, viewport)
+        context.add_init_script(axe_source())
+        for path in axe_pages(built_site, lang, project):
+            page.goto(f"{host}/{path}")
+            page.wait_for_load_state("load")
+            violations = page.evaluate(
+                "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})"
+                ".then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact))"
+                ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))",
+                AXE_TAGS)
+            report += [f"/{path} ({viewport}): {v}" for v in violations]
+        context.close()
+    assert not report, "\n".join(report)
+
+
+# --- What the build writes for readers (no browser) -------------------------------------------------
+def test_no_sitemap_without_the_sites_address(built_site):
+    """MkDocs would write "None/..." addresses; with RULEBOOK_SITE_URL the sitemap is written."""
+    assert not (built_site / "sitemap.xml").exists()
+    assert not (built_site / "sitemap.xml.gz").exists()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_is_installable_and_lists_its_files_for_offline_use(built_site, lang):
+    import json
+
+    home = built_site / LANGUAGE_ROOT[lang].lstrip("/")
+    manifest = json.loads((home / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == lang and manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        assert (home / icon["src"]).resolve().is_file(), icon
+    assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
+    files = json.loads((built_site / "assets" / "offline" / f"{lang}.json").read_text(encoding="utf-8"))
+    pages = language_pages(built_site, lang)
+    assert set(pages) <= set(files), set(pages) - set(files)
+    assert f"assets/names/{lang}.json" in files
+    assert any(f.startswith(f"pagefind/fragment/{lang}_") for f in files)
+    others = [other for other in LANGUAGES if other != lang]
+    assert not [f for f in files if any(f.startswith(f"pagefind/fragment/{other}_") or f == f"assets/names/{other}.json"
+                                        for other in others)]
+    assert all((built_site / (f + "index.html" if f == "" or f.endswith("/") else f)).is_file() for f in files)
+    assert (built_site / "sw.js").is_file()
