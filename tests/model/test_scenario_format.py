@@ -37,3 +37,11 @@ def test_check_reports_a_broken_scenario_file_with_its_place(tmp_path):
     assert result.returncode == 1
     assert result.stderr.splitlines()[0] == ("rules_data/mini/scenarios/broken.yaml:8:30: case 'x' › step 1: "
                                              "unknown key 'too' for the 'move' action; did you mean 'to'?")
+
+
+def test_the_format_declares_the_keys_of_every_action_the_runner_plays():
+    from generator.games.zombicide.scenario import FORMAT, _actions
+
+    played = set(_actions(None, {}, ""))  # type: ignore[arg-type]  (nothing runs: only the names)
+    assert set(FORMAT.actions) == played
+    assert FORMAT.acting <= played

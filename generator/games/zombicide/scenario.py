@@ -185,7 +185,15 @@ def _list(value: Any) -> list:
 
 def apply_step(game: Game, step: dict) -> None:
     do, who = step.get("do"), str(step.get("who") or "")
-    actions = {
+    actions = _actions(game, step, who)
+    if do not in actions:
+        raise ScenarioError(f"unknown action '{do}'; use one of {', '.join(actions)}")
+    actions[do]()
+
+
+def _actions(game: Game, step: dict, who: str) -> dict:
+    """Each action a step may name, ready to run (FORMAT.actions declares each one's keys)."""
+    return {
         "move": lambda: game.move(who, _list(step.get("to"))),
         "search": lambda: game.search(who, keep=step.get("keep"), hold_your_nose=step.get("hold-your-nose")),
         "open-door": lambda: game.open_door(who, step["to"], with_card=step.get("with")),
@@ -211,11 +219,8 @@ def apply_step(game: Game, step: dict) -> None:
         "charge": lambda: game.charge(who, _list(step.get("to"))),
         "zombie-phase": lambda: game.zombie_phase(_zombie_choices(step), spawn=step.get("spawn", True)),
         "spawn": lambda: _spawn(game),
-        "end-phase": game.end_phase,
+        "end-phase": lambda: game.end_phase(),
     }
-    if do not in actions:
-        raise ScenarioError(f"unknown action '{do}'; use one of {', '.join(actions)}")
-    actions[do]()
 
 
 def _spawn(game: Game) -> None:
@@ -340,6 +345,7 @@ FORMAT = ScenarioFormat(
                    "reroll": "any", "reroll-below": "int"},
         "reload": {"weapon": "id"}, "medic": {"target": "id"}, "loud": {}, "born-leader": {"target": "id"},
         "get-in": {"car": "id", "seat": "int"}, "get-out": {}, "change-seat": {"seat": "int"}, "drive": {"to": "any"},
+        "charge": {"to": "any"},
         "zombie-phase": ZOMBIE_PHASE_CHOICES, "spawn": {}, "end-phase": {},
     },
     expect_keys={
@@ -350,7 +356,7 @@ FORMAT = ScenarioFormat(
     },
     acting=frozenset({"move", "search", "open-door", "lock-door", "trade", "reorganize", "discard", "combine",
                       "noise", "take-objective", "attack", "reload", "medic", "loud", "born-leader", "get-in",
-                      "get-out", "change-seat", "drive"}),
+                      "get-out", "change-seat", "drive", "charge"}),
     check_ids=lambda case, node, report, rules: check_ids(case, node, report, rules),
 )
 CASE_KEYS = FORMAT.all_case_keys
@@ -418,7 +424,7 @@ def check_ids(case: dict, node: Node, report: Report, rules: Rules | None) -> No
         if step.get("do") == "trade" and "with" in step:
             known(inner, place(node, "actions", number - 1, "with"), "survivor", step["with"], list(survivors),
                   "name a survivor of the case")
-        if step.get("do") in ("move", "drive", "open-door", "lock-door") and "to" in step:
+        if step.get("do") in ("move", "drive", "charge", "open-door", "lock-door") and "to" in step:
             zone(step["to"], "actions", number - 1, "to")
         if step.get("do") == "attack" and "at" in step:
             zone(step["at"], "actions", number - 1, "at")
