@@ -29,10 +29,12 @@ def _read(path: Path) -> tuple[list[dict], list]:
         cases, errors = read_scenario_file(path, display(path, ROOT), hooks.format, folder)
     else:
         cases, errors = load_scenarios(path, hooks.case_keys, ROOT), []
-    return [{**case, "_folder": folder} for case in cases], errors
+    return cases, errors
 
 
-READ = [_read(path) for path in scenario_files(ROOT)]
+FILES = scenario_files(ROOT)
+READ = [_read(path) for path in FILES]
+FOLDER = {id(case): path.parent.parent.name for path, (cases, _) in zip(FILES, READ) for case in cases}
 CASES = [case for cases, _ in READ for case in cases]
 _RULES: dict = {}
 
@@ -45,7 +47,7 @@ def _rules(edition: str):
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['_file']}::{c['id']}" for c in CASES])
 def test_scenario(case):
-    result = run_case(case, _rules(case["edition"]), _hooks(case["_folder"]))
+    result = run_case(case, _rules(case["edition"]), _hooks(FOLDER[id(case)]))
     if not result.ok:
         pytest.fail(f"{case['_file']}::{case['id']}: {result.mismatches[0]}\n{format_trace(result)}", pytrace=False)
 
