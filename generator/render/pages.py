@@ -106,7 +106,7 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
 
     def odds_for(entity: Entity) -> list:
         """Odds tables the game's model computes for an entity (a weapon's dice, ...)."""
-        return package.odds_for(rules, entity) if rules is not None else []
+        return _odds(package, game, rules, entity) if rules is not None else []
     notes_by_target: dict[str, list[Entity]] = {}
     faq_by_target: dict[str, list[Entity]] = {}
     if game:
@@ -186,7 +186,11 @@ def example_markdown(project: Project, game: Game, example, lang: str) -> str:
     return _tidy(template.render(view=view, **context))
 
 
-_RULES_CACHE: dict[int, object] = {}
+# The games of the project being rendered: their rules model and the odds tables it computed
+# (the same numbers on every language's page). Keyed by id, holding the game so the id stays its.
+_RULES_CACHE: dict[int, tuple[Game, object]] = {}
+_ODDS_CACHE: dict[tuple[int, str], list] = {}
+_CACHED_GAMES = 8
 
 
 def _rules(game: Game | None):
@@ -195,9 +199,18 @@ def _rules(game: Game | None):
         return None
     key = id(game)
     if key not in _RULES_CACHE:
-        _RULES_CACHE.clear()  # one project at a time
-        _RULES_CACHE[key] = games.for_game(game).rules_for(game)
-    return _RULES_CACHE[key]
+        if len(_RULES_CACHE) >= _CACHED_GAMES:  # an earlier project's games
+            _RULES_CACHE.clear()
+            _ODDS_CACHE.clear()
+        _RULES_CACHE[key] = (game, games.for_game(game).rules_for(game))
+    return _RULES_CACHE[key][1]
+
+
+def _odds(package, game: Game, rules, entity: Entity) -> list:
+    key = (id(game), entity.id)
+    if key not in _ODDS_CACHE:
+        _ODDS_CACHE[key] = package.odds_for(rules, entity)
+    return _ODDS_CACHE[key]
 
 
 def _tidy(markdown: str) -> str:
