@@ -10,6 +10,7 @@ new game starts with its entity kinds and grows the rest):
 
     entity_specs, page_files   the game's own entity kinds and the files that list them
     link_kinds, search_kinds   which kinds `{kind:id}` may link to / the name index lists
+    number_ranges, parameter_ranges  the numbers the rules allow (dice, accuracy, counts)
     labels_file                the game's own interface strings (labels.yaml)
     derived_parameters(entity) statistics that count as parameters (`<id>.actions`)
     check_entity(e, game, ctx) kind-specific data checks (reported with their place)
@@ -49,6 +50,10 @@ class GamePackage:
     scenarios: Any = None  # a ScenarioHooks (generator/core/scenarios.py), or None
     labels_file: Path | None = None  # the game's own interface strings (merged into render/labels.yaml's)
     event_kinds: frozenset[str] = frozenset()  # every event its engine emits (each needs a narration template)
+    # The numbers its rules allow (generator/load/ranges.py): (kind, field path) -> Range, and
+    # parameter id -> Range; any other whole-number parameter is 0 to 10000.
+    number_ranges: Mapping[tuple[str, str], Any] = {}
+    parameter_ranges: Mapping[str, Any] = {}
 
     def derived_parameters(self, entity: "Entity") -> dict[str, Any]:
         return {}

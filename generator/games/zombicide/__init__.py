@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from generator.games import GamePackage
-from generator.games.zombicide import data_checks, schema
+from generator.games.zombicide import data_checks, ranges, schema
 
 
 class Zombicide(GamePackage):
@@ -34,6 +34,8 @@ class Zombicide(GamePackage):
     search_kinds = ("skill", "survivor", "zombie", "level", "equipment", "mission")
     compare_kinds = ("skill", "survivor", "zombie", "level", "equipment")
     labels_file = Path(__file__).parent / "labels.yaml"
+    number_ranges = ranges.NUMBER_RANGES
+    parameter_ranges = ranges.PARAMETER_RANGES
     event_kinds = frozenset({
         "abomination-activates", "born-leader", "extra-dice", "building-revealed", "car-attack", "change-seat", "close-door",
         "combine", "discard", "drive", "end-phase", "friendly-fire", "get-in", "get-out", "heal",
