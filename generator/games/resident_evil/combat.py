@@ -288,6 +288,8 @@ def damage_character(game: Game, c: Character, amount: int, by: Enemy | None = N
         return
     c.damage = before + amount
     s.emit("damage", who=c.id, amount=amount, before=before + 1, after=c.damage + 1, beyond=False)
+    if s.tutorial and not game.rules.lost_beyond_danger and c.damage == steps - 1:
+        game.finish("failed", "tutorial-at-danger")  # the other reading: "at or below Danger" loses
 
 
 def knock_out(game: Game, c: Character, by: Enemy | None, reason: str) -> None:
