@@ -69,6 +69,10 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
     tiles = sorted(set(grid.tiles.values()))
     for sq in grid.spaces():
         x, y = _xy(grid, sq)
+        if not state.in_play(sq):  # a tile not laid yet: only its outline, dashed
+            out.append(f'<rect class="rb-off-board" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+                       f'fill="none" stroke="#9e9e9e" stroke-width="1.5" stroke-dasharray="5 5"/>')
+            continue
         index = tiles.index(grid.tiles[sq])
         fill = TILE_FILLS[index % 2]
         # Neighbouring tiles alternate the stylesheet's two floor colours (light and dark schemes).

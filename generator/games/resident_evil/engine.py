@@ -187,11 +187,16 @@ class Game:
                 if door is not None:
                     raise NotAllowed("door-closed", f"the door {door.id} is {door.state}")
                 raise NotAllowed("wall", f"a wall stands between {c.square} and {target}")
+            if not self.state.in_play(target) and exploring.exploration_door(self, c.square, target) is None:
+                raise NotAllowed("off-board", f"{target} is not in the play area")
             if not self.has_room(target, CHARACTER_SIZE, leaving=c):
                 raise NotAllowed("square-full", f"{target} has no room for another model")
 
         def resolve(c: Character, _: None) -> None:
-            start, c.square = c.square, target
+            start = c.square
+            if not self.state.in_play(target):
+                exploring.lay_tile(self, c, start, target)
+            c.square = target
             self.state.emit("move", who=c.id, frm=start, to=target)
             if target in self.state.exits and self.state.tutorial:
                 self.state.emit("exit-reached", who=c.id, square=target)
