@@ -6,7 +6,7 @@ die) and at worst hang the build (exact odds of `dice: 1000000`). Whole numbers 
 value itself.
 
 The ranges depend on the game's rules: each game package declares them next to its schema
-(generator/games/zombicide/ranges.py); this module holds the mechanism and what all games share.
+(generator/games/<engine>/ranges.py); this module holds the mechanism and what all games share.
 """
 from __future__ import annotations
 
