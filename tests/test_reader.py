@@ -293,6 +293,8 @@ def test_after_a_first_visit_the_language_works_offline(browser, host, project):
 
 # --- Accessibility: axe-core (shipped by axe-playwright-python) ------------------------------------
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+# Best-practice rules the site broke before, checked too whatever their impact.
+AXE_RULES = ["landmark-unique", "empty-table-header", "scrollable-region-focusable", "link-in-text-block"]
 AXE_ALL = os.environ.get("RULEBOOK_AXE_ALL") == "1"
 
 
@@ -344,10 +346,11 @@ def test_no_serious_or_critical_accessibility_violation(browser, host, built_sit
             page.goto(f"{host}/{path}")
             page.wait_for_load_state("load")
             violations = page.evaluate(
-                "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']})"
-                ".then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact))"
+                "([tags, named]) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],"
+                " rules: Object.fromEntries(named.map(id => [id, {enabled: true}]))})"
+                ".then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact) || named.includes(v.id))"
                 ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))",
-                AXE_TAGS)
+                [AXE_TAGS, AXE_RULES])
             report += [f"/{path} ({viewport}): {v}" for v in violations]
         context.close()
     assert not report, "\n".join(report)
@@ -380,3 +383,20 @@ def test_each_language_is_installable_and_lists_its_files_for_offline_use(built_
                                         for other in others)]
     assert all((built_site / (f + "index.html" if f == "" or f.endswith("/") else f)).is_file() for f in files)
     assert (built_site / "sw.js").is_file()
+
+
+def test_source_notes_beside_rules_are_closed_and_link_to_the_whole_note(built_site):
+    """A note is shown whole once, on its game's source-notes page; beside a rule it is a closed
+    box with its opening sentence and a link there."""
+    boxes = 0
+    for lang in LANGUAGES:
+        for path in language_pages(built_site, lang):
+            html = (built_site / path / "index.html").read_text(encoding="utf-8")
+            assert '<div class="admonition warning"' not in html, f"/{path}: an open note box"
+            if path.rstrip("/").endswith("source-notes"):
+                continue
+            for box in re.findall(r'<details class="warning">(.*?)</details>', html, flags=re.S):
+                boxes += 1
+                assert re.search(r'href="[^"]*source-notes/#[a-z0-9-]+"', box), f"/{path}: {box[:200]}"
+                assert box.count("<p>") <= 2, f"/{path}: a whole note beside a rule: {box[:200]}"
+    assert boxes > 0
