@@ -33,7 +33,6 @@ from generator.reader_site import ReaderSite
 from generator.search import build_search
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
-SEARCH_LABELS = ("search-placeholder", "search-no-results", "search-names", "search-pages")
 
 
 class RulebookConfig(Config):
@@ -142,7 +141,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.generated:
             lang = config.theme["language"]
             labels = self.generated.project.labels
-            context["rulebook_labels"] = {key: labels[key][lang] for key in SEARCH_LABELS}
+            context["rulebook_labels"] = {key: text[lang] for key, text in labels.items() if key.startswith("search-")}
         return context
 
     def on_template_context(self, context, template_name, config):

@@ -40,5 +40,7 @@ def test_ukrainian_forms_of_a_name():
 def test_normalize_keeps_letters_digits_and_plus():
     assert normalize("Is that all you've got?") == "isthatallyouvegot"
     assert normalize("+1 die: Melee") == "+1diemelee"
-    assert normalize("スリッパリー") == "スリッパリー"
+    assert normalize("スリッパリー") == normalize("すりっぱりー") == "すりっぱりー"  # kana folded
+    assert normalize("ｽﾘｯﾊﾟﾘｰ") == "すりっぱりー"  # half-width katakana
+    assert normalize("Слизький") == normalize("слизкий")  # the soft sign players leave out
     assert normalize("ＡＢＣ") == "abc"

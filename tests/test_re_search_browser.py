@@ -32,3 +32,26 @@ def test_a_name_in_any_language_finds_the_entry_in_the_reader_s_language(page, s
         assert wanted in links[:3], f"{lang} page, {name_lang} name '{entity.name[name_lang]}': {links[:5]}"
         others = [root for code, root in LANGUAGE_ROOT.items() if code != lang and root != "/"]
         assert not [link for link in links if any(link.startswith(o) for o in others)], links
+
+
+def test_the_switcher_keeps_page_and_section_on_every_resident_evil_page(page, site_url, project):
+    from tests.test_language import path_and_hash, switch_language
+
+    game = project.games[GAME]
+    for game_page in game.pages:
+        first = game_page.entities[0].id
+        page.goto(f"{site_url}/{GAME}/{game_page.id}/#{first}")
+        for lang in ("ko", "uk", "ja"):
+            switch_language(page, lang)
+            wanted = f"{LANGUAGE_ROOT[lang]}{GAME}/{game_page.id}/"
+            page.wait_for_function(f"location.pathname === '{wanted}'")
+            assert path_and_hash(page) == f"{wanted}#{first}", game_page.id
+            assert page.locator(f"#{first}").count() == 1, (lang, game_page.id)
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+def test_the_home_page_presents_the_three_games(page, site_url, project, lang):
+    page.goto(f"{site_url}{LANGUAGE_ROOT[lang]}")
+    hrefs = page.eval_on_selector_all(".md-content a", "els => els.map(a => new URL(a.href).pathname)")
+    for game_id in project.games:
+        assert f"{LANGUAGE_ROOT[lang]}{game_id}/" in hrefs, (lang, game_id)

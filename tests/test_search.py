@@ -14,7 +14,8 @@ def search(page, site_url: str, lang: str, query: str) -> list[str]:
     box.click()
     box.fill(query)
     box.press("End")  # Material-style pages listen for key-up; one more key press after IME text
-    page.wait_for_selector(f'.rb-search__output[data-query="{query}"]', state="attached", timeout=15000)
+    # Names show at once; full-text results follow: wait for both.
+    page.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached", timeout=15000)
     links = page.eval_on_selector_all(".rb-search__result a", "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
     return links
 
@@ -121,7 +122,7 @@ def test_every_faq_ruling_is_found_by_a_phrase_of_its_question(page, site_url, p
         query = phrase_of(ruling.fields["question"][lang])
         box.fill(query)
         box.press("End")
-        page.wait_for_selector(f'.rb-search__output[data-query="{query}"]', state="attached", timeout=15000)
+        page.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached", timeout=15000)
         links = page.eval_on_selector_all(".rb-search__result a",
                                           "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
         assert_same_language(lang, links)

@@ -1,6 +1,7 @@
 """Search for the built site: the per-language name index and Pagefind's full-text index."""
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -8,20 +9,26 @@ from pathlib import Path
 
 from generator.load.entities import LANGUAGES, Project
 from generator.search.names import name_index
+from generator.search.pagefind_chunks import rechunk
 
 DEFAULT_LANGUAGE = "ja"  # built at the site root by mkdocs-static-i18n
 NAMES_DIR = "assets/names"
 
 
 def build_search(project: Project, site_dir: Path) -> str:
-    """Write assets/names/<lang>.json and the Pagefind bundle; return a one-line report."""
+    """Write assets/names/<lang>.json(.gz) and the Pagefind bundle; return a one-line report.
+
+    The browser fetches the gzip file and inflates it itself (DecompressionStream), so the first
+    search stays small on any host, compressing or not; the plain file is for browsers without it.
+    """
     out = site_dir / NAMES_DIR
     out.mkdir(parents=True, exist_ok=True)
     totals = []
     for lang in LANGUAGES:
-        entries, counts = name_index(project, lang, DEFAULT_LANGUAGE)
-        data = json.dumps(entries, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-        (out / f"{lang}.json").write_text(data, encoding="utf-8")
+        index, counts = name_index(project, lang, "" if lang == DEFAULT_LANGUAGE else f"{lang}/")
+        data = json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        (out / f"{lang}.json").write_bytes(data)
+        (out / f"{lang}.json.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
         totals.append(f"{lang}: {counts['entries']} entries, {counts['inflected']} inflected forms")
     run_pagefind(site_dir)
     return "name index " + "; ".join(totals)
@@ -36,7 +43,9 @@ def run_pagefind(site_dir: Path) -> None:
     )
     if result.returncode != 0:
         raise RuntimeError(f"Pagefind failed:\n{result.stdout}\n{result.stderr}")
-    # Pagefind lists languages in hash-map order; sort them so equal data gives equal bytes.
-    entry = site_dir / "pagefind" / "pagefind-entry.json"
+    bundle = site_dir / "pagefind"
+    entry = bundle / "pagefind-entry.json"
     data = json.loads(entry.read_text(encoding="utf-8"))
+    rechunk(bundle, data)
+    # Pagefind lists languages in hash-map order; sort them so equal data gives equal bytes.
     entry.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8")

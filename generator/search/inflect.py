@@ -1,8 +1,11 @@
-"""Ukrainian inflected forms of a name, so «слизького» finds «Слизький».
+"""Ukrainian inflected forms of a name, so «слизького» and «бігунів» find their entries.
 
-pymorphy3 with its Ukrainian dictionary gives every case and number of each word. In a phrase
-only the head noun and the adjectives before it change («жетона шуму», not «жетона шума»):
-words after the first noun are its complements and keep their form.
+pymorphy3 with its Ukrainian dictionary gives every case and number of each word. It returns
+several analyses of a word, best first, and for names of things the first is often wrong:
+«бігун» and «дикун» are surnames first (which have no plural). So every noun analysis that is
+not a personal name is used, with all its forms. In a phrase only the head noun and the
+adjectives before it change («жетона шуму», not «жетона шума»): words after the first noun are
+its complements and keep their form.
 """
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from functools import lru_cache
 
 CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct", "voct")
 NUMBERS = ("sing", "plur")
+PERSONAL_NAMES = {"Surn", "Name", "Patr"}
+DECLINABLE = {"NOUN", "ADJF", "PRTF", "NUMR"}
 
 
 @lru_cache(maxsize=1)
@@ -19,24 +24,37 @@ def _analyzer():
     return pymorphy3.MorphAnalyzer(lang="uk")
 
 
+@lru_cache(maxsize=4096)
+def _analyses(word: str) -> tuple:
+    """The analyses worth inflecting: declinable ones, personal-name readings only as a last resort."""
+    parses = [p for p in _analyzer().parse(word) if p.tag.POS in DECLINABLE]
+    common = [p for p in parses if not (PERSONAL_NAMES & p.tag.grammemes)]
+    return tuple(common or parses)
+
+
 def ukrainian_forms(phrase: str) -> set[str]:
     """Every case/number form of `phrase` (lower case), the phrase itself included."""
     words = phrase.lower().split()
-    if not any(ch.isalpha() for ch in phrase):
-        return {phrase.lower()}
-    morph = _analyzer()
-    # Words without letters ("+1") have no forms: they stay as written.
-    parses = [morph.parse(word)[0] if any(ch.isalpha() for ch in word) else None for word in words]
     forms = {phrase.lower()}
-    if len(words) == 1:
-        forms.update(f.word for f in parses[0].lexeme)
+    if not any(ch.isalpha() for ch in phrase):
         return forms
-    head = next((i for i, p in enumerate(parses) if p and "NOUN" in p.tag), len(parses) - 1)
-    for case in CASES:
-        for number in NUMBERS:
-            inflected = []
-            for index, (word, parse) in enumerate(zip(words, parses)):
-                form = (parse.inflect({case, number}) or parse.inflect({case})) if parse and index <= head else None
-                inflected.append(form.word if form else word)
-            forms.add(" ".join(inflected))
+    # Words without letters ("+1") have no forms: they stay as written.
+    analyses = [_analyses(word) if any(ch.isalpha() for ch in word) else () for word in words]
+    if len(words) == 1:
+        for parse in analyses[0]:
+            forms.update(form.word for form in parse.lexeme)
+        return forms
+    head = next((i for i, parses in enumerate(analyses) if parses and parses[0].tag.POS == "NOUN"), len(words) - 1)
+    head_choices = [p for p in analyses[head] if p.tag.POS == "NOUN"] or list(analyses[head]) or [None]
+    for head_parse in head_choices:
+        for case in CASES:
+            for number in NUMBERS:
+                inflected = []
+                for index, word in enumerate(words):
+                    parse = head_parse if index == head else (analyses[index][0] if analyses[index] else None)
+                    form = None
+                    if parse is not None and index <= head:
+                        form = parse.inflect({case, number}) or parse.inflect({case})
+                    inflected.append(form.word if form else word)
+                forms.add(" ".join(inflected))
     return forms

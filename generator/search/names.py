@@ -1,50 +1,77 @@
-"""The name index: every skill, zombie, level, term and rules section, found by any of its names.
+"""The name index: every named entity and every titled section, found by any of its names.
 
-One JSON file per language. An entry links to that language's page only; its keys hold the
-page language's name and, in Ukrainian, its case forms (weight 3), that language's aliases and
-their forms and the English name (2), and the other languages' names and aliases (1).
+One file per language. An entry links to that language's page only; its keys hold the page
+language's name and, in Ukrainian, its case forms (weight 3), that language's aliases and their
+forms and the English name (2), and the other languages' names and aliases (1).
+
+Which entities: the shared kinds and those each game lists (search_kinds), when they have a
+heading of their own (a name, a title or a question) on a page. Each entry carries its game's
+folder, so the browser can rank the game of the page being read first and group one name found
+in several games.
 """
 from __future__ import annotations
 
-import re
-
 from generator import games
-from generator.load.entities import LANGUAGES, Entity, Game, Project
-from generator.load.references import REFERENCE
-from generator.render.references import display_name, value_text
+from generator.load.entities import LANGUAGES, Entity, Project
+from generator.render.references import display_name
 from generator.search.inflect import ukrainian_forms
 from generator.search.normalize import normalize
 
+WEIGHTS = (3, 2, 1)
 SHARED_KINDS = ("term", "rule", "faq")  # every game has these; a game adds its own (search_kinds)
-EXCERPT_LENGTH = 90
 
 
-def page_url(lang: str, game: Game, page_id: str, default_lang: str) -> str:
-    """URL of a generated page relative to the site root (the default language lives at the root)."""
-    prefix = "" if lang == default_lang else f"{lang}/"
-    return f"{prefix}{game.id}/{page_id}/"
+def searchable(entity: Entity) -> bool:
+    return bool(entity.page) and bool(entity.name or entity.fields.get("title") or entity.fields.get("question"))
 
 
-def name_index(project: Project, lang: str, default_lang: str) -> tuple[list[dict], dict[str, int]]:
-    """Entries for one language, and counts (entries, names, aliases, inflected forms)."""
-    entries = []
+def name_index(project: Project, lang: str, base: str = "") -> tuple[dict, dict[str, int]]:
+    """The index for one language, and counts (entries, names, aliases, inflected forms).
+
+    `base` is the language's folder from the site root ("" for the default language, "ko/").
+    {"base": "ko/", "games": [[folder, name], ...], "kinds": [label, ...],
+     "entries": [[title, kind, game, "game/page/#anchor", [keys of weight 3, 2, 1] or the
+     number of an earlier entry with the same keys], ...]}
+    No excerpts: a name result is its name, kind and game, and the index stays small enough
+    for a phone's first search.
+    Keys are front-coded ("<length shared with the previous key>,<rest>" joined by spaces):
+    the Ukrainian case forms of a name share long prefixes.
+    """
+    all_games = list(project.games.values())
+    kinds: list[str] = []
+    entries: list[list] = []
+    first_with: dict[tuple, int] = {}
     counts = {"entries": 0, "names": 0, "aliases": 0, "inflected": 0}
-    for game in project.games.values():
+    for game_index, game in enumerate(all_games):
         indexed = SHARED_KINDS + games.for_game(game).search_kinds
         for entity in game.entities.values():
-            if entity.kind not in indexed:
+            if entity.kind not in indexed or not searchable(entity):
                 continue
+            kind = project.labels.get(f"kind-{entity.kind}", {}).get(lang, "")
+            if kind not in kinds:
+                kinds.append(kind)
             keys = _keys(entity, lang, counts)
-            entries.append({
-                "url": page_url(lang, game, entity.page, default_lang) + f"#{entity.id}",
-                "title": display_name(entity, lang, project.labels),
-                "kind": project.labels[f"kind-{entity.kind}"][lang],
-                "game": game.name[lang],
-                "excerpt": _excerpt(entity, game, lang, project),
-                "keys": sorted(keys.items(), key=lambda kv: (-int(kv[1]), kv[0])),
-            })
+            coded = [front_code(sorted(k for k, w in keys.items() if w == weight)) for weight in WEIGHTS]
+            # The same keys again (a term of both editions): the number of the entry that has them.
+            same = first_with.setdefault(tuple(coded), len(entries))
+            entries.append([
+                display_name(entity, lang, project.labels), kinds.index(kind), game_index,
+                f"{game.id}/{entity.page}/#{entity.id}", coded if same == len(entries) else same,
+            ])
     counts["entries"] = len(entries)
-    return entries, counts
+    index = {"base": base, "games": [[game.id, game.name[lang]] for game in all_games], "kinds": kinds, "entries": entries}
+    return index, counts
+
+
+def front_code(keys: list[str]) -> str:
+    out, previous = [], ""
+    for key in keys:
+        shared = 0
+        while shared < min(len(key), len(previous)) and key[shared] == previous[shared]:
+            shared += 1
+        out.append(f"{shared},{key[shared:]}")
+        previous = key
+    return " ".join(out)
 
 
 def _keys(entity: Entity, lang: str, counts: dict[str, int]) -> dict[str, int]:
@@ -56,42 +83,31 @@ def _keys(entity: Entity, lang: str, counts: dict[str, int]) -> dict[str, int]:
             keys[key] = weight
 
     titled = entity.fields.get("title") or entity.fields.get("question")
-    if titled:  # rules sections and rulings: found by their heading
-        add(titled[lang], 3 if entity.kind == "rule" else 2)
+    own_names = []  # (text, weight) in the page language, inflected in Ukrainian
+    if titled:  # rules sections and rulings: found by their heading in the page language
+        own_names.append((titled[lang], 3 if not entity.fields.get("question") else 2))
+    if entity.name:
+        own_names.append((entity.name[lang], 3))
+        add(entity.name.get("en", ""), 2)
+        counts["names"] += len(entity.name)
         for other in LANGUAGES:
-            add(titled[other], 1)
-        return keys
-    add(entity.name[lang], 3)
-    add(entity.name["en"], 2)
-    counts["names"] += len(entity.name)
-    for alias in entity.aliases.get(lang, []) + entity.aliases.get("en", []):
+            if other != lang:
+                add(entity.name[other], 1)
+    own_names += [(alias, 2) for alias in entity.aliases.get(lang, [])]
+    for alias in entity.aliases.get("en", []):
         add(alias, 2)
     for other in LANGUAGES:
         if other != lang:
-            add(entity.name[other], 1)
             for alias in entity.aliases.get(other, []):
                 add(alias, 1)
     counts["aliases"] += sum(len(v) for v in entity.aliases.values())
-    if lang == "uk":
-        # A case form of the name ranks like the name itself ("товстуна" -> Товстун, not an alias).
-        for phrase, weight in [(entity.name["uk"], 3), *((a, 2) for a in entity.aliases.get("uk", []))]:
-            forms = ukrainian_forms(phrase)
+    for text, weight in own_names:
+        add(text, weight)
+        # A case form of a name ranks like the name itself ("товстуна" -> Товстун, not an alias).
+        # Questions are sentences, not names: they are not inflected.
+        if lang == "uk" and len(text.split()) <= 4:
+            forms = ukrainian_forms(text)
             counts["inflected"] += len(forms) - 1
             for form in forms:
                 add(form, weight)
     return keys
-
-
-def _excerpt(entity: Entity, game: Game, lang: str, project: Project) -> str:
-    text = (entity.text or entity.fields.get("answer") or {}).get(lang, "")
-
-    def plain(match) -> str:
-        kind = match.group(1)
-        target, _, text = (part.strip() for part in match.group(2).partition("|"))
-        if kind == "param":
-            return value_text(game.parameters[target].fields["value"], game, lang, project.labels)
-        return text or display_name(game.entities[target], lang, project.labels)
-
-    flat = re.sub(r"[*_`#>\[\]]", "", REFERENCE.sub(plain, text))
-    flat = " ".join(flat.split())
-    return flat if len(flat) <= EXCERPT_LENGTH else flat[:EXCERPT_LENGTH].rstrip() + "…"

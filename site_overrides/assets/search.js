@@ -1,6 +1,9 @@
-/* Header search: names first (skills, zombies, terms: by any name, alias, English name,
-   prefix, Ukrainian inflected form, Korean form with a particle), then Pagefind's full text.
+/* Header search, a combobox: names first (any name, alias, English name, prefix, Ukrainian case
+   form, Korean form with a particle, hiragana for katakana, Latin transliteration, one typo),
+   shown as soon as the small name index is here; Pagefind's full-text results follow as they come.
    Both indexes are per language, so results never leave the page's language.
+   The game of the page being read (the URL's game folder) ranks first; on a page of no game, one
+   name found in several games is one result with a link per game.
    normalize() mirrors generator/search/normalize.py. */
 (function () {
   "use strict";
@@ -9,15 +12,36 @@
   root = root.replace(/\/?$/, "/");
   var labels = {};
   try { labels = JSON.parse(document.getElementById("rulebook-labels").textContent); } catch (e) { labels = {}; }
+  var MAX_NAMES = 8, MAX_TEXT = 3;
 
   // Longest first, so "에서는" is tried before "는".
   var KO_PARTICLES = ["에서부터", "으로부터", "에게서", "한테서", "에서는", "으로는", "에서", "에게", "한테",
     "으로", "부터", "까지", "처럼", "보다", "이나", "이랑", "은", "는", "이", "가", "을", "를", "의", "에",
     "도", "만", "로", "와", "과", "랑", "나"];
+  var CYRILLIC_FOLDS = { "ь": "", "ъ": "", "ґ": "г", "ё": "е", "ы": "и", "э": "е" };
 
   function normalize(text) {
-    return Array.from(String(text).normalize("NFKC").toLowerCase())
-      .filter(function (ch) { return ch === "+" || /[\p{L}\p{N}]/u.test(ch); }).join("");
+    return Array.from(String(text).normalize("NFKC").toLowerCase()).map(function (ch) {
+      var code = ch.charCodeAt(0);
+      if (code >= 0x30A1 && code <= 0x30F6) return String.fromCharCode(code - 0x60); // katakana -> hiragana
+      return Object.prototype.hasOwnProperty.call(CYRILLIC_FOLDS, ch) ? CYRILLIC_FOLDS[ch] : ch;
+    }).filter(function (ch) { return ch === "+" || /[\p{L}\p{N}]/u.test(ch); }).join("");
+  }
+
+  // Latin spellings of Ukrainian: the national transliteration, then a skeleton that forgives the
+  // usual variants (y/i/j, h/g/kh, doubled letters), so "slyzkyi", "slizkiy" and "slyzkyy" agree.
+  var TRANSLIT = { "а": "a", "б": "b", "в": "v", "г": "h", "д": "d", "е": "e", "є": "ie", "ж": "zh", "з": "z",
+    "и": "y", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ю": "iu", "я": "ia" };
+  function skeleton(latin) {
+    return latin.replace(/shch|sch/g, "s").replace(/kh|x/g, "h").replace(/zh/g, "z").replace(/ch/g, "c")
+      .replace(/sh/g, "s").replace(/ts/g, "c").replace(/g/g, "h").replace(/w/g, "v").replace(/[yj]/g, "i")
+      .replace(/(.)\1+/g, "$1");
+  }
+  function transliterate(key) {
+    return /[а-яіїє]/.test(key) ? skeleton(Array.from(key).map(function (ch) {
+      return Object.prototype.hasOwnProperty.call(TRANSLIT, ch) ? TRANSLIT[ch] : ch;
+    }).join("")) : "";
   }
 
   function variants(query) {
@@ -31,27 +55,104 @@
     return out.filter(function (v) { return v.q; });
   }
 
-  function score(entry, forms) {
-    var best = 0;
+  // Damerau-Levenshtein distance, giving up above `limit`.
+  function distance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev2 = null, prev = [], i, j;
+    for (j = 0; j <= b.length; j++) prev.push(j);
+    for (i = 1; i <= a.length; i++) {
+      var row = [i], best = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+        row.push(d);
+        if (d < best) best = d;
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev; prev = row;
+    }
+    return prev[b.length];
+  }
+
+  function keyScore(key, weight, q) {
+    if (key === q) return 100 * weight;
+    if (key.indexOf(q) === 0) return 40 * weight + 10 * q.length / key.length;
+    if (q.length >= 2 && key.indexOf(q) > 0) return 15 * weight + 5 * q.length / key.length;
+    if (q.length >= 4) {
+      var limit = q.length >= 8 ? 2 : 1;
+      if (distance(q, key, limit) <= limit) return 25 * weight;
+      if (key.length > q.length && distance(q, key.slice(0, q.length), 1) <= 1) return 10 * weight;
+    }
+    return 0;
+  }
+
+  function score(entry, forms, latin) {
+    var best = 0; // the heading itself, typed as shown, gets +1 over the same string as a case form
     forms.forEach(function (v) {
       entry.keys.forEach(function (kw) {
-        var key = kw[0], weight = kw[1], s = 0;
-        if (key === v.q) s = 100 * weight;
-        else if (key.indexOf(v.q) === 0) s = 40 * weight + 10 * v.q.length / key.length;
-        else if (v.q.length >= 2 && key.indexOf(v.q) > 0) s = 15 * weight + 5 * v.q.length / key.length;
-        s -= v.penalty * 5;
+        var s = keyScore(kw[0], kw[1], v.q) - v.penalty * 5;
+        if (s > 0 && v.q === entry.plain && !v.penalty) s += 1;
         if (s > best) best = s;
       });
     });
+    if (latin) {
+      entry.latin().forEach(function (kw) {
+        var s = keyScore(kw[0], kw[1], latin) * 0.9;
+        if (s > best) best = s;
+      });
+    }
     return best;
+  }
+
+  function decodeKeys(groups) {
+    var keys = [];
+    groups.forEach(function (coded, i) {
+      var previous = "";
+      (coded ? coded.split(" ") : []).forEach(function (item) {
+        var comma = item.indexOf(",");
+        previous = previous.slice(0, +item.slice(0, comma)) + item.slice(comma + 1);
+        keys.push([previous, 3 - i]);
+      });
+    });
+    return keys;
+  }
+
+  function loadIndex(data) {
+    return {
+      base: data.base || "",
+      games: data.games.map(function (g) { return { id: g[0], name: g[1] }; }),
+      entries: data.entries.map(function (e, i, all) {
+        var coded = typeof e[4] === "number" ? all[e[4]][4] : e[4]; // same keys as an earlier entry
+        var entry = { title: e[0], kind: data.kinds[e[1]], game: e[2], url: e[3], keys: decodeKeys(coded) };
+        entry.plain = normalize(entry.title);
+        entry.latin = function () { // computed on the first Latin query only
+          if (!entry.latinKeys) {
+            entry.latinKeys = entry.keys.map(function (kw) { return [transliterate(kw[0]), kw[1]]; })
+              .filter(function (kw) { return kw[0]; });
+          }
+          return entry.latinKeys;
+        };
+        return entry;
+      })
+    };
   }
 
   var namesPromise = null;
   function names() {
     if (!namesPromise) {
-      namesPromise = fetch(root + "assets/names/" + lang + ".json")
-        .then(function (r) { return r.ok ? r.json() : []; })
-        .catch(function () { return []; });
+      var url = root + "assets/names/" + lang + ".json";
+      var inflate = typeof DecompressionStream === "function";
+      namesPromise = fetch(inflate ? url + ".gz" : url).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.arrayBuffer();
+      }).then(function (buffer) {
+        var bytes = new Uint8Array(buffer);
+        // A host may already have undone the gzip (Content-Encoding): then the bytes are JSON.
+        if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return new TextDecoder().decode(bytes);
+        return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+      }).then(function (text) { return loadIndex(JSON.parse(text)); })
+        .catch(function () { return loadIndex({ games: [], kinds: [], entries: [] }); });
     }
     return namesPromise;
   }
@@ -67,39 +168,78 @@
     return pagefindPromise;
   }
 
-  function nameHits(query) {
-    var forms = variants(query);
-    return names().then(function (entries) {
-      return entries.map(function (e) { return { e: e, s: score(e, forms) }; })
-        .filter(function (x) { return x.s > 0; })
-        .sort(function (a, b) { return b.s - a.s || a.e.title.localeCompare(b.e.title); })
-        .slice(0, 6)
-        .map(function (x) {
-          return { url: root + x.e.url, title: x.e.title, meta: x.e.kind + " · " + x.e.game, excerpt: x.e.excerpt, source: "name" };
-        });
-    });
+  /* Which game the page belongs to: the first folder of its path below the language's root. */
+  function pageGame(index) {
+    var site = new URL(root, location.href).pathname;
+    var rest = location.pathname.indexOf(site) === 0 ? location.pathname.slice(site.length) : "";
+    if (index.base && rest.indexOf(index.base) === 0) rest = rest.slice(index.base.length);
+    var folder = rest.split("/")[0];
+    for (var i = 0; i < index.games.length; i++) if (index.games[i].id === folder) return i;
+    return -1;
   }
 
-  function textHits(query) {
+  /* Name results as rows; a row is one entry, or on a page of no game one name in several games. */
+  function nameRows(index, query) {
+    var forms = variants(query);
+    var q = forms[0] ? forms[0].q : "";
+    var latin = /^[a-z0-9+]+$/.test(q) && /[a-z]/.test(q) ? skeleton(q) : "";
+    var here = pageGame(index);
+    var scored = [];
+    index.entries.forEach(function (e) {
+      var s = score(e, forms, latin);
+      if (s > 0) scored.push({ e: e, s: s + (e.game === here ? 50 : 0) });
+    });
+    scored.sort(function (a, b) { return b.s - a.s || a.e.game - b.e.game || a.e.title.localeCompare(b.e.title); });
+    var rows = [], byName = {};
+    scored.forEach(function (x) {
+      var link = { url: root + index.base + x.e.url, title: x.e.title,
+        meta: x.e.kind + " · " + index.games[x.e.game].name, game: index.games[x.e.game].name, gameIndex: x.e.game };
+      // One thing in several games: the same kind with the same id (ids are stable) or the same name.
+      var keys = [x.e.kind + "\u0000#" + x.e.url.split("#")[1], x.e.kind + "\u0000" + normalize(x.e.title)];
+      var row = here < 0 ? byName[keys[0]] || byName[keys[1]] : null;
+      if (row) {
+        if (!row.links.some(function (l) { return l.gameIndex === x.e.game; })) {
+          if (x.e.title !== row.title) link.game += " — " + x.e.title;
+          row.links.push(link);
+        }
+        return;
+      }
+      if (rows.length >= MAX_NAMES) return;
+      row = { title: x.e.title, kind: x.e.kind, links: [link] };
+      keys.forEach(function (k) { byName[k] = byName[k] || row; });
+      rows.push(row);
+    });
+    return rows;
+  }
+
+  function textRows(query) {
     return pagefind().then(function (pf) {
       if (!pf) return [];
-      var q = variants(query).length > 1 ? query.trim() : query.trim();
-      return pf.search(q).then(function (search) {
+      return pf.search(query.trim()).then(function (search) {
         if (!search) return [];
-        return Promise.all(search.results.slice(0, 6).map(function (r) { return r.data(); }));
+        return Promise.all(search.results.slice(0, MAX_TEXT).map(function (r) { return r.data(); }));
       }).then(function (pages) {
         return pages.map(function (d) {
           var sub = (d.sub_results || [])[0];
           var pick = sub && sub.url !== d.url ? sub : d;
           var title = d.meta && d.meta.title ? d.meta.title : d.url;
           if (sub && sub.title && sub.title !== title) title = sub.title + " — " + title;
-          return { url: pick.url, title: title, meta: labels["search-pages"] || "", excerpt: pick.excerpt || d.excerpt, source: "text", html: true };
+          return { title: title, links: [{ url: pick.url, title: title, meta: "", excerpt: pick.excerpt || d.excerpt }] };
         });
       });
     });
   }
 
-  function strip(url) { return new URL(url, location.href).href; }
+  function samePage(url) {
+    var target = new URL(url, location.href);
+    return target.origin === location.origin && target.pathname === location.pathname;
+  }
+
+  function countLabel(n) {
+    var form = lang === "uk" ? (n % 10 === 1 && n % 100 !== 11 ? "one"
+      : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? "few" : "many") : "many";
+    return (labels["search-count-" + form] || "{n}").replace("{n}", n);
+  }
 
   function build() {
     var inner = document.querySelector(".md-header__inner");
@@ -107,81 +247,254 @@
     var box = document.createElement("div");
     box.className = "rb-search";
     box.setAttribute("role", "search");
-    box.innerHTML = '<input type="search" class="rb-search__input" autocomplete="off" spellcheck="false">' +
-      '<div class="rb-search__output" hidden><ol class="rb-search__results"></ol></div>';
+    box.innerHTML =
+      '<button type="button" class="rb-search__toggle" aria-expanded="false" aria-controls="rb-search-panel">' +
+      '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M9.5 3A6.5 6.5 0 0 1 16 9.5c0 1.61-.59 3.09-1.56 4.23l.27.27h.79l5 5-1.5 1.5-5-5v-.79l-.27-.27A6.52 6.52 0 0 1 9.5 16 6.5 6.5 0 0 1 3 9.5 6.5 6.5 0 0 1 9.5 3m0 2C7 5 5 7 5 9.5S7 14 9.5 14 14 12 14 9.5 12 5 9.5 5Z"/></svg>' +
+      '</button>' +
+      '<div class="rb-search__panel" id="rb-search-panel">' +
+      '<div class="rb-search__bar">' +
+      '<input type="text" class="rb-search__input" role="combobox" aria-autocomplete="list" aria-expanded="false"' +
+      ' aria-controls="rb-search-listbox" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="go">' +
+      '<button type="button" class="rb-search__close"><svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12 19 6.41Z"/></svg></button>' +
+      '</div>' +
+      '<div class="rb-search__output" hidden><ul class="rb-search__results" role="listbox" id="rb-search-listbox"></ul></div>' +
+      '</div>' +
+      '<div class="rb-search__status" role="status" aria-live="polite"></div>';
+    var toggle = box.querySelector(".rb-search__toggle");
+    var close = box.querySelector(".rb-search__close");
     var input = box.querySelector("input");
+    var output = box.querySelector(".rb-search__output");
+    var list = box.querySelector("ul");
+    var status = box.querySelector(".rb-search__status");
     input.placeholder = labels["search-placeholder"] || "";
     input.setAttribute("aria-label", labels["search-placeholder"] || "search");
+    list.setAttribute("aria-label", labels["search-results"] || "");
+    toggle.setAttribute("aria-label", labels["search-open"] || "search");
+    toggle.title = labels["search-open"] || "";
+    close.setAttribute("aria-label", labels["search-close"] || "close");
+    close.title = labels["search-close"] || "";
     var anchor = inner.querySelector(".md-header__option, .md-header__source");
     inner.insertBefore(box, anchor);
-    var output = box.querySelector(".rb-search__output");
-    var list = box.querySelector("ol");
-    var serial = 0;
 
-    function show(query, results) {
+    // What is on screen: the normalized query it answers, and its options in order.
+    var shown = { query: null, options: [], nameRows: [], textRows: [] };
+    var active = -1, serial = 0, textTimer = null;
+
+    function setOpen(open) {
+      output.hidden = !open;
+      input.setAttribute("aria-expanded", open ? "true" : "false");
+      if (!open) setActive(-1);
+    }
+
+    function setActive(i) {
+      shown.options.forEach(function (li, k) { li.setAttribute("aria-selected", k === i ? "true" : "false"); });
+      active = i;
+      if (i >= 0 && shown.options[i]) {
+        input.setAttribute("aria-activedescendant", shown.options[i].id);
+        shown.options[i].scrollIntoView({ block: "nearest" });
+      } else {
+        input.removeAttribute("aria-activedescendant");
+      }
+    }
+
+    function option(link, titleText, meta) {
+      var li = document.createElement("li");
+      li.className = "rb-search__result";
+      li.setAttribute("role", "option");
+      li.id = "rb-search-option-" + shown.options.length;
+      var a = document.createElement("a");
+      a.href = link.url;
+      a.tabIndex = -1;
+      var title = document.createElement("span");
+      title.className = "rb-search__title";
+      title.textContent = titleText;
+      a.appendChild(title);
+      if (meta) {
+        var m = document.createElement("span");
+        m.className = "rb-search__meta";
+        m.textContent = meta;
+        a.appendChild(m);
+      }
+      if (link.excerpt) { // Pagefind's excerpt: its own escaped text with <mark> around the words found
+        var excerpt = document.createElement("span");
+        excerpt.className = "rb-search__excerpt";
+        excerpt.innerHTML = link.excerpt;
+        a.appendChild(excerpt);
+      }
+      li.appendChild(a);
+      shown.options.push(li);
+      return li;
+    }
+
+    function render(query) {
       list.innerHTML = "";
-      if (!results.length) {
+      shown.options = [];
+      shown.query = query;
+      shown.nameRows.forEach(function (row) {
+        if (row.links.length === 1) {
+          list.appendChild(option(row.links[0], row.title, row.links[0].meta));
+          return;
+        }
+        var li = document.createElement("li");
+        li.className = "rb-search__group";
+        li.setAttribute("role", "presentation");
+        var head = document.createElement("div");
+        head.className = "rb-search__group-title";
+        head.id = "rb-search-group-" + shown.options.length;
+        head.textContent = row.title + " · " + row.kind;
+        var group = document.createElement("ul");
+        group.setAttribute("role", "group");
+        group.setAttribute("aria-labelledby", head.id);
+        row.links.forEach(function (link) { group.appendChild(option(link, link.game, "")); });
+        li.appendChild(head);
+        li.appendChild(group);
+        list.appendChild(li);
+      });
+      var names = {};
+      shown.nameRows.forEach(function (row) { row.links.forEach(function (l) { names[new URL(l.url, location.href).href] = true; }); });
+      var text = shown.textRows.filter(function (row) { return !names[new URL(row.links[0].url, location.href).href]; });
+      if (text.length) {
+        var li = document.createElement("li");
+        li.className = "rb-search__group rb-search__group--text";
+        li.setAttribute("role", "presentation");
+        var head = document.createElement("div");
+        head.className = "rb-search__group-title";
+        head.id = "rb-search-group-text";
+        head.textContent = labels["search-pages"] || "";
+        var group = document.createElement("ul");
+        group.setAttribute("role", "group");
+        group.setAttribute("aria-labelledby", head.id);
+        text.forEach(function (row) { group.appendChild(option(row.links[0], row.title, "")); });
+        li.appendChild(head);
+        li.appendChild(group);
+        list.appendChild(li);
+      }
+      if (!shown.options.length) {
         var none = document.createElement("li");
         none.className = "rb-search__empty";
+        none.setAttribute("role", "presentation");
         none.textContent = labels["search-no-results"] || "";
         list.appendChild(none);
       }
-      results.forEach(function (r) {
-        var li = document.createElement("li");
-        li.className = "rb-search__result rb-search__result--" + r.source;
-        var a = document.createElement("a");
-        a.href = r.url;
-        var title = document.createElement("span");
-        title.className = "rb-search__title";
-        title.textContent = r.title;
-        var meta = document.createElement("span");
-        meta.className = "rb-search__meta";
-        meta.textContent = r.meta;
-        var excerpt = document.createElement("span");
-        excerpt.className = "rb-search__excerpt";
-        if (r.html) excerpt.innerHTML = r.excerpt || ""; else excerpt.textContent = r.excerpt || "";
-        a.appendChild(title); a.appendChild(meta); a.appendChild(excerpt);
-        li.appendChild(a);
-        list.appendChild(li);
-      });
-      output.hidden = false;
-      output.setAttribute("data-query", query); // tells tests and assistive tools which query is shown
+      status.textContent = shown.options.length ? countLabel(shown.options.length) : (labels["search-no-results"] || "");
+      output.setAttribute("data-query", input.value); // which query the list answers (tests, benchmark)
+      setOpen(true);
+      setActive(-1);
     }
 
     function run() {
       var query = input.value;
+      var q = normalize(query);
       var mine = ++serial;
-      if (!normalize(query)) { output.hidden = true; return; }
-      Promise.all([nameHits(query), textHits(query)]).then(function (both) {
-        if (mine !== serial) return; // a newer query is on its way
-        var seen = {};
-        var merged = both[0].concat(both[1]).filter(function (r) {
-          var key = strip(r.url);
-          if (seen[key]) return false;
-          seen[key] = true;
-          return true;
-        });
-        show(query, merged.slice(0, 10));
+      clearTimeout(textTimer);
+      if (!q) {
+        shown = { query: null, options: [], nameRows: [], textRows: [] };
+        list.innerHTML = "";
+        ["data-query", "data-names", "data-text"].forEach(function (a) { output.removeAttribute(a); });
+        status.textContent = "";
+        setOpen(false);
+        return;
+      }
+      if (shown.query !== q) { shown.query = null; setActive(-1); } // until this query's names are in, Enter waits
+      names().then(function (index) {
+        if (mine !== serial) return;
+        shown.nameRows = nameRows(index, query);
+        shown.textRows = [];
+        render(q);
+        output.setAttribute("data-names", query);
+        // Full text after a short pause in typing, added below the names when it comes.
+        textTimer = setTimeout(function () {
+          textRows(query).then(function (rows) {
+            if (mine !== serial) return;
+            shown.textRows = rows;
+            var keep = active >= 0 ? shown.options[active].id : null;
+            render(q);
+            if (keep) setActive(shown.options.map(function (o) { return o.id; }).indexOf(keep));
+            output.setAttribute("data-text", query);
+          });
+        }, 120);
       });
     }
 
-    var timer = null;
-    function schedule() { clearTimeout(timer); timer = setTimeout(run, 120); }
-    input.addEventListener("input", schedule);
-    input.addEventListener("keyup", schedule); // IME composition ends without an input event in some browsers
-    input.addEventListener("compositionend", schedule);
+    function go(li) {
+      var a = li.querySelector("a");
+      if (!a) return;
+      if (samePage(a.href)) finish();
+      location.href = a.href;
+    }
+
+    /* After jumping to a result on the same page: nothing may stay open over the section. */
+    function finish() {
+      setOpen(false);
+      closePanel(false);
+      input.blur();
+    }
+
+    function openPanel() {
+      box.classList.add("rb-search--open");
+      toggle.setAttribute("aria-expanded", "true");
+      input.focus();
+      if (shown.options.length && normalize(input.value)) setOpen(true);
+    }
+
+    function phone() { return getComputedStyle(toggle).display !== "none"; }
+
+    function closePanel(returnFocus) {
+      if (!box.classList.contains("rb-search--open")) return;
+      box.classList.remove("rb-search--open");
+      toggle.setAttribute("aria-expanded", "false");
+      setOpen(false);
+      if (returnFocus && phone()) toggle.focus();
+    }
+
+    input.addEventListener("input", run);
+    input.addEventListener("compositionend", run);
+    input.addEventListener("focus", function () {
+      names(); // start fetching the small name index as soon as the reader comes to the box
+      if (shown.options.length && shown.query === normalize(input.value) && shown.query) setOpen(true);
+    });
     input.addEventListener("keydown", function (event) {
-      if (event.key === "Enter") {
-        var first = list.querySelector("a");
-        if (first) { event.preventDefault(); location.href = first.href; }
+      if (event.isComposing || event.keyCode === 229) return; // the input method owns this key
+      var n = shown.options.length;
+      var current = shown.query !== null && shown.query === normalize(input.value);
+      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+        event.preventDefault();
+        if (!current || !n) return;
+        if (output.hidden) { setOpen(true); }
+        var step = event.key === "ArrowDown" ? 1 : -1;
+        setActive(active < 0 ? (step > 0 ? 0 : n - 1) : (active + step + n) % n);
+      } else if (event.key === "Enter") {
+        event.preventDefault();
+        if (!current || !n || output.hidden) return; // no results for this query yet: nothing to open
+        go(shown.options[active >= 0 ? active : 0]);
       } else if (event.key === "Escape") {
-        output.hidden = true;
+        event.preventDefault();
+        if (!output.hidden) setOpen(false); else if (phone()) closePanel(true);
       }
     });
-    document.addEventListener("click", function (event) {
-      if (!box.contains(event.target)) output.hidden = true;
+    list.addEventListener("click", function (event) {
+      var a = event.target.closest("a");
+      if (a && samePage(a.href)) finish();
     });
-    input.addEventListener("focus", function () { if (list.children.length && normalize(input.value)) output.hidden = false; });
+    list.addEventListener("mousedown", function (event) { event.preventDefault(); }); // keep focus in the box
+    toggle.addEventListener("click", function () {
+      if (box.classList.contains("rb-search--open")) closePanel(true); else openPanel();
+    });
+    close.addEventListener("click", function () { closePanel(true); });
+    document.addEventListener("click", function (event) {
+      if (!box.contains(event.target)) { setOpen(false); closePanel(false); }
+    });
+    document.addEventListener("keydown", function (event) {
+      var target = event.target;
+      var editing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+      var slash = event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey;
+      var ctrlK = (event.key === "k" || event.key === "K") && (event.ctrlKey || event.metaKey);
+      if ((slash && !editing) || (ctrlK && target !== input)) {
+        event.preventDefault();
+        openPanel();
+        input.select();
+      }
+    });
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", build); else build();

@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.errors import ScenarioError
 
-ITEM_KINDS = ("weapon", "ammo", "healing", "defence", "special")
+ITEM_KINDS = ("weapon", "ammo", "healing", "defence", "special", "resource")
 EFFECTS = ("damage", "push", "area", "evade", "unconscious")
 WEAPON_KEYWORDS = ("rapid-fire",)
 ATTACK_KEYWORDS = ("charge", "decapitate", "deadly", "sweep")

@@ -58,8 +58,10 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
     rows = 1 + max(r for r, _ in grid.cells.values())
     cols = 1 + max(c for _, c in grid.cells.values())
     width, height = max(MIN_WIDTH, PAD + cols * CELL + 6), PAD + rows * CELL + 6
+    # Text grows with the board, so that it stays legible when the drawing shrinks to a phone.
+    font = max(13, round(13 * width / MIN_WIDTH))
     legend_rows = len(words.legend)
-    total_h = height + 8 + 22 * legend_rows
+    total_h = height + 8 + (font + 9) * legend_rows
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-grid" viewBox="0 0 {width} {total_h}" '
             f'role="img" aria-labelledby="{svg_id}-t {svg_id}-d" font-family="sans-serif">'),
            f'<title id="{svg_id}-t">{escape(words.title)}</title>',
@@ -71,16 +73,16 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
         out.append(f'<rect class="rb-square" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
                    f'stroke="#b8b0a0" stroke-width="1"/>')
     for c in range(cols):
-        out.append(f'<text x="{PAD + c * CELL + CELL // 2}" y="{PAD - 8}" text-anchor="middle" font-size="14" '
+        out.append(f'<text x="{PAD + c * CELL + CELL // 2}" y="{PAD - 8}" text-anchor="middle" font-size="{font}" '
                    f'fill="currentColor">{chr(ord("a") + c)}</text>')
     for r in range(rows):
-        out.append(f'<text x="{PAD // 2}" y="{PAD + r * CELL + CELL // 2 + 5}" text-anchor="middle" font-size="14" '
+        out.append(f'<text x="{PAD // 2}" y="{PAD + r * CELL + CELL // 2 + 5}" text-anchor="middle" font-size="{font}" '
                    f'fill="currentColor">{r + 1}</text>')
     out += _edges(grid)
     out += _tokens(state)
     out += _models(state, sizes, words.labels)
     out += _marks(grid, marks)
-    out += _legend(words.legend, height + 8)
+    out += _legend(words.legend, height + 8, font)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -179,12 +181,12 @@ def _models(state: State, sizes: dict[str, str], labels: dict[str, str]) -> list
                 dash = ' stroke-dasharray="3 2"' if ch.unconscious else ""
                 out.append(f'<circle class="rb-character" cx="{px + half // 2}" cy="{py + half // 2}" r="{half // 2 - 4}" '
                            f'fill="#2e6fb0" stroke="#fff" stroke-width="2"{dash}/>')
-                out.append(f'<text x="{px + half // 2}" y="{py + half // 2 + 5}" text-anchor="middle" font-size="13" '
+                out.append(f'<text x="{px + half // 2}" y="{py + half // 2 + 6}" text-anchor="middle" font-size="16" '
                            f'font-weight="bold" fill="#fff">{label}</text>')
             else:
                 out.append(f'<rect class="rb-enemy rb-enemy-{size}" x="{px + 4}" y="{py + 4}" width="{w - 8}" '
                            f'height="{h - 8}" rx="4" fill="#8b2e2e" stroke="#fff" stroke-width="2"/>')
-                out.append(f'<text x="{px + w // 2}" y="{py + h // 2 + 5}" text-anchor="middle" font-size="13" '
+                out.append(f'<text x="{px + w // 2}" y="{py + h // 2 + 6}" text-anchor="middle" font-size="16" '
                            f'font-weight="bold" fill="#fff">{label}</text>')
             slot += span
     return out
@@ -216,7 +218,7 @@ def _marks(grid: Grid, marks: Marks) -> list[str]:
     return out
 
 
-def _legend(legend: dict[str, str], top: int) -> list[str]:
+def _legend(legend: dict[str, str], top: int, font: int) -> list[str]:
     out = []
     samples = {
         "character": '<circle cx="{x}" cy="{y}" r="7" fill="#2e6fb0"/>',
@@ -234,9 +236,9 @@ def _legend(legend: dict[str, str], top: int) -> list[str]:
         "refused": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#c0392b" stroke-width="3" stroke-dasharray="4 4"/>',
     }
     for i, (key, text) in enumerate(legend.items()):
-        y = top + 22 * i + 11
+        y = top + (font + 9) * i + 11
         sample = samples.get(key, "").format(x=PAD + 12, y=y, x0=PAD + 2, y0=y - 7, x1=PAD + 24, x1s=PAD + 12,
                                              y1s=y + 5)
         out.append(sample)
-        out.append(f'<text x="{PAD + 34}" y="{y + 5}" font-size="13" fill="currentColor">{escape(text)}</text>')
+        out.append(f'<text x="{PAD + 34}" y="{y + 5}" font-size="{font}" fill="currentColor">{escape(text)}</text>')
     return out

@@ -72,8 +72,8 @@ def example_view(game: Any, model: Model, example: Any, entity: Any, lang: str, 
     run = play(example, model)
     if not run.ok:  # `generator check` reports it with its place; rendering cannot go on
         raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
-    names = {eid: e.name[lang] for eid, e in game.entities.items()
-             if isinstance(getattr(e, "name", None), dict) and e.name.get(lang)}
+    names = {eid: _in_sentence(e.name[lang], lang) for eid, e in game.entities.items()
+             if e.kind in ("enemy", "item") and not e.fields.get("boss") and e.name.get(lang)}
     cards = {**model.cards, **(example.scenario.get("cards") or {})}
     return view(example.id, t(example.title[lang]), t(example.setup[lang]), min(6, entity.depth + 3), run, lang,
                 names, sizes_of(cards), example.show)
@@ -120,6 +120,12 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
                 item.after = draw(s.after, marks, caption("after", s.number))
         result.steps.append(item)
     return result
+
+
+def _in_sentence(name: str, lang: str) -> str:
+    """A common noun as it reads inside a sentence (Ukrainian titles start with a capital; the
+    narration capitalises the first word of each sentence itself)."""
+    return name[:1].lower() + name[1:] if lang == "uk" else name
 
 
 def _refusal(s: StepRun) -> str | None:

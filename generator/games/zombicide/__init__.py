@@ -35,7 +35,7 @@ class Zombicide(GamePackage):
     compare_kinds = ("skill", "survivor", "zombie", "level", "equipment")
     labels_file = Path(__file__).parent / "labels.yaml"
     event_kinds = frozenset({
-        "abomination-activates", "born-leader", "building-revealed", "car-attack", "change-seat", "close-door",
+        "abomination-activates", "born-leader", "extra-dice", "building-revealed", "car-attack", "change-seat", "close-door",
         "combine", "discard", "drive", "end-phase", "friendly-fire", "get-in", "get-out", "heal",
         "hit-absorbed", "hit-survivor", "hits", "is-that-all-youve-got", "kill", "level-up", "lose-card",
         "loud", "matching-set", "molotov", "move", "no-effect", "no-spawn", "noise", "objective",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from generator.games.zombicide.skills import can_dual, damage_bonus, dice_bonus, roll_bonus
+from generator.games.zombicide.skills import can_dual, dice_bonus, roll_bonus, weapon_damage
 from generator.games.zombicide.state import Car, NotAllowed, Survivor, Zombie
 from generator.games.zombicide.strategies import wound
 
@@ -43,7 +43,8 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
     if dual and not pair_possible:
         raise NotAllowed("cannot-dual", f"{s.id} cannot fire two '{weapon}' together")
     used = held[:2] if (pair_possible and dual is not False) else held[:1]
-    if card.reload:
+    free_reload = "free-reload" in skills  # reloaded for free: never waits for a reload action
+    if card.reload and not free_reload:
         if dual is None:  # unless told otherwise, fire whatever is loaded
             used = [i for i in used if i.loaded]
         if not used or any(not i.loaded for i in used):
@@ -64,7 +65,7 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
                                              f"{profile.min_range}-{longest}")
     if not state.zombies_in(target):
         raise NotAllowed("no-zombies", f"no zombies in {target}")
-    damage = profile.damage + damage_bonus(skills, kind)
+    damage = weapon_damage(skills, kind, profile.damage)
     if rules.combat_needs_a_target_it_can_hurt and not card.molotov and \
             not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target)):
         raise NotAllowed("no-target-it-can-hurt", f"damage {damage} kills none of the zombies in {target}")
@@ -74,7 +75,7 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
             raise NotAllowed("no-such-target", f"no {name} in {target} to assign a hit to")
     rerolls = list(rerolls)
     _check_rerolls(game, s, card, rerolls)
-    game._pay(s, "combat", 1)
+    game._pay(s, kind, 1)  # a free Combat, Melee or Ranged action pays for it
     if profile.noisy and "ninja" not in skills:
         state.noise[s.zone] += rules.noise_per_action  # one token per action, however many dice
     if card.molotov:
@@ -90,9 +91,10 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         _spend_reroll(s, source)
         rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
         state.emit("re-roll", survivor=s.id, source=source, dice=rolled)
+    rolled, dice_count = _roll_sixes(game, s, skills, rolled, dice_count, bonus)
     hits = sum(1 for v in rolled if v >= profile.accuracy)
     misses = dice_count - hits
-    if card.reload:
+    if card.reload and not free_reload:
         for item in used:
             item.loaded = False
     # who places the hits: the players (melee, Sniper) or the target order (other ranged attacks)
@@ -104,6 +106,22 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         _ordered_hits(game, s, target, hits, damage, survivors or [], exclude={s.id})
     if kind == "ranged" and rules.ranged_misses_hit_survivors and misses:
         _friendly_fire(game, s, target, misses, damage, survivors or [])
+
+
+def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], count: int,
+                bonus: int) -> tuple[list[int], int]:
+    """Roll 6: +1 die (Combat, as on the core box's card): each 6, after re-rolls, adds a die, and
+    so do the 6s those dice show."""
+    if "roll-6-plus-1-die" not in skills:
+        return rolled, count
+    cap = game.rules.max_die_result
+    sixes = sum(1 for v in rolled if v == cap)
+    while sixes:
+        extra = _adjust(game.dice.roll(sixes), bonus, cap)
+        game.emit("extra-dice", survivor=s.id, skill="roll-6-plus-1-die", dice=extra)
+        rolled, count = rolled + extra, count + sixes
+        sixes = sum(1 for v in extra if v == cap)
+    return rolled, count
 
 
 def _adjust(values: list[int], bonus: int, cap: int) -> list[int]:
@@ -206,7 +224,11 @@ def _choose_survivor(people: list[Survivor], prefer: list[str]) -> Survivor:
 
 
 def _friendly_fire(game: "Game", s: Survivor, zone: str, misses: int, damage: int, prefer: list[str]) -> None:
-    """2nd edition: each miss hits a survivor in the target zone (never the shooter)."""
+    """2nd edition: each miss hits a survivor in the target zone (never the shooter). A Sniper's
+    misses hit no one; Tough ignores the first wound each friendly fire would deal it."""
+    if "sniper" in game.skills(s):
+        return
+    spared: set[str] = set()
     for _ in range(misses):
         people = [p for p in game.state.survivors_in(zone) if p is not s]
         if not people:
@@ -214,8 +236,13 @@ def _friendly_fire(game: "Game", s: Survivor, zone: str, misses: int, damage: in
         victim = _choose_survivor(people, prefer)
         game.emit("friendly-fire", survivor=s.id, target=victim.id, damage=damage)
         for _ in range(damage):
-            if not victim.dead:
-                wound(game, victim)
+            if victim.dead:
+                continue
+            if "tough" in game.skills(victim) and victim.id not in spared:
+                spared.add(victim.id)
+                game.emit("tough", survivor=victim.id)
+                continue
+            wound(game, victim)
 
 
 def _molotov(game: "Game", s: Survivor, item, zone: str) -> None:

@@ -13,7 +13,7 @@ from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
 from generator.games.zombicide import combat, zombie_phase
 from generator.games.zombicide.rules import Rules
-from generator.games.zombicide.skills import FREE_ACTION_SKILLS, zones_per_move
+from generator.games.zombicide.skills import FREE_ACTION_SKILLS, pays_for, zones_per_move
 from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Item, NotAllowed, State, Survivor
 from generator.games.zombicide.strategies import WOUNDED
 
@@ -80,7 +80,7 @@ class Game:
         return self.rules.hand_slots + self.backpack_size(s)
 
     def backpack_size(self, s: Survivor) -> int:
-        return self.rules.backpack_slots + int("hoard" in self.skills(s))
+        return self.rules.backpack_slots + (self.rules.hoard_slots if "hoard" in self.skills(s) else 0)
 
     def noise_map(self) -> dict[str, int]:
         """Noise by zone: tokens plus one per survivor (Ninjas excepted); Loud makes a zone the noisiest."""
@@ -96,7 +96,7 @@ class Game:
     # --- paying for actions ------------------------------------------------------------------
     def _free_actions(self, s: Survivor, kind: str) -> int:
         return sum(1 for skill, k in FREE_ACTION_SKILLS.items()
-                   if k == kind and skill in self.skills(s) and not s.free_used[skill])
+                   if pays_for(k, kind) and skill in self.skills(s) and not s.free_used[skill])
 
     def _check_cost(self, s: Survivor, kind: str, cost: int) -> None:
         free = min(self._free_actions(s, kind), 1, cost)
@@ -108,7 +108,7 @@ class Game:
         self._check_cost(s, kind, cost)
         free = 0
         for skill, k in FREE_ACTION_SKILLS.items():
-            if free < min(1, cost) and k == kind and skill in self.skills(s) and not s.free_used[skill]:
+            if free < min(1, cost) and pays_for(k, kind) and skill in self.skills(s) and not s.free_used[skill]:
                 s.free_used[skill] = 1
                 free += 1
         s.actions_used += cost - free
@@ -130,9 +130,12 @@ class Game:
             raise NotAllowed("in-car", f"{sid} is in a car; get out first")
         skills = self.skills(s)
         reach = zones_per_move(skills)
+        sprinting = "sprint" in skills and not s.sprint_used and len(path) > reach
+        if sprinting:
+            reach = max(reach, 3)  # Sprint: once per turn, one move of 2 or 3 zones
         if not path or len(path) > reach:
             raise NotAllowed("too-far", f"{sid} moves 1 to {reach} zone(s) per move action, not {len(path)}")
-        slippery = "slippery" in skills
+        slippery = "slippery" in skills and self._slippery_left(s)
         here = s.zone
         for i, zone in enumerate(path):
             if zone not in self.state.board.zones:
@@ -146,8 +149,54 @@ class Game:
         left_behind = [] if slippery else self.state.zombies_in(s.zone)
         cost = 1 + self.rules.move_extra_cost_per_zombie * len(left_behind)
         self._pay(s, "move", cost)
+        s.sprint_used = s.sprint_used or sprinting
+        if slippery and self._kid_slippery_only(s) and self._slippery_mattered(s, path):
+            s.kid_slips += 1
         paid_for = self.state.counts(left_behind) if cost > 1 else {}  # why the move cost more
         self.emit("move", survivor=sid, path=[s.zone, *path], cost=cost, zombies_left=paid_for)
+        s.zone = path[-1]
+
+    def _kid_slippery_only(self, s: Survivor) -> bool:
+        """A kid whose Slippery comes only from being a kid (not from a skill card or level)."""
+        own = set(s.skills) | {k for lid in self.levels_reached(s) for k in s.level_skills.get(lid, [])}
+        return s.kid and "slippery" not in own and self.rules.kid_slippery_uses_per_turn > 0
+
+    def _slippery_left(self, s: Survivor) -> bool:
+        """2nd edition: a kid slips past zombies on one move per turn only."""
+        return not self._kid_slippery_only(s) or s.kid_slips < self.rules.kid_slippery_uses_per_turn
+
+    def _slippery_mattered(self, s: Survivor, path: list[str]) -> bool:
+        """The player uses a kid's Slippery on a move only when zombies would have cost or stopped it."""
+        return bool(self.state.zombies_in(s.zone) or any(self.state.zombies_in(z) for z in path[:-1]))
+
+    def charge(self, sid: str, path: list[str]) -> None:
+        """Charge: once per turn, free, up to 2 zones into a zone holding zombies; moving's other
+        rules hold (leaving zombies costs its extra actions, entering zombies ends the move)."""
+        s = self.actor(sid)
+        if "charge" not in self.skills(s) or s.charge_used:
+            raise NotAllowed("no-charge", f"{sid} has no Charge left this turn")
+        if not path or len(path) > 2:
+            raise NotAllowed("too-far", f"a Charge covers 1 or 2 zones, not {len(path)}")
+        if not self.state.zombies_in(path[-1]):
+            raise NotAllowed("charge-needs-zombies", f"a Charge ends in a zone with zombies; {path[-1]} has none")
+        here = s.zone
+        for i, zone in enumerate(path):
+            if zone not in self.state.board.zones:
+                raise NotAllowed("unknown-zone", f"there is no zone '{zone}'")
+            if not self.state.board.passable(here, zone):
+                raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
+            if self.state.zombies_in(zone) and i < len(path) - 1 and "slippery" not in self.skills(s):
+                raise NotAllowed("move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move",
+                                 through=zone)
+            here = zone
+        left_behind = [] if "slippery" in self.skills(s) else self.state.zombies_in(s.zone)
+        extra = self.rules.move_extra_cost_per_zombie * len(left_behind)
+        if extra > self.actions_left(s):
+            raise NotAllowed("not-enough-actions", f"{sid} needs {extra} action(s) to leave the zombies behind")
+        s.actions_used += extra
+        s.charge_used = True
+        paid_for = self.state.counts(left_behind) if extra else {}
+        self.emit("move", survivor=sid, path=[s.zone, *path], cost=extra, zombies_left=paid_for)
         s.zone = path[-1]
 
     # --- search ------------------------------------------------------------------------------
@@ -160,11 +209,11 @@ class Game:
         if use_nose and not nose:
             raise NotAllowed("no-hold-your-nose", f"{sid} has no Hold Your Nose search ready in {zone}")
         car = next((c for c in state.cars.values() if c.zone == zone and c.kind in ("police", "pimp")), None)
-        if not use_nose and state.board.is_street(zone) and car is None:
+        if not use_nose and state.board.is_street(zone) and car is None and "scavenger" not in self.skills(s):
             raise NotAllowed("search-outdoors", f"{zone} is a street zone; search inside a building")
         if state.zombies_in(zone):
             raise NotAllowed("search-with-zombies", f"zombies stand in {zone}")
-        if s.searched:
+        if s.searched and "can-search-more-than-once" not in self.skills(s):
             raise NotAllowed("search-once-per-turn", f"{sid} has already searched this turn")
         if not use_nose:
             self._pay(s, "search", 1)
@@ -175,6 +224,8 @@ class Game:
             self._search_car(s, car, keep)
             return
         draws = self.rules.flashlight_draws if any(self.rules.card(i.name).draws_extra for i in s.items()) else 1
+        if "search-2-cards" in self.skills(s):
+            draws = max(draws, 2)
         drawn = [self._draw_equipment() for _ in range(draws)]
         self.emit("search", survivor=sid, zone=zone, drawn=[c for c in drawn if c])
         drawn += self._matching_set(s, [c for c in drawn if c])
@@ -529,19 +580,36 @@ class Game:
         self.state.turn.enter(PHASES, ZOMBIES)
         zombie_phase.run(self, spawn=spawn)
 
+    def _end_phase_healing(self) -> None:
+        """2nd edition: a Medic heals 1 wound of each survivor in their zone, self included, and
+        earns 1 adrenaline per wound healed; Regeneration restores the survivor's health."""
+        living = self.state.living()
+        if self.rules.medic_heals_in_end_phase:
+            for medic in [s for s in living if "medic" in self.skills(s)]:
+                for patient in [p for p in living if p.zone == medic.zone and p.wounds > 0]:
+                    patient.wounds -= 1
+                    self.emit("heal", survivor=medic.id, target=patient.id, wounds=patient.wounds)
+                    self.gain_xp(medic, 1)
+        for s in living:
+            if "regeneration" in self.skills(s) and s.wounds:
+                s.wounds = 0
+                self.emit("heal", survivor=s.id, target=s.id, wounds=0)
+
     def end_phase(self) -> None:
         """Noise tokens go; every weapon reloads; the turn's counters start again."""
         state = self.state
         state.turn.enter(PHASES, END)
         state.noise.clear()
         state.loud_zone = None
+        self._end_phase_healing()
         for s in state.survivors.values():
             for item in s.items():
                 item.loaded = True
             s.actions_used = 0
             s.free_used.clear()
             s.searched = s.reroll_turn_used = s.medic_used = s.loud_used = False
-            s.born_leader_used = s.nose_used = False
+            s.born_leader_used = s.nose_used = s.sprint_used = s.charge_used = False
+            s.kid_slips = 0
             s.bonus_actions, s.bonus_next_round = s.bonus_next_round, 0  # an unused gift is lost
             s.played = False
             s.kill_zone = None

@@ -346,6 +346,9 @@ class _StepTeller:
         self.add("roll", survivor=self.n.survivor(event["survivor"]), weapon=self.n.card(event["weapon"]),
                  count=len(event["dice"]), dice=_dice(event["dice"]), accuracy=event["accuracy"])
 
+    def _extra_dice(self, event: dict, rest) -> None:
+        self.add("extra-dice", survivor=self.n.survivor(event["survivor"]), dice=_dice(event["dice"]))
+
     def _re_roll(self, event: dict, rest) -> None:
         source = event["source"]
         entity = self.n.game.entities.get(source)

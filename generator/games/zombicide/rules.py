@@ -68,6 +68,10 @@ PARAMETERS: dict[str, tuple[str, str, Any]] = {
     "traded-weapon-keeps-reload-state": ("traded_weapon_keeps_reload_state", "bool", True),
     # Board Game Arena refuses a combat action whose only targets are zombies the weapon cannot kill.
     "combat-needs-a-target-it-can-hurt": ("combat_needs_a_target_it_can_hurt", "bool", False),
+    # Skills whose effect differs by edition (0 / False: the 1st edition's reading).
+    "kid-slippery-uses-per-turn": ("kid_slippery_uses_per_turn", "int", 0),  # 0: no limit
+    "hoard-slots": ("hoard_slots", "int", 1),
+    "medic-heals-in-end-phase": ("medic_heals_in_end_phase", "bool", False),
 }
 
 # Types a target order may name besides the zombie types.
@@ -111,6 +115,9 @@ class Rules:
     zombie_supply: Mapping[str, int] = field(default_factory=dict)  # a type not listed is unlimited
     traded_weapon_keeps_reload_state: bool = True
     combat_needs_a_target_it_can_hurt: bool = False
+    kid_slippery_uses_per_turn: int = 0
+    hoard_slots: int = 1
+    medic_heals_in_end_phase: bool = False
     skill_models: Mapping[str, Any] = field(default_factory=dict)
     equipment: Mapping[str, Card] = field(default_factory=dict)
     parameters: Mapping[str, Any] = field(default_factory=dict)

@@ -176,6 +176,7 @@ def apply_step(game: Game, step: dict) -> None:
         "get-out": lambda: game.get_out(who),
         "change-seat": lambda: game.change_seat(who, step["seat"]),
         "drive": lambda: game.drive(who, _list(step.get("to"))),
+        "charge": lambda: game.charge(who, _list(step.get("to"))),
         "zombie-phase": lambda: game.zombie_phase(_zombie_choices(step), spawn=step.get("spawn", True)),
         "spawn": lambda: _spawn(game),
         "end-phase": game.end_phase,

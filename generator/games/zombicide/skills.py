@@ -36,14 +36,39 @@ APPLIED_SKILLS: frozenset[str] = frozenset({
     "hold-your-nose",
     "born-leader",
     "matching-set",
+    # 2nd edition
+    "plus-1-damage-combat",
+    "plus-1-free-melee-action",
+    "plus-1-free-ranged-action",
+    "can-search-more-than-once",
+    "sprint",
+    "charge",
+    "scavenger",
+    "search-2-cards",
+    "super-strength",
+    "regeneration",
+    "roll-6-plus-1-die",
+    "free-reload",
 })
+# Applied as the 2nd edition's rulebook words them where the editions differ: hoard (hoard-slots),
+# medic (medic-heals-in-end-phase), Slippery for kids (kid-slippery-uses-per-turn), Sniper and
+# Tough against friendly fire (which only the 2nd edition has).
 
-# Free actions a skill grants: skill id -> the only action kind it may pay for.
+# Free actions a skill grants: skill id -> the only action kind it may pay for. A combat action
+# is paid as "melee" or "ranged"; the Combat free action pays for either.
 FREE_ACTION_SKILLS: dict[str, str] = {
     "plus-1-free-combat-action": "combat",
+    "plus-1-free-melee-action": "melee",
+    "plus-1-free-ranged-action": "ranged",
     "plus-1-free-move-action": "move",
     "plus-1-free-search-action": "search",
 }
+COMBAT_KINDS = ("melee", "ranged")
+
+
+def pays_for(free_kind: str, action_kind: str) -> bool:
+    """Whether a free action of `free_kind` may pay for an action of `action_kind`."""
+    return free_kind == action_kind or (free_kind == "combat" and action_kind in COMBAT_KINDS)
 
 
 def dice_bonus(skills: set[str], kind: str) -> int:
@@ -56,7 +81,13 @@ def roll_bonus(skills: set[str], kind: str) -> int:
 
 
 def damage_bonus(skills: set[str], kind: str) -> int:
-    return int(f"plus-1-damage-{kind}" in skills)
+    return int("plus-1-damage-combat" in skills) + int(f"plus-1-damage-{kind}" in skills)
+
+
+def weapon_damage(skills: set[str], kind: str, printed: int) -> int:
+    """Super Strength makes a melee weapon Damage 3 before bonuses add to it."""
+    base = max(printed, 3) if kind == "melee" and "super-strength" in skills else printed
+    return base + damage_bonus(skills, kind)
 
 
 def can_dual(skills: set[str], kind: str, card_dual: bool) -> bool:

@@ -52,6 +52,9 @@ class Survivor:
     loud_used: bool = False
     born_leader_used: bool = False
     nose_used: bool = False
+    kid_slips: int = 0  # moves this turn that used a kid's Slippery (2nd edition: once per turn)
+    sprint_used: bool = False
+    charge_used: bool = False
     kill_zone: str | None = None  # where the survivor last killed this turn (Hold Your Nose)
     kills: Counter = field(default_factory=Counter)
 

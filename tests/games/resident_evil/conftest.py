@@ -1,26 +1,27 @@
-"""Rules for the Resident Evil engine's tests: from the game's data folder when it exists."""
+"""The Resident Evil engine's tests run on the game's own data (rules_data/resident-evil)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-import yaml
 
-from generator.games.resident_evil.rules import Rules, rules_from_parameters
+from generator import games
+from generator.games.resident_evil.data import Model
 
 ROOT = Path(__file__).resolve().parents[3]
-HERE = Path(__file__).resolve().parent
-
-
-def parameter_values() -> dict:
-    values = yaml.safe_load((HERE / "parameters-interim.yaml").read_text(encoding="utf-8"))
-    data = ROOT / "rules_data" / "resident-evil"
-    for path in sorted(data.glob("parameters*.yaml")):
-        for entry in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("parameters") or []:
-            values[entry["id"]] = entry["value"]
-    return values
+GAME = "resident-evil"
 
 
 @pytest.fixture(scope="session")
-def re_rules() -> Rules:
-    return rules_from_parameters(parameter_values())
+def re_model() -> Model:
+    return games.rules_for(GAME, ROOT)
+
+
+@pytest.fixture(scope="session")
+def re_rules(re_model):
+    return re_model.rules
+
+
+@pytest.fixture(scope="session")
+def re_project():
+    return games.load_checked(ROOT)

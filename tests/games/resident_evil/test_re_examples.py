@@ -9,13 +9,11 @@ import pytest
 import yaml
 
 from generator.games.resident_evil import worked_examples
-from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.narration import LANGS, Narrator, templates
 
-HERE = Path(__file__).resolve().parent
-PACKAGE = HERE.parents[2] / "generator" / "games" / "resident_evil"
-SHARED = yaml.safe_load((HERE / "scenarios" / "cards.yaml").read_text(encoding="utf-8"))["cards"]
-EXAMPLES = [e for path in sorted((HERE / "examples").glob("*.yaml"))
+ROOT = Path(__file__).resolve().parents[3]
+PACKAGE = ROOT / "generator" / "games" / "resident_evil"
+EXAMPLES = [e for path in sorted((ROOT / "rules_data" / "resident-evil" / "examples").glob("*.yaml"))
             for e in yaml.safe_load(path.read_text(encoding="utf-8"))["examples"]]
 
 
@@ -69,9 +67,9 @@ def test_at_least_eight_examples():
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
-def test_example_plays_and_is_told_in_every_language(example, re_rules):
-    cards = {**SHARED, **(example["scenario"].get("cards") or {})}
-    run = worked_examples.play(worked_examples._Example(example["id"], example["scenario"]), Model(re_rules, SHARED))
+def test_example_plays_and_is_told_in_every_language(example, re_model):
+    cards = {**re_model.cards, **(example["scenario"].get("cards") or {})}
+    run = worked_examples.play(worked_examples._Example(example["id"], example["scenario"]), re_model)
     assert run.ok, run.result.mismatches
     sizes = worked_examples.sizes_of(cards)
     for lang in LANGS:
@@ -86,3 +84,51 @@ def test_example_plays_and_is_told_in_every_language(example, re_rules):
                 if figure is not None:
                     ET.fromstring(figure.svg)  # well-formed
         ET.fromstring(view.initial.svg)
+
+
+# --- the pages: each example as its section shows it, kept as golden files -------------------------
+GOLDEN = ROOT / "tests" / "golden" / "examples-resident-evil"
+REFRESH = __import__("os").environ.get("REFRESH_GOLDENS") == "1"
+
+
+@pytest.fixture(scope="module")
+def rendered(re_project):
+    from generator.render.pages import example_markdown
+
+    game = re_project.games["resident-evil"]
+    return {(lang, example.id): example_markdown(re_project, game, example, lang)
+            for example in game.examples for lang in LANGS}
+
+
+def test_each_example_matches_its_golden_file(rendered):
+    """A change of the engine, the data or the templates that alters an example shows as a diff;
+    after reviewing it, `REFRESH_GOLDENS=1 .venv/bin/python -m pytest tests/games/resident_evil -k golden`."""
+    import difflib
+
+    wrong = []
+    for (lang, example_id), markdown in sorted(rendered.items()):
+        path = GOLDEN / lang / f"{example_id}.md"
+        if REFRESH:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(markdown, encoding="utf-8")
+            continue
+        expected = path.read_text(encoding="utf-8") if path.exists() else ""
+        if expected != markdown:
+            wrong.append("".join(difflib.unified_diff(expected.splitlines(True), markdown.splitlines(True),
+                                                      f"{lang}/{example_id}.md", "rendered now")))
+    if REFRESH:
+        for path in GOLDEN.glob("*/*.md"):
+            if (path.parent.name, path.stem) not in rendered:
+                path.unlink()
+    assert not wrong, "examples changed; review, then refresh the golden files:\n" + "\n".join(wrong)[:6000]
+    assert {(p.parent.name, p.stem) for p in GOLDEN.glob("*/*.md")} == set(rendered)
+
+
+def test_rendering_twice_gives_the_same_bytes(re_project, rendered):
+    from generator.render.pages import example_markdown
+
+    worked_examples._RUNS.clear()
+    game = re_project.games["resident-evil"]
+    for example in game.examples:
+        assert example_markdown(re_project, game, example, "ko") == rendered[("ko", example.id)]
+

@@ -1,39 +1,58 @@
-"""Every Resident Evil scenario case runs through the shared runner: `<file>::<case id>`."""
+"""The Resident Evil scenario files (collected and run by tests/model/test_scenarios.py): how many
+there are, what they cover, and that the runner's messages name what went wrong."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 
-import pytest
-import yaml
-
-from generator.core.scenarios import format_trace, load_scenarios, run_case
+from generator.core.scenarios import load_scenarios, run_case
 from generator.games.resident_evil.data import Model
+from generator.games.resident_evil.project_checks import check_cards_agree
 from generator.games.resident_evil.scenario import HOOKS
 
-HERE = Path(__file__).resolve().parent
-SHARED = yaml.safe_load((HERE / "scenarios" / "cards.yaml").read_text(encoding="utf-8"))["cards"]
-FILES = sorted(p for p in (HERE / "scenarios").glob("*.yaml") if p.name != "cards.yaml")
-CASES = [case for path in FILES for case in load_scenarios(path, HOOKS.case_keys)]
+ROOT = Path(__file__).resolve().parents[3]
+FOLDER = ROOT / "rules_data" / "resident-evil" / "scenarios"
+CASES = [case for path in sorted(FOLDER.glob("*.yaml")) for case in load_scenarios(path, HOOKS.case_keys, ROOT)]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{Path(c['_file']).name}::{c['id']}" for c in CASES])
-def test_scenario(case, re_rules):
-    result = run_case(case, Model(re_rules, SHARED), HOOKS)
-    if not result.ok:
-        pytest.fail(f"{case['_file']}::{case['id']}: {result.mismatches[0]}\n{format_trace(result)}", pytrace=False)
-
-
-def test_at_least_sixty_cases():
+def test_at_least_sixty_cases_across_the_topics():
     assert len(CASES) >= 60
+    files = {Path(c["_file"]).stem for c in CASES}
+    assert files >= {"movement", "attacks", "reactions", "out-of-sequence", "health", "tension", "campaign",
+                     "corpses", "exploring", "reserve"}
 
 
-def test_a_wrong_expectation_fails_with_its_place(re_rules):
+def test_every_case_cites_a_heading_of_the_rulebook():
+    import yaml
+
+    sources = yaml.safe_load((ROOT / "rules_data" / "sources.yaml").read_text(encoding="utf-8"))["sources"]
+    headings = set(next(s for s in sources if s["id"] == "re-ja-rules")["sections"])
+    for case in CASES:
+        source, _, heading = case["rule"].partition(" § ")
+        assert source == "re-ja-rules" and heading in headings, f"{case['id']}: {case['rule']}"
+
+
+def test_a_wrong_expectation_fails_with_its_place(re_model):
     case = dict(CASES[0], expect={"actions-left": 99})
-    result = run_case(case, Model(re_rules, SHARED), HOOKS)
+    result = run_case(case, re_model, HOOKS)
     assert not result.ok and result.mismatches[0].startswith("actions-left: expected 99")
 
 
-def test_unknown_keys_are_refused_by_name(re_rules):
+def test_unknown_keys_are_refused_by_name(re_model):
     case = dict(CASES[0], actions=[{"who": "chris", "do": "move", "too": "c3"}])
-    result = run_case(case, Model(re_rules, SHARED), HOOKS)
+    result = run_case(case, re_model, HOOKS)
     assert "unknown step keys ['too']" in result.mismatches[0]
+
+
+def test_check_cards_may_not_contradict_the_data(re_model):
+    game = SimpleNamespace(id="resident-evil", entities={
+        "zombie": SimpleNamespace(kind="enemy", fields={"size": "small"}),
+        "hunter": SimpleNamespace(kind="enemy", fields={"size": "unknown"}),
+        "handgun-bullets": SimpleNamespace(kind="item", fields={"kind": "ammunition"}),
+        "knife": SimpleNamespace(kind="item", fields={"kind": "healing"}),
+    })
+    cards = {**re_model.cards, "zombie": {**re_model.cards["zombie"], "size": "medium"}}
+    errors = check_cards_agree(game, Model(re_model.rules, cards), ROOT)
+    messages = sorted(e.message for e in errors)
+    assert messages == ["kind 'weapon' contradicts the item 'knife' in items.yaml, which is healing",
+                        "size 'medium' contradicts the enemy 'zombie' in enemies.yaml, which is small"]

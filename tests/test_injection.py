@@ -1,0 +1,200 @@
+"""Injection from data, tried in every kind of text field.
+
+Payloads that would run script or change a page are refused by `check`, each at its own place.
+Payloads that are harmless as text are accepted; the site built from them is opened page by
+page in Chromium, where no script may run (no dialog, no `window.__pwned`), and no page may
+carry an `on*` attribute or a `javascript:` address.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from conftest import _QuietHandler, build, copy_project
+from generator.load import load_project
+
+MINIMAL = Path(__file__).parent / "fixtures" / "minimal" / "rules_data"
+
+# Each field: (file under rules_data/, the exact text it holds in the minimal data).
+MARKDOWN_FIELDS = {
+    "game text": ("mini/game.yaml", "小さなゲーム。{zombie:walker}は{param:walker.actions}回行動する。"),
+    "page intro": ("mini/glossary.yaml", "  title: {ja: 用語集, ko: 용어집, uk: Глосарій}"),  # an intro is added after the title
+    "term text": ("mini/glossary.yaml", "ゾンビを引き寄せる。"),
+    "rules section text": ("mini/rules/basics.yaml", '"{term:noise}を参照。"'),
+    "faq answer": ("mini/faq.yaml", "赤。"),
+    "note text": ("mini/source-notes.yaml", "資料Bは別の値を挙げるが、資料Aに従う。"),
+    "mission objectives": ("mini/missions.yaml", "目的を取る。"),
+    "zombie text": ("mini/zombies.yaml", "基本のゾンビ。"),
+}
+PLAIN_FIELDS = {
+    "game name": ("mini/game.yaml", "ミニ"),
+    "page title": ("mini/skills.yaml", "スキル"),
+    "skill name": ("mini/skills.yaml", "スリッパリー"),
+    "alias": ("mini/skills.yaml", "すばしっこい"),
+    "rules section title": ("mini/rules/basics.yaml", "手番"),
+    "faq question": ("mini/faq.yaml", '"何色？"'),
+    "source title": ("sources.yaml", "資料A"),
+    "cited section": ("mini/skills.yaml", '"doc-a § スキル"'),
+    "mission survivors": ("mini/missions.yaml", '"4"'),
+}
+REFUSED = {
+    "script": "<script>window.__pwned=1</script>",
+    "img onerror": "X<img src=x onerror=window.__pwned=1>",
+    "img onerror quoted": 'X<img src="x" onerror="window.__pwned=1">',
+    "svg onload": "<svg onload=window.__pwned=1>",
+    "iframe": "<iframe src=javascript:window.__pwned=1></iframe>",
+    "style": "<style>*{display:none}</style>",
+    "unclosed div": "<div>the rest of the page",
+    "attribute list": "text\n{: onclick=\"window.__pwned=1\" }",
+    "heading id": "text { #zone }",
+    "javascript link": "[tap](javascript:window.__pwned=1)",
+    "data link": "[tap](data:text/html,<b>x</b>)",
+    "entity-hidden scheme": "[tap](jav&#x61;script:window.__pwned=1)",
+    "html comment": "shown<!-- hidden -->",
+}
+# Accepted, and shown as the text they are (payload -> what the reader sees); none may do anything.
+HARMLESS_MARKDOWN = {
+    "a < b and c > d, 5 & 6": "a < b and c > d, 5 & 6",
+    "&lt;img src=x onerror=window.__pwned=1&gt; is shown": "<img src=x onerror=window.__pwned=1> is shown",
+    "&#60;script&#62;window.__pwned=1&#60;/script&#62;": "<script>window.__pwned=1</script>",
+    "javascript:window.__pwned=1 written as text": "javascript:window.__pwned=1 written as text",
+    "onclick=window.__pwned=1 onerror=window.__pwned=1": "onclick=window.__pwned=1 onerror=window.__pwned=1",
+    '[a safe link](https://example.org/" onmouseover="window.__pwned=1)': "a safe link",
+    "<https://example.org/?q=1>": "https://example.org/?q=1",
+    "**bold**, *italic* and `code`": "bold, italic and code",
+}
+HARMLESS_PLAIN = {"Tom & Jerry": "Tom & Jerry", "a > b": "a > b", "O'Brien \"Q\"": "O'Brien \"Q\"",
+                  "&lt;b&gt;": "<b>", "onerror=alert(1)": "onerror=alert(1)", "100% [sic]": "100% [sic]"}
+
+
+def _plant(root: Path, fields: dict, payloads: list[str]) -> dict[str, tuple[str, int]]:
+    """Put payloads[i % len] into each field as a double-quoted YAML string; returns where each
+    field's payload stands: {field: (path as check shows it, line)}."""
+    planted: dict[str, str] = {}
+    for index, (name, (file, original)) in enumerate(sorted(fields.items())):
+        path = root / "rules_data" / file
+        text = path.read_text(encoding="utf-8")
+        marker = f"@@{index}@@"
+        if name == "page intro":
+            new = f"{original}\n  intro: {{ja: {marker}, ko: 소개., uk: Вступ.}}"
+        else:
+            new = marker
+        assert original in text, (name, original)
+        path.write_text(text.replace(original, new, 1), encoding="utf-8")
+        payload = payloads[index % len(payloads)]
+        planted[marker] = json.dumps(f"doc-a § {payload}" if name == "cited section" else payload, ensure_ascii=False)
+    places = {}
+    for index, (name, (file, _)) in enumerate(sorted(fields.items())):
+        path = root / "rules_data" / file
+        text = path.read_text(encoding="utf-8")
+        marker = f"@@{index}@@"
+        places[name] = (f"rules_data/{file}", text.count("\n", 0, text.index(marker)) + 1)
+        path.write_text(text.replace(marker, planted[marker]), encoding="utf-8")
+    return places
+
+
+def _minimal_project(root: Path) -> Path:
+    shutil.copytree(MINIMAL, root / "rules_data")
+    return root
+
+
+@pytest.mark.parametrize("payload", list(REFUSED.values()), ids=list(REFUSED))
+def test_check_refuses_the_payload_in_every_markdown_text(tmp_path, payload):
+    root = _minimal_project(tmp_path)
+    places = _plant(root, MARKDOWN_FIELDS, [payload])
+    _, errors = load_project(root / "rules_data", root)
+    reported = {(e.where.path, e.where.line) for e in errors}
+    for name, place in places.items():
+        assert place in reported, f"{payload!r} in the {name} passed check"
+
+
+@pytest.mark.parametrize("payload", list(REFUSED.values()) + ["Noise | Sound", "two\nlines", "[x](https://e.org)"],
+                         ids=[*REFUSED, "pipe", "newline", "markdown link"])
+def test_check_refuses_the_payload_in_every_name_and_title(tmp_path, payload):
+    root = _minimal_project(tmp_path)
+    places = _plant(root, PLAIN_FIELDS, [payload])
+    _, errors = load_project(root / "rules_data", root)
+    reported = {(e.where.path, e.where.line) for e in errors}
+    for name, place in places.items():
+        assert place in reported, f"{payload!r} in the {name} passed check"
+
+
+class _Audit(HTMLParser):
+    """Every on* attribute and javascript:/data: address in a page, and every script element
+    that is not the theme's own."""
+
+    def __init__(self):
+        super().__init__()
+        self.findings: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.findings.append(f"<{tag} {name}>")
+            if name in ("href", "src", "action", "formaction", "xlink:href") and value:
+                scheme = "".join(value.split()).lower()
+                if scheme.startswith(("javascript:", "data:text", "vbscript:")):
+                    self.findings.append(f"<{tag} {name}={value[:40]}>")
+        if tag in ("iframe", "object", "embed"):
+            self.findings.append(f"<{tag}>")
+
+
+@pytest.fixture(scope="module")
+def harmless_site(tmp_path_factory) -> Path:
+    root = copy_project(tmp_path_factory.mktemp("injection"))
+    shutil.rmtree(root / "rules_data")
+    _minimal_project(root)
+    _plant(root, MARKDOWN_FIELDS, list(HARMLESS_MARKDOWN))
+    _plant(root, PLAIN_FIELDS, list(HARMLESS_PLAIN))
+    for lang in ("ja", "ko", "uk"):  # the real home pages link to the real games
+        (root / "content" / lang / "index.md").write_text("# Mini\n\n- [Mini](mini/index.md)\n", encoding="utf-8")
+    result = build(root)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "safe_markdown" not in result.stderr, "the data reached the last wall: check or escaping let it through"
+    return root / "site"
+
+
+def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harmless_site):
+    pages = sorted(harmless_site.rglob("*.html"))
+    assert len(pages) > 20
+    for page in pages:
+        audit = _Audit()
+        audit.feed(page.read_text(encoding="utf-8"))
+        assert audit.findings == [], f"{page.relative_to(harmless_site)}: {audit.findings}"
+
+
+def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
+    handler = functools.partial(_QuietHandler, directory=str(harmless_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    dialogs: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        pages = sorted(p.relative_to(harmless_site).as_posix() for p in harmless_site.rglob("index.html"))
+        seen = ""
+        for path in pages:
+            page.goto(f"{url}/{path}")
+            page.mouse.move(10, 10)  # hover handlers would fire on the way
+            page.mouse.move(200, 400)
+            assert page.evaluate("window.__pwned") is None, f"script from data ran on {path}"
+            handlers = page.evaluate(
+                "[...document.querySelectorAll('*')].flatMap(e => [...e.attributes]"
+                ".filter(a => a.name.startsWith('on')).map(a => e.tagName + ' ' + a.name))")
+            assert handlers == [], f"{path}: {handlers}"
+            seen += page.locator("body").inner_text() + "\n"
+        assert dialogs == []
+        for shown in [*HARMLESS_MARKDOWN.values(), *HARMLESS_PLAIN.values()]:
+            assert shown in seen, f"{shown!r} is not shown as text on any page"
+    finally:
+        context.close()
+        server.shutdown()
