@@ -129,8 +129,9 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
                 files.append(rel)
         elif rel.startswith("assets/"):
             if rel.startswith(("assets/names/", "assets/offline/")):
-                if rel.startswith("assets/names/") and path.name.split(".")[0] == lang:
-                    files.append(rel)  # the name index, plain and gzipped
+                # The search fetches the gzip file (the plain one is for browsers that cannot inflate).
+                if rel in (f"assets/names/{lang}.json", f"assets/names/{lang}.json.gz"):
+                    files.append(rel)
             elif not rel.endswith((".map", ".gz")) and "/javascripts/lunr/" not in rel \
                     and "/workers/search." not in rel:
                 files.append(rel)

@@ -198,3 +198,35 @@ def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
     finally:
         context.close()
         server.shutdown()
+
+
+def test_the_search_box_shows_payloads_as_text(browser, harmless_site):
+    """Names and texts reach the page a second way, through the search index and search.js."""
+    handler = functools.partial(_QuietHandler, directory=str(harmless_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    dialogs: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/mini/skills/")
+        page.locator(".rb-search__toggle").click()  # a phone: the button opens the search
+        for query in ("Tom & Jerry", "onclick", "O'Brien"):
+            box = page.locator(".rb-search__input")
+            box.fill(query)
+            box.press("End")
+            page.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached", timeout=15000)
+            results = page.locator(".rb-search__results").inner_text()
+            assert results.strip(), f"no result for {query!r}"
+            if query != "onclick":  # a name or alias: its result shows it as written
+                assert query in results, results
+            handlers = page.evaluate("[...document.querySelectorAll('.rb-search__results *')]"
+                                     ".flatMap(e => [...e.attributes].filter(a => a.name.startsWith('on')))"
+                                     ".length")
+            assert handlers == 0
+            assert page.evaluate("window.__pwned") is None
+        assert dialogs == []
+    finally:
+        context.close()
+        server.shutdown()

@@ -10,6 +10,9 @@ LANGUAGE_ROOT = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
 def search(page, site_url: str, lang: str, query: str) -> list[str]:
     """Result links (paths with #anchor) for `query` typed on the skills page of `lang`."""
     page.goto(f"{site_url}{LANGUAGE_ROOT[lang]}{GAME}/skills/")
+    toggle = page.locator(".rb-search__toggle")
+    if toggle.is_visible():  # a phone: the search button opens the search
+        toggle.click()
     box = page.locator(".rb-search__input")
     box.click()
     box.fill(query)

@@ -5,7 +5,7 @@
         section: moving                    # the entity it illustrates (usually a rules section)
         title: {ja: ..., ko: ..., uk: ...}
         setup: {ja: ..., ko: ..., uk: ...} # the situation, in words; never the outcome
-        scenario: {map: ..., survivors: ..., actions: [...]}   # generator/scenarios.py format
+        scenario: {map: ..., survivors: ..., actions: [...]}   # the scenario format (rules_data/README.md)
         show: [1, 3]                       # optional: the steps that get diagrams (default: all)
 
 The loader checks the shape and the texts; the rules model plays the scenario later
@@ -113,7 +113,7 @@ def _read_scenario(node: Node, ctx: Context) -> bool:
         return False
     ok = True
     if "map" not in node.value:
-        ctx.error(node.where, "missing field 'map'; draw the board (see generator/model/board.py)")
+        ctx.error(node.where, "missing field 'map'; draw the board (see rules_data/README.md, Scenarios)")
         ok = False
     elif read_string(node.value["map"], ctx.at("map")) is None:
         ok = False

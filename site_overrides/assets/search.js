@@ -297,9 +297,9 @@
       }
     }
 
-    function option(link, titleText, meta) {
+    function option(link, titleText, meta, source) {
       var li = document.createElement("li");
-      li.className = "rb-search__result";
+      li.className = "rb-search__result rb-search__result--" + source;
       li.setAttribute("role", "option");
       li.id = "rb-search-option-" + shown.options.length;
       var a = document.createElement("a");
@@ -332,7 +332,7 @@
       shown.query = query;
       shown.nameRows.forEach(function (row) {
         if (row.links.length === 1) {
-          list.appendChild(option(row.links[0], row.title, row.links[0].meta));
+          list.appendChild(option(row.links[0], row.title, row.links[0].meta, "name"));
           return;
         }
         var li = document.createElement("li");
@@ -345,7 +345,7 @@
         var group = document.createElement("ul");
         group.setAttribute("role", "group");
         group.setAttribute("aria-labelledby", head.id);
-        row.links.forEach(function (link) { group.appendChild(option(link, link.game, "")); });
+        row.links.forEach(function (link) { group.appendChild(option(link, link.game, "", "name")); });
         li.appendChild(head);
         li.appendChild(group);
         list.appendChild(li);
@@ -364,7 +364,7 @@
         var group = document.createElement("ul");
         group.setAttribute("role", "group");
         group.setAttribute("aria-labelledby", head.id);
-        text.forEach(function (row) { group.appendChild(option(row.links[0], row.title, "")); });
+        text.forEach(function (row) { group.appendChild(option(row.links[0], row.title, "", "text")); });
         li.appendChild(head);
         li.appendChild(group);
         list.appendChild(li);

@@ -137,14 +137,25 @@ class Game:
             self.next_turn()
 
     def _corpse_roll(self, c: Character) -> None:
+        """One encounter die for the square (its Umbrella face raises every corpse there), or,
+        under the other reading, one die per corpse, each raising its own corpse."""
         square = c.square
-        face, = self.dice.roll("encounter", 1, "corpse roll")
         count = self.state.corpses[square]
-        self.state.emit("corpse-roll", who=c.id, square=square, face=face, corpses=count)
-        if face != UMBRELLA:
+        if self.rules.corpse_roll_once_per_action:
+            face, = self.dice.roll("encounter", 1, "corpse roll")
+            self.state.emit("corpse-roll", who=c.id, square=square, face=face, corpses=count)
+            rising = count if face == UMBRELLA else 0
+        else:
+            faces = self.dice.roll("encounter", count, "corpse roll (one die per corpse)")
+            self.state.emit("corpse-roll", who=c.id, square=square, face=faces[0] if count == 1 else faces,
+                            corpses=count, reason="one-die-per-corpse")
+            rising = faces.count(UMBRELLA)
+        if not rising:
             return
-        del self.state.corpses[square]
-        for _ in range(count):
+        self.state.corpses[square] -= rising
+        if not self.state.corpses[square]:
+            del self.state.corpses[square]
+        for _ in range(rising):
             self.spawn("zombie", square, reason="corpse-rises")
 
     def spawn(self, enemy_type: str, square: str, reason: str) -> Enemy:
@@ -176,11 +187,16 @@ class Game:
                 if door is not None:
                     raise NotAllowed("door-closed", f"the door {door.id} is {door.state}")
                 raise NotAllowed("wall", f"a wall stands between {c.square} and {target}")
+            if not self.state.in_play(target) and exploring.exploration_door(self, c.square, target) is None:
+                raise NotAllowed("off-board", f"{target} is not in the play area")
             if not self.has_room(target, CHARACTER_SIZE, leaving=c):
                 raise NotAllowed("square-full", f"{target} has no room for another model")
 
         def resolve(c: Character, _: None) -> None:
-            start, c.square = c.square, target
+            start = c.square
+            if not self.state.in_play(target):
+                exploring.lay_tile(self, c, start, target)
+            c.square = target
             self.state.emit("move", who=c.id, frm=start, to=target)
             if target in self.state.exits and self.state.tutorial:
                 self.state.emit("exit-reached", who=c.id, square=target)
@@ -376,8 +392,17 @@ class Game:
         h = c.held(card)
         if h is None:
             raise NotAllowed("not-held", f"{who} holds no {card}")
+        if not self.rules.free_discard_any_number and \
+                any(e["event"] == "discard" and e.get("player") == who for e in self._this_turn()):
+            raise NotAllowed("one-free-discard", "under this reading a character discards one card per Action phase")
         c.items.remove(h)
         self.state.emit("discard", who=who, card=card, free=True)
+
+    def _this_turn(self) -> list[dict]:
+        """The events since the current turn began."""
+        events = self.state.events
+        start = max((i for i, e in enumerate(events) if e["event"] == "turn-starts"), default=-1)
+        return events[start + 1:]
 
     def combine(self, who: str, cards: list[str]) -> None:
         c = self._check_turn(who)

@@ -84,7 +84,7 @@ def place_spawn(game: Game, tile: str, near: Character, spawn: dict[str, int], r
 def _adjacent_with_room(game: Game, square: str, size: str) -> str | None:
     board = game.state.board
     for other in board.neighbours(square):
-        if game.has_room(other, size):
+        if game.state.in_play(other) and game.has_room(other, size):
             return other
     return None
 
@@ -113,3 +113,33 @@ def pick_up_kerosene(game: Game, c: Character, square: str) -> None:
     if not s.kerosene[square]:
         del s.kerosene[square]
     s.emit("kerosene-taken", who=c.id, taken=taken, carried=c.kerosene, limit=c.kerosene_max)
+
+
+def exploration_door(game: Game, here: str, there: str) -> str | None:
+    """The open exploration door between two squares, if the step passes one."""
+    for door in game.state.board.doors_at(here):
+        if there in door.squares and door.id in game.state.exploration and door.passable:
+            return door.id
+    return None
+
+
+def lay_tile(game: Game, c: Character, here: str, there: str) -> None:
+    """A character passes a door leading off the play area: its exploration card lays the tile,
+    its tokens and enemies; the character then stands in the door's square on the new tile."""
+    s = game.state
+    door = exploration_door(game, here, there)
+    card = s.exploration.pop(door or "", {})
+    tile = s.board.tile_of(there)
+    s.off_board.discard(tile)
+    s.emit("tile-laid", who=c.id, tile=tile, door=door, card=card.get("card"))
+    for eid, spec in (card.get("enemies") or {}).items():
+        enemy = game.spawn(spec["type"], game.square(spec["at"]), reason="exploration-card")
+        if enemy.id != eid:
+            s.enemies[eid] = s.enemies.pop(enemy.id)
+            enemy.id = eid
+    for square, decks in (card.get("item-tokens") or {}).items():
+        s.item_tokens.setdefault(game.square(square), []).extend(decks if isinstance(decks, list) else [decks])
+    for square, count in (card.get("corpses") or {}).items():
+        s.corpses[game.square(square)] += int(count)
+    if card.get("unexplored"):
+        s.unexplored[tile] = int(card["unexplored"])

@@ -121,7 +121,7 @@ class Narrator:
             elif key == "faces":
                 out[key] = self.join([self.face(f) for f in value])
             elif key in ("face", "needed"):
-                out[key] = self.face(value)
+                out[key] = self.join([self.face(f) for f in value]) if isinstance(value, list) else self.face(value)
             elif key == "path":
                 out[key] = " → ".join(value)
             elif key == "enemies":
