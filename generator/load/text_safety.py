@@ -59,6 +59,10 @@ def check_project_text(project: Project, errors: list[DataError]) -> None:
         _localized(source.title, f"{crumb} › title", errors, plain=True)
         for section in source.sections or []:
             _plain(section, source.where, crumb + " › sections", errors, "a section heading")
+        for field in ("game", "language"):  # shown on the sources page
+            value = getattr(source, field, "")
+            if isinstance(value, str) and value:
+                _plain(value, source.where, f"{crumb} › {field}", errors, f"a source's {field}")
     for game in project.games.values():
         _game(game, errors)
 
@@ -111,7 +115,7 @@ def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -
 
 
 def _plain(text: str, where: Location, crumb: str, errors: list[DataError], what: str, node=None) -> None:
-    for offset, message in plain_problems(text, what, heading=what not in ("a section heading", "an alias")):
+    for offset, message in plain_problems(text, what, heading=what in ("a name", "a title", "a question")):
         errors.append(DataError(_at(node, text, offset) if node else where, crumb, message))
 
 

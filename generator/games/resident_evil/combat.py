@@ -90,6 +90,8 @@ def check_place(game: Game, start: str, square: str, size: str, model: object) -
     board = game.state.board
     if not board.adjacent(start, square):
         raise NotAllowed("push-not-adjacent", f"{square} is not next to {start}")
+    if square in game.state.shafts:
+        raise NotAllowed("elevator-shaft", f"{square} is an empty elevator shaft; no model is pushed into it")
     if not game.state.in_play(square):
         raise NotAllowed("off-board", f"{square} is not in the play area; no model is pushed off it")
     if not board.step_allowed(start, square):

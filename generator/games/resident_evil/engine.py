@@ -187,6 +187,8 @@ class Game:
                 if door is not None:
                     raise NotAllowed("door-closed", f"the door {door.id} is {door.state}")
                 raise NotAllowed("wall", f"a wall stands between {c.square} and {target}")
+            if target in self.state.shafts:
+                raise NotAllowed("elevator-shaft", f"{target} is an empty elevator shaft")
             if not self.state.in_play(target) and exploring.exploration_door(self, c.square, target) is None:
                 raise NotAllowed("off-board", f"{target} is not in the play area")
             if not self.has_room(target, CHARACTER_SIZE, leaving=c):
@@ -474,6 +476,40 @@ class Game:
             tension.rebuild_with_typewriter(self, c, square)
 
         self._action(who, "typewriter", check, resolve)
+
+    def move_elevator(self, who: str, to: str) -> None:
+        """From inside the elevator, or from a door square next to a shaft: the elevator and every
+        model in it change places with a shaft."""
+        target = self.square(to)
+
+        def check(c: Character) -> None:
+            s = self.state
+            if s.elevator is None:
+                raise NotAllowed("no-elevator", "this play area has no elevator")
+            if target not in s.shafts:
+                raise NotAllowed("not-a-shaft", f"{target} is not one of the elevator's shafts {s.shafts}")
+            inside = c.square == s.elevator
+            calling = any(d.other(c.square) in s.shafts for d in s.board.doors_at(c.square))
+            if not (inside or calling):
+                raise NotAllowed("not-at-elevator", f"{c.id} is neither in the elevator nor at a door to its shaft")
+
+        def resolve(c: Character, _: None) -> None:
+            s = self.state
+            start = s.elevator
+            assert start is not None
+            riders = [x.id for x in s.characters.values() if x.square == start and x.in_play]
+            riders += [e.id for e in s.enemies.values() if e.square == start]
+            for x in s.characters.values():
+                if x.square == start and x.in_play:
+                    x.square = target
+            for e in s.enemies.values():
+                if e.square == start:
+                    e.square = target
+            s.shafts = [start if q == target else q for q in s.shafts]
+            s.elevator = target
+            s.emit("elevator", who=c.id, frm=start, to=target, riders=riders)
+
+        self._action(who, "elevator", check, resolve)
 
     def pick_up_kerosene(self, who: str) -> None:
         def check(c: Character) -> None:

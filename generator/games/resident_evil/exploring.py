@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 
 def on_enter(game: Game, c: Character) -> None:
-    """A character has been placed on a square: an unexplored tile there is explored now."""
+    """A character has been placed on a square: a narrative token there is resolved, and an
+    unexplored tile is explored."""
     s = game.state
+    if c.square in s.narrative_tokens:
+        narrative_event(game, c)
     tile = s.board.tile_of(c.square)
     icons = s.unexplored.pop(tile, 0)
     if not icons:
@@ -143,3 +146,31 @@ def lay_tile(game: Game, c: Character, here: str, there: str) -> None:
         s.corpses[game.square(square)] += int(count)
     if card.get("unexplored"):
         s.unexplored[tile] = int(card["unexplored"])
+
+
+def narrative_event(game: Game, c: Character) -> None:
+    """The token is discarded and a narrative card resolved; its enemies go to the active tile's
+    spawn squares, nearest first; a card that cannot be resolved is shuffled back and another
+    drawn; a resolved card leaves the game for the rest of the campaign."""
+    s = game.state
+    s.narrative_tokens.remove(c.square)
+    deck = s.decks.setdefault("narrative", [])
+    tried: list[str] = []
+    while deck:
+        card_id = deck.pop(0)
+        card = game.encounter_card(card_id)
+        enemies = {t: n for t, n in card.spawn.items() if t != "corpse"}
+        if any(s.supply.get(t, 0) < n for t, n in enemies.items()):
+            s.emit("narrative-unresolvable", card=card_id)
+            tried.append(card_id)
+            continue
+        s.emit("narrative-event", who=c.id, card=card_id, square=c.square)
+        if card.effect == "spawn":
+            active = s.characters[s.player]
+            place_spawn(game, s.board.tile_of(active.square), active, card.spawn, reason="narrative-card")
+        s.campaign.removed.append(card_id)
+        s.emit("card-removed", card=card_id)
+        break
+    if tried:  # shuffled back into the deck
+        deck.extend(tried)
+        random.Random(s.seed).shuffle(deck)
