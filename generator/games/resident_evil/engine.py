@@ -15,11 +15,11 @@ from generator.core.decks import NEVER, RESHUFFLE, draw_from
 from generator.core.grid import GridError
 
 from . import combat, exploring, reactions
-from .tension import ScriptedShuffle
 from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import UMBRELLA, ScriptedRolls
 from .rules import Rules
 from .state import Character, Enemy, Held, NotAllowed, State
+from .tension import ScriptedShuffle
 
 RESHUFFLED_DECKS = ("item-a",)  # Item A (and the encounter deck) reshuffle their discards when empty
 CHARACTER_SIZE = "small"  # see the note in the package README: characters take a small model's room
@@ -279,7 +279,7 @@ class Game:
                     del s.item_tokens[c.square]
                 drawn = draw_from(s.decks.setdefault(deck, []), s.discards.setdefault(deck, []),
                                   RESHUFFLE if deck in RESHUFFLED_DECKS else NEVER,
-                                  ScriptedShuffle(self.choices.get("reshuffle"), s.seed), name=deck)
+                                  ScriptedShuffle(self.choices.get("reshuffle"), s.seed), name=deck)  # type: ignore[arg-type]
                 if drawn.reshuffled:
                     s.emit("deck-rebuilt", deck=deck, cards=drawn.reshuffled)
                 card = drawn.card or ""

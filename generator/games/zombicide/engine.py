@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from generator.core.choices import Choices
 from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
 from generator.games.zombicide import combat, zombie_phase
@@ -24,7 +25,7 @@ class Game:
         self.state = state
         self.dice = dice
         self.shuffle = random.Random(shuffle_seed)
-        self.choices: dict[str, Any] = {}  # player decisions for the zombie phase (wounds, routes)
+        self.choices = Choices()  # the players' decisions in the zombie phase (who is hit, routes, splits)
         self.tough_used: set[str] = set()  # survivors whose Tough has absorbed an attack this phase
         self.shortages: list[str] = []  # zombie types that ran out of miniatures, awaiting activation
         self.shortage_activations: set[str] = set()  # types activated for a shortage in this chain
@@ -621,7 +622,7 @@ class Game:
 
     # --- phases ------------------------------------------------------------------------------
     def zombie_phase(self, choices: dict[str, Any] | None = None, spawn: bool = True) -> None:
-        self.choices = dict(choices or {})
+        self.choices = Choices(choices)
         self.state.turn.enter(PHASES, ZOMBIES)
         zombie_phase.run(self, spawn=spawn)
 

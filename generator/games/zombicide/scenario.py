@@ -234,7 +234,7 @@ def _spawn(game: Game) -> None:
 
 def _zombie_choices(step: dict) -> dict:
     return {key: {k: _list(v) if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
-            for key in ("attacks", "discard", "ignore-wound", "abomination")}
+            for key in ("attacks", "discard", "ignore-wound", "abomination", "split")}
 
 
 # --- comparing -----------------------------------------------------------------------------
@@ -331,7 +331,7 @@ def _normal(mapping: Any) -> dict:
 SURVIVOR_KEYS = ("at", "hands", "backpack", "unloaded", "skills", "level-skills", "xp", "wounds", "kid", "car",
                  "seat", "dead", "actions-used", "searched", "played")
 ZOMBIE_PHASE_CHOICES = {"attacks": "map", "discard": "map", "ignore-wound": "map", "abomination": "map",
-                        "spawn": "bool"}
+                        "split": "map", "spawn": "bool"}
 FORMAT = ScenarioFormat(
     case_keys={
         "map": "text", "door-colors": "map", "tiles": "map", "manholes": "list", "spawn-zones": "list",
