@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.pipeline import PROJECT_ROOT
+from generator.pipeline import CHECK_BESIDE_ENV, PROJECT_ROOT
 
 STAGING_PREFIX = ".site-"
 OWNER_FILE = "builder.pid"
@@ -53,6 +53,7 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         child = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(fresh)],
             cwd=root, start_new_session=True, preexec_fn=_die_with_parent,
+            env={**os.environ, CHECK_BESIDE_ENV: "1"},  # safe: a failed build publishes nothing
         )
         returncode = child.wait()
         if returncode != 0:

@@ -1,7 +1,9 @@
 """Data to pages: load and check everything, then render. Shared by the CLI and the plugin."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import pickle
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import DataErrors
@@ -10,12 +12,21 @@ from generator.load.entities import Project
 from generator.render.pages import GeneratedPage, render_project
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# Set by `python -m generator build` for its mkdocs child: see generate(check_beside=...).
+CHECK_BESIDE_ENV = "RULEBOOK_CHECK_BESIDE"
 
 
 @dataclass
 class Generated:
     project: Project
     pages: list[GeneratedPage]
+    model_check: "ModelCheck | None" = field(default=None, repr=False)
+
+    def confirm(self) -> None:
+        """Raise DataErrors if the model's checks, still running beside the build, found any."""
+        if self.model_check is not None:
+            check, self.model_check = self.model_check, None
+            check.raise_errors()
 
 
 def check(root: Path = PROJECT_ROOT) -> Project:
@@ -28,9 +39,52 @@ def check(root: Path = PROJECT_ROOT) -> Project:
     return project
 
 
-def generate(root: Path = PROJECT_ROOT) -> Generated:
-    project = check(root)
-    return Generated(project, render_project(project))
+def generate(root: Path = PROJECT_ROOT, *, check_beside: bool = False) -> Generated:
+    """Checked data and its pages. With check_beside, the model's checks (a third of the time
+    before MkDocs starts) run in a forked process while the pages render and MkDocs builds; the
+    caller must call confirm() before it publishes anything."""
+    if not check_beside:
+        project = check(root)
+        return Generated(project, render_project(project))
+    project, errors = load_project(root / "rules_data", root)
+    if errors:
+        raise DataErrors(errors)
+    model_check = ModelCheck(project, root)
+    try:
+        pages = render_project(project)
+    except Exception:
+        model_check.raise_errors()  # data the model rejects may break rendering: say why
+        raise
+    return Generated(project, pages, model_check)
+
+
+class ModelCheck:
+    """_model_errors(project, root) in a forked child; the errors come back pickled through a pipe."""
+
+    def __init__(self, project: Project, root: Path) -> None:
+        read, write = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child: check, report, and leave without running the parent's clean-up
+            os.close(read)
+            try:
+                result: object = _model_errors(project, root)
+            except BaseException as exc:  # noqa: BLE001 — reported by the parent
+                result = RuntimeError(f"the rules model's checks failed: {exc!r}")
+            with os.fdopen(write, "wb") as out:
+                pickle.dump(result, out)
+            os._exit(0)
+        os.close(write)
+        self.read = read
+
+    def raise_errors(self) -> None:
+        with os.fdopen(self.read, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(self.pid, 0)
+        result = pickle.loads(data) if data else RuntimeError("the rules model's checks stopped without a result")
+        if isinstance(result, BaseException):
+            raise result
+        if result:
+            raise DataErrors(result)
 
 
 def _model_errors(project: Project, root: Path) -> list:

@@ -17,6 +17,7 @@ on_post_build; those nested builds must not regenerate or re-index, hence `_nest
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -74,7 +75,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/")
         try:
-            self.generated = pipeline.generate(root)
+            # Run by `python -m generator build`, which publishes the site only if the build
+            # succeeds, the model's checks may run beside the build (see on_post_build).
+            beside = os.environ.get(pipeline.CHECK_BESIDE_ENV) == "1" and not self.serving
+            self.generated = pipeline.generate(root, check_beside=beside)
         except DataErrors as exc:
             self.errors = [str(error) for error in exc.errors]
             raise PluginError(exc.report()) from None
@@ -159,6 +163,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_build(self, config):
         if self._nested(config):
             return
+        if self.generated:
+            try:
+                self.generated.confirm()
+            except DataErrors as exc:
+                raise PluginError(exc.report()) from None
         if self.serving:
             serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, [])
         if not self.generated:

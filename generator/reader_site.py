@@ -95,7 +95,7 @@ def manifest(config, lang: str) -> dict:
     name = (language.site_name if language and language.site_name else None) or config.site_name
     return {
         "name": name,
-        "short_name": name,
+        "short_name": (language.extra or {}).get("short_name", name) if language else name,
         "lang": lang,
         "start_url": "./",
         "scope": "./",

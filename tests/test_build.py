@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -53,6 +54,23 @@ def test_a_failed_build_leaves_the_previous_site(project_copy, tmp_path):
         assert digest(project_copy / "site") == before
     finally:
         skills.write_text(good, encoding="utf-8")
+
+
+def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(project_copy):
+    """The model's checks run beside the build; their verdict still decides whether it publishes."""
+    before = digest(project_copy / "site")
+    faq = project_copy / "rules_data" / "zombicide-1" / "scenarios" / "faq.yaml"
+    good = faq.read_text(encoding="utf-8")
+    wrong = good.replace("      zombies: {A2: {walker: 1, runner: 1}}", "      zombies: {A1: {walker: 1}, A2: {runner: 1}}", 1)
+    assert wrong != good, "the fixture edit must change the ruling"
+    try:
+        faq.write_text(wrong, encoding="utf-8")
+        result = build(project_copy)
+        assert result.returncode != 0
+        assert re.search(r"rules_data/zombicide-1/faq\.yaml:\d+:\d+: faq 'faq-blocked-path' .*the rules model disagrees", result.stderr), result.stderr
+        assert digest(project_copy / "site") == before
+    finally:
+        faq.write_text(good, encoding="utf-8")
 
 
 def test_the_same_data_gives_the_same_bytes(project_copy):

@@ -21,6 +21,18 @@ def build_search(project: Project, site_dir: Path) -> str:
     The browser fetches the gzip file and inflates it itself (DecompressionStream), so the first
     search stays small on any host, compressing or not; the plain file is for browsers without it.
     """
+    pagefind = start_pagefind(site_dir)  # it reads only the HTML: the name index is built meanwhile
+    try:
+        report = write_name_index(project, site_dir)
+    except BaseException:
+        pagefind.kill()
+        pagefind.wait()
+        raise
+    finish_pagefind(pagefind, site_dir)
+    return report
+
+
+def write_name_index(project: Project, site_dir: Path) -> str:
     out = site_dir / NAMES_DIR
     out.mkdir(parents=True, exist_ok=True)
     totals = []
@@ -31,19 +43,26 @@ def build_search(project: Project, site_dir: Path) -> str:
             (out / f"{name}.json").write_bytes(data)
             (out / f"{name}.json.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
         totals.append(f"{lang}: {counts['entries']} entries, {counts['inflected']} inflected forms")
-    run_pagefind(site_dir)
     return "name index " + "; ".join(totals)
 
 
 def run_pagefind(site_dir: Path) -> None:
+    finish_pagefind(start_pagefind(site_dir), site_dir)
+
+
+def start_pagefind(site_dir: Path) -> subprocess.Popen:
     """Index the built HTML; Pagefind splits the index by each page's <html lang>."""
-    result = subprocess.run(
+    return subprocess.Popen(
         [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--quiet",
          "--exclude-selectors", ".headerlink"],  # the ¶ permalink would end every heading
-        capture_output=True, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    if result.returncode != 0:
-        raise RuntimeError(f"Pagefind failed:\n{result.stdout}\n{result.stderr}")
+
+
+def finish_pagefind(process: subprocess.Popen, site_dir: Path) -> None:
+    stdout, stderr = process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"Pagefind failed:\n{stdout}\n{stderr}")
     bundle = site_dir / "pagefind"
     entry = bundle / "pagefind-entry.json"
     data = json.loads(entry.read_text(encoding="utf-8"))

@@ -141,7 +141,7 @@ class Rules:
         values: dict[str, Any] = {}
         for pid, (name, kind, default) in PARAMETERS.items():
             raw = parameters.get(pid, None if default is REQUIRED else default)
-            values[name] = _convert(raw, kind)
+            values[name] = convert_value(raw, kind)
         zombies = {
             zid: ZombieStats(int(s["actions"]), int(s["min-damage"]), int(s["xp"]), tuple(s.get("special", ())))  # type: ignore[arg-type]
             for zid, s in zombie_stats.items()
@@ -197,7 +197,7 @@ class Rules:
         return self.equipment[name]
 
 
-def _convert(raw: Any, kind: str) -> Any:
+def convert_value(raw: Any, kind: str) -> Any:
     if kind in ("int", "bool"):
         return raw
     if kind == "ids":

@@ -1,0 +1,41 @@
+"""The rules model's checks may run beside the build (`python -m generator build`): their
+errors still fail it, with the same messages, and a crash in them is not silently lost."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.errors import DataError, DataErrors, Location
+
+ROOT = Path(__file__).resolve().parent.parent
+MINIMAL = Path(__file__).parent / "fixtures" / "minimal"
+
+
+def test_model_errors_found_beside_the_build_fail_it_with_their_place(monkeypatch):
+    error = DataError(Location("rules_data/mini/scenarios/faq.yaml", 7, 5), "scenario 'x'", "expected a walker")
+    monkeypatch.setattr(pipeline, "_model_errors", lambda project, root: [error])
+    generated = pipeline.generate(MINIMAL, check_beside=True)
+    assert generated.pages  # rendering went on meanwhile
+    with pytest.raises(DataErrors) as raised:
+        generated.confirm()
+    assert raised.value.errors == [error]
+    assert "rules_data/mini/scenarios/faq.yaml:7:5: scenario 'x': expected a walker" in raised.value.report()
+
+
+def test_a_crash_in_the_model_checks_is_reported_not_lost(monkeypatch):
+    def crash(project, root):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(pipeline, "_model_errors", crash)
+    generated = pipeline.generate(MINIMAL, check_beside=True)
+    with pytest.raises(RuntimeError, match="ZeroDivisionError"):
+        generated.confirm()
+
+
+def test_clean_data_confirms_and_gives_the_same_pages_as_the_plain_pipeline():
+    beside = pipeline.generate(MINIMAL, check_beside=True)
+    beside.confirm()
+    plain = pipeline.generate(MINIMAL)
+    assert [(p.path, p.markdown) for p in beside.pages] == [(p.path, p.markdown) for p in plain.pages]
