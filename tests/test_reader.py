@@ -407,3 +407,17 @@ def test_source_notes_beside_rules_are_closed_and_link_to_the_whole_note(built_s
                 assert re.search(r'href="[^"]*source-notes/#[a-z0-9-]+"', box), f"/{path}: {box[:200]}"
                 assert box.count("<p>") <= 2, f"/{path}: a whole note beside a rule: {box[:200]}"
     assert boxes > 0
+
+
+def test_printing_shows_the_page_with_its_closed_boxes_open(browser, host):
+    context, page = new_page(browser, "ja", "desktop")
+    page.goto(f"{host}/zombicide-1/skills/")
+    closed = page.locator(".md-typeset details:not([open])").count()
+    assert closed > 0
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert page.locator(".md-typeset details:not([open])").count() == 0
+    assert not page.locator(".md-header").is_visible() and page.locator("h1").is_visible()
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert page.locator(".md-typeset details:not([open])").count() == closed
+    context.close()
