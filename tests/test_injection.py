@@ -161,6 +161,12 @@ def harmless_site(tmp_path_factory) -> Path:
     return root / "site"
 
 
+# The three tests below share one small site: one xdist worker builds it; `--fast` leaves them out.
+ONE_WORKER = pytest.mark.xdist_group("injection-site")
+
+
+@pytest.mark.build
+@ONE_WORKER
 def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harmless_site):
     pages = sorted(harmless_site.rglob("*.html"))
     assert len(pages) > 20
@@ -170,6 +176,8 @@ def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harml
         assert audit.findings == [], f"{page.relative_to(harmless_site)}: {audit.findings}"
 
 
+@pytest.mark.build
+@ONE_WORKER
 def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
     handler = functools.partial(_QuietHandler, directory=str(harmless_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -200,6 +208,8 @@ def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
         server.shutdown()
 
 
+@pytest.mark.build
+@ONE_WORKER
 def test_the_search_box_shows_payloads_as_text(browser, harmless_site):
     """Names and texts reach the page a second way, through the search index and search.js."""
     handler = functools.partial(_QuietHandler, directory=str(harmless_site))

@@ -43,6 +43,7 @@ class Example:
     scenario_where: Location | None = None
     key_where: dict[str, Location] = field(default_factory=dict)  # scenario key -> its place
     step_where: list[Location] = field(default_factory=list)  # each action's place
+    scenario_node: Node | None = None  # the scenario as written, for the game's format checks
 
     def localized_fields(self) -> dict[str, Localized]:
         return {"title": self.title, "setup": self.setup}
@@ -103,7 +104,7 @@ def _read_example(node: Node, ctx: Context, game_id: str, file: str) -> Example 
         {**plain(scenario_node), "id": example_id, "rule": plain(scenario_node).get("rule", section), "_file": file},
         id_node.where, file, show, fields["section"].where, scenario_node.where,
         {key: child.key_where for key, child in scenario_node.value.items()},
-        [step.where for step in steps],
+        [step.where for step in steps], scenario_node,
     )
 
 

@@ -122,7 +122,17 @@ def _read_case(node: Node, index: int, fmt: ScenarioFormat, report: Report, seen
         seen[case_id] = id_node.where
     if "rule" not in node.value:
         inner.error(node.where, "missing 'rule', the rule it checks (\"<source-id> § <section>\")")
-    _check_keys(node, {**CASE_KEYS, **fmt.case_keys}, inner, "key", " in a case")
+    check_case(node, fmt, inner, rules)
+    return None if inner.failed else plain(node)
+
+
+def check_case(node: Node, fmt: ScenarioFormat, report: Report, rules: Any, keys: bool = True) -> bool:
+    """A case's content: its keys and their kinds, its steps, its expectations and the ids it
+    names. A worked example's scenario is checked the same way. True when nothing is wrong."""
+    inner = report
+    before = len(report.errors)
+    if keys:
+        _check_keys(node, {**CASE_KEYS, **fmt.case_keys}, inner, "key", " in a case")
     actions = node.value.get("actions")
     if actions is not None and actions.kind == "list":
         for number, step in enumerate(actions.value, start=1):
@@ -135,7 +145,7 @@ def _read_case(node: Node, index: int, fmt: ScenarioFormat, report: Report, seen
             fmt.check_ids(plain(node), node, inner, rules)
         except (TypeError, AttributeError, ValueError):
             pass  # a value of the wrong kind, reported above: its ids cannot be read
-    return None if inner.failed else plain(node)
+    return len(report.errors) == before
 
 
 def _check_step(step: Node, fmt: ScenarioFormat, report: Report) -> None:

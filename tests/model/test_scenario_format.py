@@ -45,3 +45,19 @@ def test_the_format_declares_the_keys_of_every_action_the_runner_plays():
     played = set(_actions(None, {}, ""))  # type: ignore[arg-type]  (nothing runs: only the names)
     assert set(FORMAT.actions) == played
     assert FORMAT.acting <= played
+
+
+def test_a_worked_example_is_checked_with_the_same_format(tmp_path):
+    shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "rules_data", tmp_path / "rules_data")
+    folder = tmp_path / "rules_data" / "mini" / "examples"
+    folder.mkdir()
+    (folder / "one.yaml").write_text(
+        "examples:\n  - id: one\n    section: turn\n    title: {ja: 例, ko: 예, uk: Приклад}\n"
+        "    setup: {ja: 例。, ko: 예., uk: Приклад.}\n    scenario:\n      map: 'a . b'\n"
+        "      survivors: {amy: {at: a}}\n      actions:\n        - {who: amy, do: move, to: bb}\n",
+        encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == ("rules_data/mini/examples/one.yaml:10:36: example 'one' › scenario › "
+                                             "step 1 › to: unknown zone 'bb'; did you mean 'b'?")

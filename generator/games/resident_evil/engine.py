@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from generator.core.decks import NEVER, RESHUFFLE, draw_from
 from generator.core.grid import GridError
 
 from . import combat, exploring, reactions
@@ -18,7 +19,9 @@ from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import UMBRELLA, ScriptedRolls
 from .rules import Rules
 from .state import Character, Enemy, Held, NotAllowed, State
+from .tension import ScriptedShuffle
 
+RESHUFFLED_DECKS = ("item-a",)  # Item A (and the encounter deck) reshuffle their discards when empty
 CHARACTER_SIZE = "small"  # see the note in the package README: characters take a small model's room
 TOKEN_SIZES = {"corpse": "small", "typewriter": "small", "item-box": "medium"}
 
@@ -247,7 +250,7 @@ class Game:
                 if len(c.items) >= c.inventory_limit:
                     raise NotAllowed("inventory-full", f"{c.id} holds {c.inventory_limit} items already")
                 deck = s.item_tokens[c.square][0]
-                if not s.decks.get(deck):
+                if not s.decks.get(deck) and not (deck in RESHUFFLED_DECKS and s.discards.get(deck)):
                     raise NotAllowed("deck-empty", f"the {deck} deck is empty")
                 return ("token", deck)
             cards = list(take or [])
@@ -274,7 +277,12 @@ class Game:
                 s.item_tokens[c.square].pop(0)
                 if not s.item_tokens[c.square]:
                     del s.item_tokens[c.square]
-                card = s.decks[deck].pop(0)
+                drawn = draw_from(s.decks.setdefault(deck, []), s.discards.setdefault(deck, []),
+                                  RESHUFFLE if deck in RESHUFFLED_DECKS else NEVER,
+                                  ScriptedShuffle(self.choices.get("reshuffle"), s.seed), name=deck)  # type: ignore[arg-type]
+                if drawn.reshuffled:
+                    s.emit("deck-rebuilt", deck=deck, cards=drawn.reshuffled)
+                card = drawn.card or ""
                 s.emit("search", who=c.id, deck=deck, card=card)
                 found = self.cards.get(card)
                 if isinstance(found, Item) and found.kerosene:
@@ -359,6 +367,7 @@ class Game:
                 self._heal_with(c, h, plan[2])
             c.items.remove(h)
             self.state.emit("card-spent", who=c.id, cards=h.cards())
+            self._to_discard(h.cards())
 
         self._action(who, "use", check, resolve)
 
@@ -399,6 +408,14 @@ class Game:
             raise NotAllowed("one-free-discard", "under this reading a character discards one card per Action phase")
         c.items.remove(h)
         self.state.emit("discard", who=who, card=card, free=True)
+        self._to_discard(h.cards())
+
+    def _to_discard(self, cards: list[str]) -> None:
+        """Item A cards go to their deck's discard pile (it is reshuffled when the deck runs out)."""
+        for card in cards:
+            item = self.cards.get(card)
+            if isinstance(item, Item) and item.deck in RESHUFFLED_DECKS:
+                self.state.discards.setdefault(item.deck, []).insert(0, card)
 
     def _this_turn(self) -> list[dict]:
         """The events since the current turn began."""

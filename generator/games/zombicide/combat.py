@@ -23,11 +23,11 @@ REROLL_SKILLS = ("lucky", "1-re-roll-per-turn")
 
 def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: str | None = None,
            dual: bool | None = None, assign: list[str] | None = None, survivors: list[str] | None = None,
-           rerolls: Sequence[str] = (), reroll_below: int | None = None) -> None:
+           rerolls: Sequence[str] = (), reroll_below: int | None = None, zombie_dice: bool = False) -> None:
     """One combat action. `rerolls` lists re-roll sources to use in order (each re-rolls all dice);
     with `reroll_below`, a source is used only while the hits are fewer than that."""
     rules, state = game.rules, game.state
-    held = s.in_hands(weapon)
+    held = _held(game, s, weapon)
     if not held:
         raise NotAllowed("weapon-not-in-hand", f"{s.id} holds no '{weapon}' in hand")
     blockers = [z.type for z in state.zombies_in(s.zone) if rules.special(z.type, "no-combat-in-its-zone")]
@@ -76,12 +76,19 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
     rerolls = list(rerolls)
     _check_rerolls(game, s, card, rerolls)
     game._pay(s, kind, 1)  # a free Combat, Melee or Ranged action pays for it
+    kills_before = s.kills.total()
     if profile.noisy and "ninja" not in skills:
         state.noise[s.zone] += rules.noise_per_action  # one token per action, however many dice
     if card.molotov:
         _molotov(game, s, held[0], target)
         return
-    dice_count = (profile.dice + dice_bonus(skills, kind)) * len(used)
+    per_weapon = profile.dice
+    if zombie_dice:  # Barbarian (melee) and Full auto (ranged): as many dice as zombies there
+        skill = "barbarian" if kind == "melee" else "full-auto"
+        if skill not in skills:
+            raise NotAllowed("no-zombie-dice", f"{s.id} lacks {skill}")
+        per_weapon = len(state.zombies_in(target))
+    dice_count = (per_weapon + dice_bonus(skills, kind)) * len(used)
     bonus = roll_bonus(skills, kind)
     rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
     state.emit("roll", survivor=s.id, weapon=weapon, dice=rolled, accuracy=profile.accuracy)
@@ -106,6 +113,8 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         _ordered_hits(game, s, target, hits, damage, survivors or [], exclude={s.id})
     if kind == "ranged" and rules.ranged_misses_hit_survivors and misses:
         _friendly_fire(game, s, target, misses, damage, survivors or [])
+    if "hit-and-run" in skills and s.kills.total() > kills_before:
+        s.hit_and_run = True  # a free move follows, without the extra cost for zombies
 
 
 def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], count: int,
@@ -122,6 +131,13 @@ def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], 
         rolled, count = rolled + extra, count + sixes
         sixes = sum(1 for v in extra if v == cap)
     return rolled, count
+
+
+def _held(game: "Game", s: Survivor, weapon: str) -> list:
+    """The copies of a weapon ready to use: in hand, or anywhere in the inventory with Webbing."""
+    if "webbing" in game.skills(s):
+        return [i for i in s.items() if i.name == weapon]
+    return s.in_hands(weapon)
 
 
 def _adjust(values: list[int], bonus: int, cap: int) -> list[int]:
@@ -225,12 +241,13 @@ def _choose_survivor(people: list[Survivor], prefer: list[str]) -> Survivor:
 
 def _friendly_fire(game: "Game", s: Survivor, zone: str, misses: int, damage: int, prefer: list[str]) -> None:
     """2nd edition: each miss hits a survivor in the target zone (never the shooter). A Sniper's
-    misses hit no one; Tough ignores the first wound each friendly fire would deal it."""
-    if "sniper" in game.skills(s):
+    misses hit no one, and with Steady hand the shooter spares everyone; a Low profile survivor is
+    never hit; Tough ignores the first wound each friendly fire would deal it."""
+    if {"sniper", "steady-hand"} & game.skills(s):
         return
     spared: set[str] = set()
     for _ in range(misses):
-        people = [p for p in game.state.survivors_in(zone) if p is not s]
+        people = [p for p in game.state.survivors_in(zone) if p is not s and "low-profile" not in game.skills(p)]
         if not people:
             return
         victim = _choose_survivor(people, prefer)

@@ -207,7 +207,8 @@ def _actions(game: Game, step: dict, who: str) -> dict:
         "attack": lambda: game.attack(who, step["weapon"], at=step.get("at"), mode=step.get("mode"),
                                       dual=step.get("dual"), assign=_list(step.get("assign")),
                                       survivors=_list(step.get("survivors")), rerolls=_list(step.get("reroll")),
-                                      reroll_below=step.get("reroll-below")),
+                                      reroll_below=step.get("reroll-below"),
+                                      zombie_dice=bool(step.get("zombie-dice"))),
         "reload": lambda: game.reload(who, step["weapon"]),
         "medic": lambda: game.medic(who, step["target"]),
         "loud": lambda: game.loud(who),
@@ -217,6 +218,8 @@ def _actions(game: Game, step: dict, who: str) -> dict:
         "change-seat": lambda: game.change_seat(who, step["seat"]),
         "drive": lambda: game.drive(who, _list(step.get("to"))),
         "charge": lambda: game.charge(who, _list(step.get("to"))),
+        "jump": lambda: game.jump(who, _list(step.get("to"))),
+        "shove": lambda: game.shove(who, step["to"]),
         "zombie-phase": lambda: game.zombie_phase(_zombie_choices(step), spawn=step.get("spawn", True)),
         "spawn": lambda: _spawn(game),
         "end-phase": lambda: game.end_phase(),
@@ -231,7 +234,7 @@ def _spawn(game: Game) -> None:
 
 def _zombie_choices(step: dict) -> dict:
     return {key: {k: _list(v) if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
-            for key in ("attacks", "discard", "ignore-wound", "abomination")}
+            for key in ("attacks", "discard", "ignore-wound", "abomination", "split")}
 
 
 # --- comparing -----------------------------------------------------------------------------
@@ -328,7 +331,7 @@ def _normal(mapping: Any) -> dict:
 SURVIVOR_KEYS = ("at", "hands", "backpack", "unloaded", "skills", "level-skills", "xp", "wounds", "kid", "car",
                  "seat", "dead", "actions-used", "searched", "played")
 ZOMBIE_PHASE_CHOICES = {"attacks": "map", "discard": "map", "ignore-wound": "map", "abomination": "map",
-                        "spawn": "bool"}
+                        "split": "map", "spawn": "bool"}
 FORMAT = ScenarioFormat(
     case_keys={
         "map": "text", "door-colors": "map", "tiles": "map", "manholes": "list", "spawn-zones": "list",
@@ -342,10 +345,10 @@ FORMAT = ScenarioFormat(
         "trade": {"with": "id", "give": "any", "take": "any"}, "reorganize": {"hands": "any", "backpack": "any"},
         "discard": {"card": "id"}, "combine": {"cards": "list"}, "noise": {}, "take-objective": {},
         "attack": {"weapon": "id", "at": "text", "mode": "id", "dual": "bool", "assign": "any", "survivors": "any",
-                   "reroll": "any", "reroll-below": "int"},
+                   "reroll": "any", "reroll-below": "int", "zombie-dice": "bool"},
         "reload": {"weapon": "id"}, "medic": {"target": "id"}, "loud": {}, "born-leader": {"target": "id"},
         "get-in": {"car": "id", "seat": "int"}, "get-out": {}, "change-seat": {"seat": "int"}, "drive": {"to": "any"},
-        "charge": {"to": "any"},
+        "charge": {"to": "any"}, "jump": {"to": "any"}, "shove": {"to": "text"},
         "zombie-phase": ZOMBIE_PHASE_CHOICES, "spawn": {}, "end-phase": {},
     },
     expect_keys={
@@ -356,7 +359,7 @@ FORMAT = ScenarioFormat(
     },
     acting=frozenset({"move", "search", "open-door", "lock-door", "trade", "reorganize", "discard", "combine",
                       "noise", "take-objective", "attack", "reload", "medic", "loud", "born-leader", "get-in",
-                      "get-out", "change-seat", "drive", "charge"}),
+                      "get-out", "change-seat", "drive", "charge", "jump", "shove"}),
     check_ids=lambda case, node, report, rules: check_ids(case, node, report, rules),
 )
 CASE_KEYS = FORMAT.all_case_keys

@@ -49,6 +49,16 @@ APPLIED_SKILLS: frozenset[str] = frozenset({
     "regeneration",
     "roll-6-plus-1-die",
     "free-reload",
+    "is-that-all-youve-got",
+    "low-profile",
+    "steady-hand",
+    "hit-and-run",
+    "webbing",
+    "barbarian",
+    "full-auto",
+    "jump",
+    "shove",
+    "break-in",
 })
 # Applied as the 2nd edition's rulebook words them where the editions differ: hoard (hoard-slots),
 # medic (medic-heals-in-end-phase), Slippery for kids (kid-slippery-uses-per-turn), Sniper and
@@ -62,6 +72,7 @@ FREE_ACTION_SKILLS: dict[str, str] = {
     "plus-1-free-ranged-action": "ranged",
     "plus-1-free-move-action": "move",
     "plus-1-free-search-action": "search",
+    "break-in": "door",
 }
 COMBAT_KINDS = ("melee", "ranged")
 
