@@ -59,6 +59,9 @@ APPLIED_SKILLS: frozenset[str] = frozenset({
     "jump",
     "shove",
     "break-in",
+    "point-blank",
+    "2-cocktails",
+    "hold-your-nose",
 })
 # Applied as the 2nd edition's rulebook words them where the editions differ: hoard (hoard-slots),
 # medic (medic-heals-in-end-phase), Slippery for kids (kid-slippery-uses-per-turn), Sniper and
