@@ -91,6 +91,7 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
             raise NotAllowed("no-zombie-dice", f"{s.id} lacks {skill}")
         per_weapon = len(state.zombies_in(target))
     dice_count = (per_weapon + dice_bonus(skills, kind)) * len(used)
+    game.reaper_left = int("reaper" in skills)  # Reaper (Combat): at most one extra kill per action
     bonus = roll_bonus(skills, kind)
     rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
     state.emit("roll", survivor=s.id, weapon=weapon, dice=rolled, accuracy=profile.accuracy)
@@ -117,6 +118,7 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         _friendly_fire(game, s, target, misses, damage, survivors or [])
     if "hit-and-run" in skills and s.kills.total() > kills_before:
         s.hit_and_run = True  # a free move follows, without the extra cost for zombies
+    game.reaper_left = 0
 
 
 def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], count: int,
@@ -185,6 +187,11 @@ def _kill(game: "Game", s: Survivor, zombie: Zombie, zone: str) -> None:
     s.kill_zone = zone
     game.emit("kill", survivor=s.id, zombie=zombie.type, zone=zone, xp=game.rules.zombies[zombie.type].xp)
     game.gain_xp(s, game.rules.zombies[zombie.type].xp)
+    twin = next((z for z in game.state.zombies_in(zone) if z.type == zombie.type), None)
+    if game.reaper_left and twin is not None:
+        game.reaper_left = 0
+        _kill(game, s, twin, zone)  # the same hit takes an identical zombie too
+        return
     if game.rules.hold_your_nose_draws_on_clear and not game.state.zombies_in(zone):
         _hold_your_nose(game, zone)
 

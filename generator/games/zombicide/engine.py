@@ -26,6 +26,7 @@ class Game:
         self.dice = dice
         self.shuffle = random.Random(shuffle_seed)
         self.choices = Choices()  # the players' decisions in the zombie phase (who is hit, routes, splits)
+        self.reaper_left = 0  # Reaper: the extra identical zombie the current attack may still take
         self.tough_used: set[str] = set()  # survivors whose Tough has absorbed an attack this phase
         self.shortages: list[str] = []  # zombie types that ran out of miniatures, awaiting activation
         self.shortage_activations: set[str] = set()  # types activated for a shortage in this chain
