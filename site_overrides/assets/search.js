@@ -75,11 +75,11 @@
     return prev[b.length];
   }
 
-  function keyScore(key, weight, q) {
+  function keyScore(key, weight, q, typos) {
     if (key === q) return 100 * weight;
     if (key.indexOf(q) === 0) return 40 * weight + 10 * q.length / key.length;
     if (q.length >= 2 && key.indexOf(q) > 0) return 15 * weight + 5 * q.length / key.length;
-    if (q.length >= 4) {
+    if (typos && q.length >= 4) {
       var limit = q.length >= 8 ? 2 : 1;
       if (distance(q, key, limit) <= limit) return 25 * weight;
       if (key.length > q.length && distance(q, key.slice(0, q.length), 1) <= 1) return 10 * weight;
@@ -87,18 +87,18 @@
     return 0;
   }
 
-  function score(entry, forms, latin) {
+  function score(entry, forms, latin, typos) {
     var best = 0; // the heading itself, typed as shown, gets +1 over the same string as a case form
     forms.forEach(function (v) {
       entry.keys.forEach(function (kw) {
-        var s = keyScore(kw[0], kw[1], v.q) - v.penalty * 5;
+        var s = keyScore(kw[0], kw[1], v.q, typos) - v.penalty * 5;
         if (s > 0 && v.q === entry.plain && !v.penalty) s += 1;
         if (s > best) best = s;
       });
     });
     if (latin) {
       entry.latin().forEach(function (kw) {
-        var s = keyScore(kw[0], kw[1], latin) * 0.9;
+        var s = keyScore(kw[0], kw[1], latin, typos) * 0.9;
         if (s > best) best = s;
       });
     }
@@ -231,11 +231,18 @@
     var q = forms[0] ? forms[0].q : "";
     var latin = /^[a-z0-9+]+$/.test(q) && /[a-z]/.test(q) ? skeleton(q) : "";
     var here = pageGame(index);
-    var scored = [];
-    index.entries.forEach(function (e) {
-      var s = score(e, forms, latin);
-      if (s > 0) scored.push({ e: e, s: s + (e.game === here ? 50 : 0) });
-    });
+    var scored = [], best = 0;
+    function pass(typos) {
+      scored = [];
+      index.entries.forEach(function (e) {
+        var s = score(e, forms, latin, typos);
+        if (s > best) best = s;
+        if (s > 0) scored.push({ e: e, s: s + (e.game === here ? 50 : 0) });
+      });
+    }
+    pass(false);
+    // Slips of the finger are looked for only when no name starts with what was typed.
+    if (best < 80) pass(true);
     scored.sort(function (a, b) { return b.s - a.s || a.e.game - b.e.game || a.e.title.localeCompare(b.e.title); });
     var rows = [], byName = {};
     scored.forEach(function (x) {
