@@ -8,6 +8,9 @@ from pathlib import Path
 from generator import games
 from generator.core.scenarios import format_trace, load_scenarios, run_case
 from generator.errors import DataErrors, GeneratorError, RulesDataError
+from generator.load.files import display
+from generator.load.scenarios import read_scenario_file
+from generator.load.yamlpos import parse
 from generator.pipeline import PROJECT_ROOT
 
 
@@ -19,7 +22,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     try:
         project = games.load_checked(PROJECT_ROOT)
-        edition = load_scenarios(args.file)[0]["edition"] if load_scenarios(args.file) else ""
+        edition = _edition(args.file)
         game = project.games.get(edition)
         package = games.for_game(game) if game else None
         if package is None or package.scenarios is None:
@@ -27,7 +30,13 @@ def main(argv: list[str]) -> int:
                   f"write 'edition: <game folder>' at the top", file=sys.stderr)
             return 1
         hooks = package.scenarios
-        cases = load_scenarios(args.file, hooks.case_keys, PROJECT_ROOT)
+        if getattr(hooks, "format", None) is not None:  # read with positions, every mistake at once
+            cases, problems = read_scenario_file(args.file, display(args.file, PROJECT_ROOT), hooks.format,
+                                                 edition, package.rules_for(game))
+            if problems:
+                raise DataErrors(problems)
+        else:
+            cases = load_scenarios(args.file, hooks.case_keys, PROJECT_ROOT)
     except DataErrors as error:
         print(error.report(), file=sys.stderr)
         return 1
@@ -57,6 +66,13 @@ def main(argv: list[str]) -> int:
         failed += not result.ok
     print(f"{len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _edition(path: Path) -> str:
+    """The game a scenario file plays: its `edition:`, else the folder it stands in."""
+    root, _ = parse(path, str(path))
+    named = root.value.get("edition") if root is not None and root.kind == "map" else None
+    return str(named.value) if named is not None else path.resolve().parent.parent.name
 
 
 if __name__ == "__main__":  # pragma: no cover

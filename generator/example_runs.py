@@ -70,6 +70,12 @@ def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks) ->
             errors.append(DataError(example.key_where.get(key) or example.scenario_where or example.where, crumb,
                                     f"unknown scenario key '{key}'; use {', '.join(allowed)}"))
             continue
+        fmt = getattr(hooks, "format", None)
+        if fmt is not None and example.scenario_node is not None:  # steps, kinds and ids, with their places
+            from generator.load.scenarios import Report, check_case
+
+            if not check_case(example.scenario_node, fmt, Report(errors, (crumb,)), rules, keys=False):
+                continue
         result = run_example(example, rules, hooks).result
         if result.ok:
             continue

@@ -155,3 +155,21 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+# The rules model's tests: each edition's Rules, built from the project's data. They live here,
+# not in tests/model/conftest.py, so `from conftest import …` always means this module.
+
+
+@pytest.fixture(scope="session")
+def z1():
+    from generator.games.zombicide.scenario import rules_for_edition
+
+    return rules_for_edition("zombicide-1", ROOT)
+
+
+@pytest.fixture(scope="session")
+def z2():
+    from generator.games.zombicide.scenario import rules_for_edition
+
+    return rules_for_edition("zombicide-2", ROOT)

@@ -161,6 +161,12 @@ def harmless_site(tmp_path_factory) -> Path:
     return root / "site"
 
 
+# The three tests below share one small site: one xdist worker builds it; `--fast` leaves them out.
+ONE_WORKER = pytest.mark.xdist_group("injection-site")
+
+
+@pytest.mark.build
+@ONE_WORKER
 def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harmless_site):
     pages = sorted(harmless_site.rglob("*.html"))
     assert len(pages) > 20
@@ -170,6 +176,8 @@ def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harml
         assert audit.findings == [], f"{page.relative_to(harmless_site)}: {audit.findings}"
 
 
+@pytest.mark.build
+@ONE_WORKER
 def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
     handler = functools.partial(_QuietHandler, directory=str(harmless_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -195,6 +203,40 @@ def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
         assert dialogs == []
         for shown in [*HARMLESS_MARKDOWN.values(), *HARMLESS_PLAIN.values()]:
             assert shown in seen, f"{shown!r} is not shown as text on any page"
+    finally:
+        context.close()
+        server.shutdown()
+
+
+@pytest.mark.build
+@ONE_WORKER
+def test_the_search_box_shows_payloads_as_text(browser, harmless_site):
+    """Names and texts reach the page a second way, through the search index and search.js."""
+    handler = functools.partial(_QuietHandler, directory=str(harmless_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
+    dialogs: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/mini/skills/")
+        page.locator(".rb-search__toggle").click()  # a phone: the button opens the search
+        for query in ("Tom & Jerry", "onclick", "O'Brien"):
+            box = page.locator(".rb-search__input")
+            box.fill(query)
+            box.press("End")
+            page.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached", timeout=15000)
+            results = page.locator(".rb-search__results").inner_text()
+            assert results.strip(), f"no result for {query!r}"
+            if query != "onclick":  # a name or alias: its result shows it as written
+                assert query in results, results
+            handlers = page.evaluate("[...document.querySelectorAll('.rb-search__results *')]"
+                                     ".flatMap(e => [...e.attributes].filter(a => a.name.startsWith('on')))"
+                                     ".length")
+            assert handlers == 0
+            assert page.evaluate("window.__pwned") is None
+        assert dialogs == []
     finally:
         context.close()
         server.shutdown()

@@ -10,6 +10,7 @@ from generator.search.inflect import ukrainian_forms
 from generator.search.normalize import normalize
 
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_a_reference_inside_a_block_text_is_located_on_its_own_line(tmp_path):
@@ -44,3 +45,41 @@ def test_normalize_keeps_letters_digits_and_plus():
     assert normalize("ｽﾘｯﾊﾟﾘｰ") == "すりっぱりー"  # half-width katakana
     assert normalize("Слизький") == normalize("слизкий")  # the soft sign players leave out
     assert normalize("ＡＢＣ") == "abc"
+
+
+def _shape(node):
+    """A node as plain data with every position, to compare two parsers."""
+    value = node.value
+    if node.kind == "map":
+        value = {key: _shape(child) for key, child in value.items()}
+    elif node.kind == "list":
+        value = [_shape(child) for child in value]
+    key = (node.key_where.line, node.key_where.column) if node.key_where else None
+    return node.kind, value, (node.where.line, node.where.column), node.start, node.end, key
+
+
+def test_libyaml_and_the_pure_python_parser_give_identical_nodes(monkeypatch):
+    """libyaml is only a speed-up: on every data file both parsers give the same values and places."""
+    from generator.load import yamlpos
+
+    assert yamlpos._FastParser is not None, "PyYAML without libyaml: check runs three times slower"
+    files = sorted((ROOT / "rules_data").rglob("*.yaml"))
+    fast = [_shape(parse(path, path.name)[0]) for path in files]
+    monkeypatch.setattr(yamlpos, "_FastParser", None)
+    assert [_shape(parse(path, path.name)[0]) for path in files] == fast
+
+
+def test_a_link_inside_the_project_is_read_and_shown_at_its_own_path(tmp_path):
+    """The path in messages and in "edit this page" is the link's, never the builder's target path."""
+    import os
+    import shutil
+
+    shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
+    glossary = tmp_path / "rules_data" / "mini" / "glossary.yaml"
+    shared = tmp_path / "shared-glossary.yaml"
+    shutil.move(glossary, shared)
+    os.symlink(os.path.relpath(shared, glossary.parent), glossary)
+    project, errors = load_project(tmp_path / "rules_data", tmp_path)
+    assert errors == []
+    page = next(p for p in project.games["mini"].pages if p.id == "glossary")
+    assert page.file == "rules_data/mini/glossary.yaml"

@@ -36,7 +36,7 @@ def test_the_game_has_its_characters_enemies_items_and_components(project):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_name_in_every_language_is_a_key_of_its_own_entry(project, lang):
-    entries, _ = name_index(project, lang, "ja")
+    entries, _ = name_index(project, lang, "ja")  # the readable view of the index files
     by_url = {entry["url"]: {key for key, _ in entry["keys"]} for entry in entries}
     prefix = "" if lang == "ja" else f"{lang}/"
     missing = []
@@ -69,3 +69,16 @@ def test_a_character_role_outside_the_list_is_reported_with_its_place(tmp_path: 
     messages = [str(e) for e in errors]
     assert messages == [f"rules_data/{GAME}/characters.yaml:{line}:11: character 'richard-aiken' › role: "
                         "expected one of main, reserve-only, found the text 'hero'"]
+
+
+def test_every_reading_is_explained_by_a_note_that_names_its_parameter(project):
+    # A reading the engine follows must be visible on the site: some source note says, in each
+    # language, which parameter selects it.
+    game = project.games[GAME]
+    readings = [p.id for p in game.parameters.values()
+                if str(p.where.path).endswith("parameters-readings.yaml")]
+    assert len(readings) >= 10, readings
+    notes = game.of_kind("note")
+    for reading in readings:
+        for lang in LANGUAGES:
+            assert any(f"`{reading}`" in note.text[lang] for note in notes), f"no {lang} note names `{reading}`"

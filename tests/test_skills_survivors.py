@@ -108,13 +108,13 @@ def test_survivors_and_skills_are_in_the_name_index_by_every_name(project, lang)
     from generator.search.names import name_index
     from generator.search.normalize import normalize
 
-    entries, _ = name_index(project, lang, "ja")
-    keys = {(e["url"].split("#")[-1], e["game"]): {k for k, _ in e["keys"]} for e in entries}
+    entries, _ = name_index(project, lang, "ja")  # the readable view of the index files
+    keys = {(e["url"].split("#")[-1], e["url"].split("/")[-3]): {k for k, _ in e["keys"]} for e in entries}
     for game in project.games.values():
         for entity in game.entities.values():
             if entity.kind not in ("survivor", "skill"):
                 continue
-            found = keys[(entity.id, game.name[lang])]
+            found = keys[(entity.id, game.id)]
             for name in [entity.name[lang], entity.name["en"]]:
                 assert normalize(name) in found, (game.id, entity.id, name)
 

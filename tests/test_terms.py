@@ -52,8 +52,14 @@ def _korean_texts(game: str):
                 stack.extend(node)
 
 
+# How a digit is read in Korean (일, 이, 삼, 사, 오, 육, 칠, 팔, 구, 영): its final consonant index.
+DIGIT_FINALS = {"0": 21, "1": 8, "2": 0, "3": 16, "4": 0, "5": 0, "6": 1, "7": 8, "8": 8, "9": 0}
+
+
 def _final_consonant(syllable: str) -> int | None:
-    """Index of the final consonant of a Hangul syllable (0: none), None for anything else."""
+    """Index of the final consonant of a Hangul syllable or a digit (0: none), None for anything else."""
+    if syllable in DIGIT_FINALS:
+        return DIGIT_FINALS[syllable]
     code = ord(syllable) - 0xAC00
     return code % 28 if 0 <= code < 11172 else None
 
@@ -104,6 +110,8 @@ def test_korean_particles_agree_with_the_name_they_follow(project, game):
             target, _, custom = (part.strip() for part in match.group(2).partition("|"))
             shown = custom or _shown(project, game, match.group(1), target)
             after = text[match.end():]
+            if after[:1] in ("’", "」", "』", "”"):  # ‘{skill:x}’이: the particle follows the quote
+                after = after[1:]
             particle = next((p for p in PARTICLE_FORMS if after.startswith(p)), None)
             if not shown or not particle:
                 continue

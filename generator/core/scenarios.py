@@ -143,16 +143,32 @@ def run_case(case: dict, rules: Any, hooks: ScenarioHooks) -> Result:
             break
         if "expect" in step:
             result.mismatches += [f"after step {number}: {m}" for m in hooks.compare(session, step["expect"])]
+        if "expect-any" in step:
+            result.mismatches += [f"after step {number}: {m}" for m in _any_of(hooks, session, step["expect-any"])]
     if not result.mismatches:
         result.mismatches += hooks.compare(session, case.get("expect") or {})
+        result.mismatches += _any_of(hooks, session, case.get("expect-any") or [])
         result.mismatches += hooks.leftovers(session)
     result.ok = not result.mismatches
     return result
 
 
+def _any_of(hooks: ScenarioHooks, session: Any, outcomes: list[dict]) -> list[str]:
+    """`expect-any`: the rules allow several outcomes (a player's choice the case leaves open);
+    one of them must hold."""
+    if not outcomes:
+        return []
+    misses = [hooks.compare(session, outcome) for outcome in outcomes]
+    if any(not found for found in misses):
+        return []
+    return ["none of the expected outcomes holds: " + "; ".join(
+        f"({number}) {found[0]}" for number, found in enumerate(misses, start=1))]
+
+
 def describe(step: dict) -> str:
     who = step.get("who")
-    rest = " ".join(f"{k}={v}" for k, v in step.items() if k not in ("who", "do", "expect", "not-allowed"))
+    rest = " ".join(f"{k}={v}" for k, v in step.items() if k not in ("who", "do", "expect", "expect-any", "not-allowed",
+                                                                     "note"))
     return " ".join(str(x) for x in (who, step.get("do"), rest) if x)
 
 

@@ -10,7 +10,9 @@ new game starts with its entity kinds and grows the rest):
 
     entity_specs, page_files   the game's own entity kinds and the files that list them
     link_kinds, search_kinds   which kinds `{kind:id}` may link to / the name index lists
+    number_ranges, parameter_ranges  the numbers the rules allow (dice, accuracy, counts)
     labels_file                the game's own interface strings (labels.yaml)
+    templates_dir, template_functions(), table_only_kinds   its page templates and what they call
     derived_parameters(entity) statistics that count as parameters (`<id>.actions`)
     check_entity(e, game, ctx) kind-specific data checks (reported with their place)
     check_game(game, ctx)      checks across entities (increasing thresholds, ...)
@@ -48,7 +50,13 @@ class GamePackage:
     compare_kinds: tuple[str, ...] = ()  # the game's kinds on an edition comparison page
     scenarios: Any = None  # a ScenarioHooks (generator/core/scenarios.py), or None
     labels_file: Path | None = None  # the game's own interface strings (merged into render/labels.yaml's)
+    templates_dir: Path | None = None  # its page templates, named "<engine>/<file>" (see README.md)
+    table_only_kinds: tuple[str, ...] = ()  # kinds whose page is its table, without a section per entity
     event_kinds: frozenset[str] = frozenset()  # every event its engine emits (each needs a narration template)
+    # The numbers its rules allow (generator/load/ranges.py): (kind, field path) -> Range, and
+    # parameter id -> Range; any other whole-number parameter is 0 to 10000.
+    number_ranges: Mapping[tuple[str, str], Any] = {}
+    parameter_ranges: Mapping[str, Any] = {}
 
     def derived_parameters(self, entity: "Entity") -> dict[str, Any]:
         return {}
@@ -70,6 +78,10 @@ class GamePackage:
 
     def odds_for(self, rules: Any, entity: "Entity") -> list:
         return []
+
+    def template_functions(self, game: "Game", lang: str, link_to: Callable, labels: dict) -> dict[str, Callable]:
+        """Functions the game's own templates call, for one page's language."""
+        return {}
 
     def narration_templates(self) -> dict[str, dict[str, str]]:
         """Event kind -> language -> sentence template, for the worked examples' narration."""

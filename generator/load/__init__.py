@@ -223,30 +223,51 @@ class _Loader:
         rules = folder / "rules"
         if rules.is_dir():
             self.rules(rules, game)
+        if (folder / "scenarios").is_dir():
+            self.screen(folder / "scenarios")
         if (folder / "examples").is_dir():
+            self.strays(folder / "examples", game, "worked examples")
             load_examples(folder / "examples", game, self.top, self.errors, lambda p: relative(p, self.project_root))
         game.pages.sort(key=lambda p: (p.order, p.id))
         return game
 
-    def rules(self, folder: Path, game: Game) -> None:
-        """Every file of rules/ is a page of rules sections; anything else there is reported."""
-        ctx = Context(self.errors)
+    def screen(self, folder: Path) -> None:
+        """Every YAML file under the model's own folder read once by the safe parser, so that the
+        game's engine, which reads them its own way, only ever sees files that parse cleanly."""
+        for path in files.entries(folder, self.project_root, self.errors):
+            if path.is_dir():
+                self.screen(path)
+            elif path.suffix == ".yaml":
+                self.parse(path)
+
+    def strays(self, folder: Path, game: Game, what: str) -> None:
+        """What a folder of .yaml pages holds besides them: reported, never silently skipped."""
         unreadable = len(self.errors)
         listed = files.entries(folder, self.project_root, self.errors)
         if len(self.errors) > unreadable:
-            game.complete = False
+            game.complete = False  # a link to nowhere hides a page: unknown ids are then expected
         for path in listed:
             where = Location(relative(path, self.project_root), 1, 1)
             if path.is_dir():
-                ctx.error(where, f"sub-folders of rules/ are not read; move the files of '{path.name}' into rules/")
-                game.complete = False
-            elif files.yaml_name_problem(path) or path.suffix != ".yaml":
-                ctx.error(where, files.yaml_name_problem(path) or
-                          f"unexpected file '{path.name}'; rules/ holds pages of rules sections as .yaml files")
-                game.complete = False
-            elif path.stem == "index":
-                ctx.error(where, "a rules page may not be named 'index': the game's front page has that name; "
-                                 "rename the file")
+                Context(self.errors).error(where, f"sub-folders of {folder.name}/ are not read; move the files of "
+                                                  f"'{path.name}' into {folder.name}/")
+            elif path.suffix != ".yaml":
+                Context(self.errors).error(where, files.yaml_name_problem(path) or
+                                           f"unexpected file '{path.name}'; {folder.name}/ holds {what} as .yaml files")
+            else:
+                continue
+            game.complete = False
+
+    def rules(self, folder: Path, game: Game) -> None:
+        """Every .yaml file of rules/ is a page of rules sections; anything else there is reported."""
+        self.strays(folder, game, "pages of rules sections")
+        for path in sorted(folder.glob("*.yaml")):
+            if files.link_problem(path, self.project_root):
+                continue  # reported by strays
+            if path.stem == "index":
+                Context(self.errors).error(Location(relative(path, self.project_root), 1, 1),
+                                           "a rules page may not be named 'index': the game's front page has that "
+                                           "name; rename the file")
             else:
                 self.page(path, game, path.stem, RULES_LIST_KEY, SPECS["rule"])
 

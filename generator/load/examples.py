@@ -5,7 +5,7 @@
         section: moving                    # the entity it illustrates (usually a rules section)
         title: {ja: ..., ko: ..., uk: ...}
         setup: {ja: ..., ko: ..., uk: ...} # the situation, in words; never the outcome
-        scenario: {map: ..., survivors: ..., actions: [...]}   # generator/scenarios.py format
+        scenario: {map: ..., survivors: ..., actions: [...]}   # the scenario format (rules_data/README.md)
         show: [1, 3]                       # optional: the steps that get diagrams (default: all)
 
 The loader checks the shape and the texts; the rules model plays the scenario later
@@ -43,6 +43,7 @@ class Example:
     scenario_where: Location | None = None
     key_where: dict[str, Location] = field(default_factory=dict)  # scenario key -> its place
     step_where: list[Location] = field(default_factory=list)  # each action's place
+    scenario_node: Node | None = None  # the scenario as written, for the game's format checks
 
     def localized_fields(self) -> dict[str, Localized]:
         return {"title": self.title, "setup": self.setup}
@@ -103,7 +104,7 @@ def _read_example(node: Node, ctx: Context, game_id: str, file: str) -> Example 
         {**plain(scenario_node), "id": example_id, "rule": plain(scenario_node).get("rule", section), "_file": file},
         id_node.where, file, show, fields["section"].where, scenario_node.where,
         {key: child.key_where for key, child in scenario_node.value.items()},
-        [step.where for step in steps],
+        [step.where for step in steps], scenario_node,
     )
 
 
@@ -113,7 +114,7 @@ def _read_scenario(node: Node, ctx: Context) -> bool:
         return False
     ok = True
     if "map" not in node.value:
-        ctx.error(node.where, "missing field 'map'; draw the board (see generator/model/board.py)")
+        ctx.error(node.where, "missing field 'map'; draw the board (see rules_data/README.md, Scenarios)")
         ok = False
     elif read_string(node.value["map"], ctx.at("map")) is None:
         ok = False

@@ -49,6 +49,9 @@ PLAIN_FORBIDDEN = {
 }
 
 
+PLAIN_FORBIDDEN_CHAR = re.compile("[" + re.escape("".join(PLAIN_FORBIDDEN)) + "]")
+
+
 def check_project_text(project: Project, errors: list[DataError]) -> None:
     """Every text a page shows, plain or Markdown, checked where it was written."""
     for source in project.sources.values():
@@ -56,6 +59,10 @@ def check_project_text(project: Project, errors: list[DataError]) -> None:
         _localized(source.title, f"{crumb} › title", errors, plain=True)
         for section in source.sections or []:
             _plain(section, source.where, crumb + " › sections", errors, "a section heading")
+        for field in ("game", "language"):  # shown on the sources page
+            value = getattr(source, field, "")
+            if isinstance(value, str) and value:
+                _plain(value, source.where, f"{crumb} › {field}", errors, f"a source's {field}")
     for game in project.games.values():
         _game(game, errors)
 
@@ -108,7 +115,7 @@ def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -
 
 
 def _plain(text: str, where: Location, crumb: str, errors: list[DataError], what: str, node=None) -> None:
-    for offset, message in plain_problems(text, what, heading=what not in ("a section heading", "an alias")):
+    for offset, message in plain_problems(text, what, heading=what in ("a name", "a title", "a question")):
         errors.append(DataError(_at(node, text, offset) if node else where, crumb, message))
 
 
@@ -132,43 +139,44 @@ def plain_problems(text: str, what: str, heading: bool = True) -> Iterable[tuple
     if heading and text.lstrip().startswith("#"):
         yield text.find("#"), f"{what} may not start with '#' (Markdown heading); remove it ({PLAIN_HINT})"
     reported = set()
-    for offset, char in enumerate(text):
-        message = PLAIN_FORBIDDEN.get(char)
-        if message and message not in reported:
+    for match in PLAIN_FORBIDDEN_CHAR.finditer(text):
+        char = match.group()
+        message = PLAIN_FORBIDDEN[char]
+        if message not in reported:
             reported.add(message)
-            yield offset, f"{what} may not contain '{char}': {message} ({PLAIN_HINT})"
+            yield match.start(), f"{what} may not contain '{char}': {message} ({PLAIN_HINT})"
 
 
 def markdown_problems(text: str) -> Iterable[tuple[int, str]]:
     """(offset, message) for each construct in a Markdown text that could break or take over a page."""
-    match = HTML_START.search(text)
+    match = HTML_START.search(text) if "<" in text else None  # the `in` tests keep check fast
     if match:
         tag = re.match(r"<[/!?]?[A-Za-z0-9-]*", text[match.start():]).group()
         yield match.start(), (f"raw HTML ('{tag}') is not allowed in a text; {MARKDOWN_HINT}; "
                               "to show a '<' itself, put a space after it")
-    match = ATTRIBUTE_LIST.search(text)
+    match = ATTRIBUTE_LIST.search(text) if "{" in text else None
     if match:
         yield match.start(), ("attribute lists ('{: ...}', '{ #id }', '{ .class }') are not allowed in a text; "
                               "remove the braces and what is inside them")
-    for match in LINK_TARGET.finditer(text):
+    for match in LINK_TARGET.finditer(text) if "]" in text else ():
         group = 1 if match.group(1) is not None else 2
         if not SAFE_TARGET.match(match.group(group) or ""):
             shown = text[match.start(group):].split()[0] if text[match.start(group):].strip() else ""
             shown = shown[:-1] if shown.endswith(")") and shown.count(")") > shown.count("(") else shown
             yield match.start(), (f"link target '{shown[:40]}' is not allowed; link to an https:// address, "
                                   "or inside the book with a reference like {rule:id}")
-    match = IMAGE.search(text)
+    match = IMAGE.search(text) if "![" in text else None
     if match:
         yield match.start(), "images are not allowed in a text; describe the picture in words"
-    match = HEADING.search(text)
+    match = HEADING.search(text) if "#" in text else None
     if match:
         yield match.start(), (f"a heading ('{match.group(1)} ') in a text breaks the page's outline; "
                               "write **bold text** on its own line instead, or a new entry")
-    match = SETEXT.search(text)
+    match = SETEXT.search(text) if "\n" in text and ("=" in text or "--" in text) else None
     if match:
         yield match.start(1), (f"a line of '{match.group(1)[0]}' under text makes it a heading; "
                                "remove the line, or write *** for a separator")
-    fences = FENCE.findall(text)
+    fences = FENCE.findall(text) if "```" in text or "~~~" in text else []
     if len(fences) % 2:
         yield text.find(fences[-1]), "a code block ('```') is opened and never closed; close it with a line of ```"
     yield from _brace_problems(text)

@@ -255,8 +255,8 @@ class _Composer:
         if tag == MERGE_TAG:
             tag = STR_TAG  # '<<' as a key is refused with its own message
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-        try:
-            value = self.constructor.construct_object(node)
+        try:  # most scalars are text: no constructor needed
+            value = event.value if tag == STR_TAG else self.constructor.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             if "digits" in str(exc):
                 message = f"a number of {len(event.value)} digits is too long to read; write a smaller number"

@@ -37,8 +37,12 @@ def environment() -> jinja2.Environment:
     purpose (a resolved text, a link, a diagram) is marked with `as_markdown()`. Operations that mix
     both (join, ~, replace) escape the plain side fully, as Jinja's autoescape does.
     """
+    # A game's own templates (generator/games/<engine>/templates/) are named "<engine>/<file>".
+    game_templates = {name: jinja2.FileSystemLoader(package.templates_dir) for name, package in games.engines().items()
+                      if package.templates_dir is not None and package.templates_dir.is_dir()}
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES), trim_blocks=True, lstrip_blocks=True,
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(TEMPLATES), jinja2.PrefixLoader(game_templates)]),
+        trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=True, finalize=text,
     )
 
@@ -100,7 +104,6 @@ def _render_game(env, project: Project, game: Game, lang: str) -> list[Generated
 def _context(project: Project, game: Game | None, lang: str, page_id: str, depth: int = 1) -> dict:
     labels = project.labels
     rules = _rules(game)
-    sep_row = LIST_SEPARATOR[lang]
 
     package = games.for_game(game) if game else games.GamePackage()
 
@@ -122,16 +125,6 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         link = references.entity_link(game, entity, lang, page_id, labels)
         return as_markdown(link) if markdown else link[link.index("](") + 2:-1]
 
-    def card_cell(card: Entity, level: Entity) -> str:
-        """What a zombie card brings at one level: linked zombie names with counts, or a dash."""
-        if card.fields["effect"] == "extra-activation":
-            if level.id == game.levels[0].id:  # the first level ignores extra activations
-                return "—"
-            target = game.entities[card.fields["activates"]]
-            return as_markdown(f"{link_to(target, True)} {labels['all-activate'][lang]}")
-        row = card.fields["rows"].counts.get(level.id, {})
-        return as_markdown(sep_row.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—")
-
     def note_title(note: Entity) -> str:
         title = note.fields.get("title")
         if title:
@@ -152,7 +145,9 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         "t": t, "link_to": link_to, "note_title": note_title,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
-        "odds_for": odds_for, "percent": lambda chance: percent(chance, lang), "card_cell": card_cell,
+        "odds_for": odds_for, "percent": lambda chance: percent(chance, lang),
+        "table_only_kinds": package.table_only_kinds,
+        **(package.template_functions(game, lang, link_to, labels) if game else {}),
         "examples_for": lambda entity: package.example_views(game, rules, entity, lang, t, labels)
         if rules is not None else [],
         "to_sources": "../" * depth + SOURCES_PAGE,

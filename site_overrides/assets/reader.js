@@ -1,5 +1,6 @@
 /* Reader helpers that need the page as Material has laid it out: a table that scrolls sideways
-   can be reached and scrolled by keyboard (WCAG 2.1.1); closed boxes open for printing. */
+   can be reached and scrolled by keyboard (WCAG 2.1.1); the navigation's landmarks have names;
+   closed boxes open for printing. */
 (function () {
   "use strict";
   function focusableScrollers() {
@@ -10,8 +11,22 @@
       else if (frame.getAttribute("tabindex") === "0") frame.removeAttribute("tabindex");
     }
   }
-  if (window.document$ && window.document$.subscribe) window.document$.subscribe(focusableScrollers);
-  else document.addEventListener("DOMContentLoaded", focusableScrollers);
+  // A game's section in the navigation opens with an icon-only toggle, which also names the
+  // section's <nav>: unnamed, the games' navs are indistinguishable landmarks. Name them.
+  function nameSectionToggles() {
+    var navs = document.querySelectorAll("nav.md-nav[aria-labelledby]");
+    for (var i = 0; i < navs.length; i++) {
+      var label = document.getElementById(navs[i].getAttribute("aria-labelledby"));
+      var title = navs[i].querySelector(".md-nav__title");
+      var name = title ? title.textContent.trim() : "";
+      if (label && name && !label.textContent.trim() && !label.hasAttribute("aria-label")) {
+        label.setAttribute("aria-label", name);
+      }
+    }
+  }
+  function onPage() { focusableScrollers(); nameSectionToggles(); }
+  if (window.document$ && window.document$.subscribe) window.document$.subscribe(onPage);
+  else document.addEventListener("DOMContentLoaded", onPage);
   // Printing: closed boxes (source notes, odds tables) print open, as before they were closed.
   var opened = [];
   window.addEventListener("beforeprint", function () {

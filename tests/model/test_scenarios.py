@@ -10,6 +10,8 @@ import yaml
 
 from generator import games
 from generator.core.scenarios import format_trace, load_scenarios, run_case, scenario_files
+from generator.load.files import display
+from generator.load.scenarios import read_scenario_file
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,8 +21,21 @@ def _hooks(game_folder: str):
     return games.engine(engine.get("engine")).scenarios  # type: ignore[union-attr]
 
 
-CASES = [case for path in scenario_files(ROOT)
-         for case in load_scenarios(path, _hooks(path.parent.parent.name).case_keys, ROOT)]
+def _read(path: Path) -> tuple[list[dict], list]:
+    """A file's cases: with positions and every error when the game declares its format."""
+    folder = path.parent.parent.name
+    hooks = _hooks(folder)
+    if getattr(hooks, "format", None) is not None:
+        cases, errors = read_scenario_file(path, display(path, ROOT), hooks.format, folder)
+    else:
+        cases, errors = load_scenarios(path, hooks.case_keys, ROOT), []
+    return cases, errors
+
+
+FILES = scenario_files(ROOT)
+READ = [_read(path) for path in FILES]
+FOLDER = {id(case): path.parent.parent.name for path, (cases, _) in zip(FILES, READ) for case in cases}
+CASES = [case for cases, _ in READ for case in cases]
 _RULES: dict = {}
 
 
@@ -32,9 +47,13 @@ def _rules(edition: str):
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['_file']}::{c['id']}" for c in CASES])
 def test_scenario(case):
-    result = run_case(case, _rules(case["edition"]), _hooks(case["_file"].split("/")[0]))
+    result = run_case(case, _rules(case["edition"]), _hooks(FOLDER[id(case)]))
     if not result.ok:
         pytest.fail(f"{case['_file']}::{case['id']}: {result.mismatches[0]}\n{format_trace(result)}", pytrace=False)
+
+
+def test_every_scenario_file_reads_without_an_error():
+    assert [str(e) for _, errors in READ for e in errors] == []
 
 
 def test_every_case_cites_a_known_source():

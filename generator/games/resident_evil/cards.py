@@ -51,6 +51,7 @@ class Item:
     amount: int = 0  # ammo points
     overlay: Weapon | None = None  # special ammunition: the profile it lays over the weapon's
     kerosene: int = 0  # a Fuel Container: kerosene tokens it puts on the square where it was found
+    deck: str | None = None  # the item deck the card belongs to (its discards go back there)
 
 
 @dataclass(frozen=True)
@@ -129,17 +130,18 @@ def item(card: str, spec: dict, faces: set[str]) -> Item:
     kind = _need(spec, "kind", card, "item")
     if kind not in ITEM_KINDS:
         raise CardError(f"card '{card}': kind '{kind}' is not one of {', '.join(ITEM_KINDS)}")
+    deck = spec.get("deck")
     if kind == "weapon":
-        return Item(card, kind, weapon=weapon(spec, card, faces))
+        return Item(card, kind, weapon=weapon(spec, card, faces), deck=deck)
     if kind == "ammo":
         overlay = weapon(spec["profile"], card, faces) if spec.get("profile") else None
         return Item(card, kind, reloads=_need(spec, "reloads", card, "ammo"),
-                    amount=int(_need(spec, "amount", card, "ammo")), overlay=overlay)
+                    amount=int(_need(spec, "amount", card, "ammo")), overlay=overlay, deck=deck)
     if kind == "healing":
         revives = bool(spec.get("revives"))
         return Item(card, kind, heal=int(spec.get("heal", 0)) if revives else int(_need(spec, "heal", card, "healing")),
-                    herb=bool(spec.get("herb")), revives=revives)
-    return Item(card, kind, kerosene=int(spec.get("kerosene", 0)))
+                    herb=bool(spec.get("herb")), revives=revives, deck=deck)
+    return Item(card, kind, kerosene=int(spec.get("kerosene", 0)), deck=deck)
 
 
 @dataclass(frozen=True)

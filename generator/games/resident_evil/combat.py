@@ -90,6 +90,10 @@ def check_place(game: Game, start: str, square: str, size: str, model: object) -
     board = game.state.board
     if not board.adjacent(start, square):
         raise NotAllowed("push-not-adjacent", f"{square} is not next to {start}")
+    if square in game.state.shafts:
+        raise NotAllowed("elevator-shaft", f"{square} is an empty elevator shaft; no model is pushed into it")
+    if not game.state.in_play(square):
+        raise NotAllowed("off-board", f"{square} is not in the play area; no model is pushed off it")
     if not board.step_allowed(start, square):
         raise NotAllowed("push-blocked", f"a wall, closed door or corner lies between {start} and {square}")
     if not game.has_room(square, size, leaving=model):
@@ -288,6 +292,8 @@ def damage_character(game: Game, c: Character, amount: int, by: Enemy | None = N
         return
     c.damage = before + amount
     s.emit("damage", who=c.id, amount=amount, before=before + 1, after=c.damage + 1, beyond=False)
+    if s.tutorial and not game.rules.lost_beyond_danger and c.damage == steps - 1:
+        game.finish("failed", "tutorial-at-danger")  # the other reading: "at or below Danger" loses
 
 
 def knock_out(game: Game, c: Character, by: Enemy | None, reason: str) -> None:

@@ -17,7 +17,7 @@ from .state import State
 
 CELL = 72
 PAD = 26  # room for the column letters and row numbers
-TILE_FILLS = ("#f3efe6", "#e6eef3", "#eef3e6", "#f3e6ee", "#ece6f3", "#f3f0e0")
+TILE_FILLS = ("#f4e7cf", "#e4e4e4")  # fallbacks of the stylesheet's room and street colours
 QUARTERS = ((0, 0), (1, 0), (0, 1), (1, 1))  # (x, y) of the four slots of a square
 MIN_WIDTH = 400  # the legend's words need this much room even beside a two-square board
 
@@ -69,8 +69,15 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
     tiles = sorted(set(grid.tiles.values()))
     for sq in grid.spaces():
         x, y = _xy(grid, sq)
-        fill = TILE_FILLS[tiles.index(grid.tiles[sq]) % len(TILE_FILLS)]
-        out.append(f'<rect class="rb-square" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+        if not state.in_play(sq):  # a tile not laid yet: only its outline, dashed
+            out.append(f'<rect class="rb-off-board" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+                       f'fill="none" stroke="#9e9e9e" stroke-width="1.5" stroke-dasharray="5 5"/>')
+            continue
+        index = tiles.index(grid.tiles[sq])
+        fill = TILE_FILLS[index % 2]
+        # Neighbouring tiles alternate the stylesheet's two floor colours (light and dark schemes).
+        shade = "rb-room" if index % 2 == 0 else "rb-street"
+        out.append(f'<rect class="rb-square {shade}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
                    f'stroke="#b8b0a0" stroke-width="1"/>')
     for c in range(cols):
         out.append(f'<text x="{PAD + c * CELL + CELL // 2}" y="{PAD - 8}" text-anchor="middle" font-size="{font}" '

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from generator.core.decks import NEVER, RESHUFFLE, draw_from
 from generator.core.grid import GridError
 
 from . import combat, exploring, reactions
@@ -18,7 +19,9 @@ from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import UMBRELLA, ScriptedRolls
 from .rules import Rules
 from .state import Character, Enemy, Held, NotAllowed, State
+from .tension import ScriptedShuffle
 
+RESHUFFLED_DECKS = ("item-a",)  # Item A (and the encounter deck) reshuffle their discards when empty
 CHARACTER_SIZE = "small"  # see the note in the package README: characters take a small model's room
 TOKEN_SIZES = {"corpse": "small", "typewriter": "small", "item-box": "medium"}
 
@@ -137,14 +140,25 @@ class Game:
             self.next_turn()
 
     def _corpse_roll(self, c: Character) -> None:
+        """One encounter die for the square (its Umbrella face raises every corpse there), or,
+        under the other reading, one die per corpse, each raising its own corpse."""
         square = c.square
-        face, = self.dice.roll("encounter", 1, "corpse roll")
         count = self.state.corpses[square]
-        self.state.emit("corpse-roll", who=c.id, square=square, face=face, corpses=count)
-        if face != UMBRELLA:
+        if self.rules.corpse_roll_once_per_action:
+            face, = self.dice.roll("encounter", 1, "corpse roll")
+            self.state.emit("corpse-roll", who=c.id, square=square, face=face, corpses=count)
+            rising = count if face == UMBRELLA else 0
+        else:
+            faces = self.dice.roll("encounter", count, "corpse roll (one die per corpse)")
+            self.state.emit("corpse-roll", who=c.id, square=square, face=faces[0] if count == 1 else faces,
+                            corpses=count, reason="one-die-per-corpse")
+            rising = faces.count(UMBRELLA)
+        if not rising:
             return
-        del self.state.corpses[square]
-        for _ in range(count):
+        self.state.corpses[square] -= rising
+        if not self.state.corpses[square]:
+            del self.state.corpses[square]
+        for _ in range(rising):
             self.spawn("zombie", square, reason="corpse-rises")
 
     def spawn(self, enemy_type: str, square: str, reason: str) -> Enemy:
@@ -176,11 +190,18 @@ class Game:
                 if door is not None:
                     raise NotAllowed("door-closed", f"the door {door.id} is {door.state}")
                 raise NotAllowed("wall", f"a wall stands between {c.square} and {target}")
+            if target in self.state.shafts:
+                raise NotAllowed("elevator-shaft", f"{target} is an empty elevator shaft")
+            if not self.state.in_play(target) and exploring.exploration_door(self, c.square, target) is None:
+                raise NotAllowed("off-board", f"{target} is not in the play area")
             if not self.has_room(target, CHARACTER_SIZE, leaving=c):
                 raise NotAllowed("square-full", f"{target} has no room for another model")
 
         def resolve(c: Character, _: None) -> None:
-            start, c.square = c.square, target
+            start = c.square
+            if not self.state.in_play(target):
+                exploring.lay_tile(self, c, start, target)
+            c.square = target
             self.state.emit("move", who=c.id, frm=start, to=target)
             if target in self.state.exits and self.state.tutorial:
                 self.state.emit("exit-reached", who=c.id, square=target)
@@ -229,7 +250,7 @@ class Game:
                 if len(c.items) >= c.inventory_limit:
                     raise NotAllowed("inventory-full", f"{c.id} holds {c.inventory_limit} items already")
                 deck = s.item_tokens[c.square][0]
-                if not s.decks.get(deck):
+                if not s.decks.get(deck) and not (deck in RESHUFFLED_DECKS and s.discards.get(deck)):
                     raise NotAllowed("deck-empty", f"the {deck} deck is empty")
                 return ("token", deck)
             cards = list(take or [])
@@ -256,7 +277,12 @@ class Game:
                 s.item_tokens[c.square].pop(0)
                 if not s.item_tokens[c.square]:
                     del s.item_tokens[c.square]
-                card = s.decks[deck].pop(0)
+                drawn = draw_from(s.decks.setdefault(deck, []), s.discards.setdefault(deck, []),
+                                  RESHUFFLE if deck in RESHUFFLED_DECKS else NEVER,
+                                  ScriptedShuffle(self.choices.get("reshuffle"), s.seed), name=deck)  # type: ignore[arg-type]
+                if drawn.reshuffled:
+                    s.emit("deck-rebuilt", deck=deck, cards=drawn.reshuffled)
+                card = drawn.card or ""
                 s.emit("search", who=c.id, deck=deck, card=card)
                 found = self.cards.get(card)
                 if isinstance(found, Item) and found.kerosene:
@@ -341,6 +367,7 @@ class Game:
                 self._heal_with(c, h, plan[2])
             c.items.remove(h)
             self.state.emit("card-spent", who=c.id, cards=h.cards())
+            self._to_discard(h.cards())
 
         self._action(who, "use", check, resolve)
 
@@ -376,8 +403,25 @@ class Game:
         h = c.held(card)
         if h is None:
             raise NotAllowed("not-held", f"{who} holds no {card}")
+        if not self.rules.free_discard_any_number and \
+                any(e["event"] == "discard" and e.get("player") == who for e in self._this_turn()):
+            raise NotAllowed("one-free-discard", "under this reading a character discards one card per Action phase")
         c.items.remove(h)
         self.state.emit("discard", who=who, card=card, free=True)
+        self._to_discard(h.cards())
+
+    def _to_discard(self, cards: list[str]) -> None:
+        """Item A cards go to their deck's discard pile (it is reshuffled when the deck runs out)."""
+        for card in cards:
+            item = self.cards.get(card)
+            if isinstance(item, Item) and item.deck in RESHUFFLED_DECKS:
+                self.state.discards.setdefault(item.deck, []).insert(0, card)
+
+    def _this_turn(self) -> list[dict]:
+        """The events since the current turn began."""
+        events = self.state.events
+        start = max((i for i, e in enumerate(events) if e["event"] == "turn-starts"), default=-1)
+        return events[start + 1:]
 
     def combine(self, who: str, cards: list[str]) -> None:
         c = self._check_turn(who)
@@ -449,6 +493,40 @@ class Game:
             tension.rebuild_with_typewriter(self, c, square)
 
         self._action(who, "typewriter", check, resolve)
+
+    def move_elevator(self, who: str, to: str) -> None:
+        """From inside the elevator, or from a door square next to a shaft: the elevator and every
+        model in it change places with a shaft."""
+        target = self.square(to)
+
+        def check(c: Character) -> None:
+            s = self.state
+            if s.elevator is None:
+                raise NotAllowed("no-elevator", "this play area has no elevator")
+            if target not in s.shafts:
+                raise NotAllowed("not-a-shaft", f"{target} is not one of the elevator's shafts {s.shafts}")
+            inside = c.square == s.elevator
+            calling = any(d.other(c.square) in s.shafts for d in s.board.doors_at(c.square))
+            if not (inside or calling):
+                raise NotAllowed("not-at-elevator", f"{c.id} is neither in the elevator nor at a door to its shaft")
+
+        def resolve(c: Character, _: None) -> None:
+            s = self.state
+            start = s.elevator
+            assert start is not None
+            riders = [x.id for x in s.characters.values() if x.square == start and x.in_play]
+            riders += [e.id for e in s.enemies.values() if e.square == start]
+            for x in s.characters.values():
+                if x.square == start and x.in_play:
+                    x.square = target
+            for e in s.enemies.values():
+                if e.square == start:
+                    e.square = target
+            s.shafts = [start if q == target else q for q in s.shafts]
+            s.elevator = target
+            s.emit("elevator", who=c.id, frm=start, to=target, riders=riders)
+
+        self._action(who, "elevator", check, resolve)
 
     def pick_up_kerosene(self, who: str) -> None:
         def check(c: Character) -> None:

@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 
 
 def on_enter(game: Game, c: Character) -> None:
-    """A character has been placed on a square: an unexplored tile there is explored now."""
+    """A character has been placed on a square: a narrative token there is resolved, and an
+    unexplored tile is explored."""
     s = game.state
+    if c.square in s.narrative_tokens:
+        narrative_event(game, c)
     tile = s.board.tile_of(c.square)
     icons = s.unexplored.pop(tile, 0)
     if not icons:
@@ -67,6 +70,8 @@ def place_spawn(game: Game, tile: str, near: Character, spawn: dict[str, int], r
     reach = s.board.distances(near.square)
     ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
     usable = [q for q in ranked if q != near.square] or ranked
+    if near.square in squares and near.square not in usable:  # told only when another square exists
+        s.emit("spawn-square-skipped", who=near.id, square=near.square)
     turn = 0
     for model, count in spawn.items():
         for _ in range(count):
@@ -84,7 +89,7 @@ def place_spawn(game: Game, tile: str, near: Character, spawn: dict[str, int], r
 def _adjacent_with_room(game: Game, square: str, size: str) -> str | None:
     board = game.state.board
     for other in board.neighbours(square):
-        if game.has_room(other, size):
+        if game.state.in_play(other) and game.has_room(other, size):
             return other
     return None
 
@@ -113,3 +118,61 @@ def pick_up_kerosene(game: Game, c: Character, square: str) -> None:
     if not s.kerosene[square]:
         del s.kerosene[square]
     s.emit("kerosene-taken", who=c.id, taken=taken, carried=c.kerosene, limit=c.kerosene_max)
+
+
+def exploration_door(game: Game, here: str, there: str) -> str | None:
+    """The open exploration door between two squares, if the step passes one."""
+    for door in game.state.board.doors_at(here):
+        if there in door.squares and door.id in game.state.exploration and door.passable:
+            return door.id
+    return None
+
+
+def lay_tile(game: Game, c: Character, here: str, there: str) -> None:
+    """A character passes a door leading off the play area: its exploration card lays the tile,
+    its tokens and enemies; the character then stands in the door's square on the new tile."""
+    s = game.state
+    door = exploration_door(game, here, there)
+    card = s.exploration.pop(door or "", {})
+    tile = s.board.tile_of(there)
+    s.off_board.discard(tile)
+    s.emit("tile-laid", who=c.id, tile=tile, door=door, card=card.get("card"))
+    for eid, spec in (card.get("enemies") or {}).items():
+        enemy = game.spawn(spec["type"], game.square(spec["at"]), reason="exploration-card")
+        if enemy.id != eid:
+            s.enemies[eid] = s.enemies.pop(enemy.id)
+            enemy.id = eid
+    for square, decks in (card.get("item-tokens") or {}).items():
+        s.item_tokens.setdefault(game.square(square), []).extend(decks if isinstance(decks, list) else [decks])
+    for square, count in (card.get("corpses") or {}).items():
+        s.corpses[game.square(square)] += int(count)
+    if card.get("unexplored"):
+        s.unexplored[tile] = int(card["unexplored"])
+
+
+def narrative_event(game: Game, c: Character) -> None:
+    """The token is discarded and a narrative card resolved; its enemies go to the active tile's
+    spawn squares, nearest first; a card that cannot be resolved is shuffled back and another
+    drawn; a resolved card leaves the game for the rest of the campaign."""
+    s = game.state
+    s.narrative_tokens.remove(c.square)
+    deck = s.decks.setdefault("narrative", [])
+    tried: list[str] = []
+    while deck:
+        card_id = deck.pop(0)
+        card = game.encounter_card(card_id)
+        enemies = {t: n for t, n in card.spawn.items() if t != "corpse"}
+        if any(s.supply.get(t, 0) < n for t, n in enemies.items()):
+            s.emit("narrative-unresolvable", card=card_id)
+            tried.append(card_id)
+            continue
+        s.emit("narrative-event", who=c.id, card=card_id, square=c.square)
+        if card.effect == "spawn":
+            active = s.characters[s.player]
+            place_spawn(game, s.board.tile_of(active.square), active, card.spawn, reason="narrative-card")
+        s.campaign.removed.append(card_id)
+        s.emit("card-removed", card=card_id)
+        break
+    if tried:  # shuffled back into the deck
+        deck.extend(tried)
+        random.Random(s.seed).shuffle(deck)

@@ -121,11 +121,11 @@ class Narrator:
             elif key == "faces":
                 out[key] = self.join([self.face(f) for f in value])
             elif key in ("face", "needed"):
-                out[key] = self.face(value)
+                out[key] = self.join([self.face(f) for f in value]) if isinstance(value, list) else self.face(value)
             elif key == "path":
                 out[key] = " → ".join(value)
-            elif key == "enemies":
-                out[key] = self.join([self.enemy(e) for e in value])
+            elif key in ("enemies", "riders"):
+                out[key] = self.join([self.enemy(e) if e in self.enemy_types else self.name(e) for e in value])
             elif key == "extras":
                 out["extra_count"] = str(len(value))
             elif key == "tiles":

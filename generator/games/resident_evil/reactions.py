@@ -119,7 +119,7 @@ def _chosen_attack(game: Game, enemy: Enemy):
 def move_enemy(game: Game, enemy: Enemy, reason: str) -> None:
     s, board = game.state, game.state.board
     profile = game.profile(enemy)
-    reach = board.distances(enemy.square)
+    reach = board.distances(enemy.square, enter=s.in_play)
     targets = [c for c in s.characters.values() if c.active and c.square in reach]
     if not targets:
         s.emit("enemy-stays", enemy=enemy.id, reason="no-route")
@@ -128,7 +128,7 @@ def move_enemy(game: Game, enemy: Enemy, reason: str) -> None:
     tied = [c for c in targets if reach[c.square] == nearest]
     goal = _prefer_active(game, tied, "toward")
     why = "nearest" if len(tied) == 1 else ("tie-active-character" if goal.id == s.player else "tie-players-choice")
-    to_goal = board.distances(goal.square)
+    to_goal = board.distances(goal.square, enter=s.in_play)
     path = [enemy.square]
     for _ in range(profile.movement):
         here = path[-1]

@@ -58,6 +58,9 @@ class Rules:
     attack_results_stack: bool
     defeated_enemy_leaves_corpse: bool
     revival_counts_item_box: bool
+    lost_beyond_danger: bool
+    corpse_roll_once_per_action: bool
+    free_discard_any_number: bool
     # alternate modes (parameters-modes.yaml)
     modes: dict[str, Any] = field(default_factory=dict)
 
@@ -129,5 +132,8 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
         attack_results_stack=get("attack-results-stack"),
         defeated_enemy_leaves_corpse=get("defeated-enemy-leaves-corpse"),
         revival_counts_item_box=get("revival-counts-item-box"),
+        lost_beyond_danger=get("lost-beyond-danger"),
+        corpse_roll_once_per_action=get("corpse-roll-once-per-action"),
+        free_discard_any_number=get("free-discard-any-number"),
         modes=modes,
     )

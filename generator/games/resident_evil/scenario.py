@@ -38,7 +38,7 @@ CASE_KEYS = {
     "id", "rule", "note", "map", "doors", "cards", "characters", "enemies", "corpses", "item-tokens",
     "typewriters", "item-boxes", "exits", "stairs", "spawn-squares", "decks", "discards", "supply",
     "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "actions", "expect", "seed",
-    "unexplored", "kerosene", "item-c",
+    "unexplored", "kerosene", "item-c", "off-board", "exploration", "elevator", "narrative-tokens",
 }
 STEP_KEYS = {
     "who", "do", "to", "door", "take", "from", "with", "give", "item", "target", "weapon", "rapid-fire",
@@ -50,7 +50,8 @@ EXPECT_KEYS = {
     "characters", "enemies", "enemy-count", "corpses", "doors", "result", "player", "phase", "actions-left",
     "decks", "discards", "ink-ribbons", "typewriters", "danger", "crimson-heads-added", "item-box",
     "campaign-lost", "events-include", "events-exclude", "events", "line-of-sight", "moves-from", "lasting",
-    "item-tokens", "linked-tiles", "unexplored", "kerosene", "reserve",
+    "item-tokens", "linked-tiles", "unexplored", "kerosene", "reserve", "off-board", "elevator", "removed",
+    "narrative-tokens",
 }
 
 
@@ -70,7 +71,7 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
         kind = (body or {}).get("kind")
         if kind == "enemy":
             table[cid] = card_specs.enemy(cid, body, faces)
-        elif kind == "encounter":
+        elif kind in ("encounter", "narrative"):
             table[cid] = card_specs.encounter(cid, body)
         elif kind == "behaviour":
             table[cid] = card_specs.behaviour(cid, body)
@@ -136,6 +137,19 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
     state.corpses = Counter({board.square(sq): n for sq, n in (case.get("corpses") or {}).items()})
     state.kerosene = Counter({board.square(sq): n for sq, n in (case.get("kerosene") or {}).items()})
     state.unexplored = {str(tile): int(n) for tile, n in (case.get("unexplored") or {}).items()}
+    state.off_board = {str(t) for t in case.get("off-board") or []}
+    state.narrative_tokens = [board.square(q) for q in case.get("narrative-tokens") or []]
+    if case.get("elevator"):
+        lift = case["elevator"]
+        state.elevator = board.square(lift["at"])
+        state.shafts = [board.square(q) for q in lift.get("shafts") or []]
+    unknown_tiles = state.off_board - set(board.tiles.values())
+    if unknown_tiles:
+        raise CaseError(f"off-board names tiles {sorted(unknown_tiles)} that the map does not have")
+    for did, card in (case.get("exploration") or {}).items():
+        if did not in board.doors:
+            raise CaseError(f"exploration names '{did}', which is not a door on the map")
+        state.exploration[did] = dict(card or {})
     state.item_tokens = {board.square(sq): list(v if isinstance(v, list) else [v])
                          for sq, v in (case.get("item-tokens") or {}).items()}
     state.typewriters = [board.square(x) for x in case.get("typewriters") or []]
@@ -216,6 +230,7 @@ def apply_step(game: Game, step: dict) -> None:
         "typewriter": lambda: game.typewriter(who),
         "deposit": lambda: game.deposit(who, _list(step.get("items"))),
         "pick-up-kerosene": lambda: game.pick_up_kerosene(who),
+        "elevator": lambda: game.move_elevator(who, step["to"]),
         "boss-attack": lambda: game.boss_attack(step["target"]),
         "boss-move": lambda: reserve.boss_move(game, step["target"], _list(step.get("to"))),
         "switch": lambda: reserve.switch(game, who, step["to"], _list(step.get("items"))),
@@ -292,7 +307,9 @@ def compare(game: Game, expect: dict) -> list[str]:
                         ("lasting", [x["card"] for x in s.lasting]),
                         ("item-tokens", s.item_tokens), ("unexplored", s.unexplored),
                         ("kerosene", {k: v for k, v in s.kerosene.items() if v}),
-                        ("reserve", {r.id: r.wounds for r in s.campaign.reserve.values()}))
+                        ("reserve", {r.id: r.wounds for r in s.campaign.reserve.values()}),
+                        ("off-board", sorted(s.off_board)), ("elevator", s.elevator),
+                        ("removed", s.campaign.removed), ("narrative-tokens", s.narrative_tokens))
     for key, actual in pairs:
         if key in expect:
             want = sorted(expect[key]) if key == "item-box" else expect[key]

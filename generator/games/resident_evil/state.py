@@ -79,6 +79,7 @@ class Campaign:
     crimson_heads_added: int = 0
     lost: bool = False
     reserve: dict[str, Reserve] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)  # cards removed from the game for the campaign
 
 
 @dataclass
@@ -103,6 +104,11 @@ class State:
     corpses: Counter = field(default_factory=Counter)  # square -> corpse tokens
     kerosene: Counter = field(default_factory=Counter)  # square -> kerosene tokens
     unexplored: dict[str, int] = field(default_factory=dict)  # tile -> icons on its unexplored token
+    off_board: set[str] = field(default_factory=set)  # tiles not laid yet (behind exploration doors)
+    elevator: str | None = None  # the square the elevator tile stands on
+    shafts: list[str] = field(default_factory=list)  # the other squares it may move to (no model enters)
+    narrative_tokens: list[str] = field(default_factory=list)  # squares holding a narrative-event token
+    exploration: dict[str, dict[str, Any]] = field(default_factory=dict)  # door id -> its card's contents
     typewriters: list[str] = field(default_factory=list)
     item_boxes: list[str] = field(default_factory=list)
     exits: list[str] = field(default_factory=list)
@@ -130,6 +136,9 @@ class State:
 
     def emit(self, event: str, **data: Any) -> None:
         self.events.append({"event": event, "player": self.player, "phase": self.phase, **data})
+
+    def in_play(self, square: str) -> bool:
+        return self.board.tiles[square] not in self.off_board and square not in self.shafts
 
     def enemies_at(self, square: str) -> list[Enemy]:
         return [e for e in self.enemies.values() if e.square == square]

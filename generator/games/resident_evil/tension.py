@@ -44,7 +44,7 @@ def tension_phase(game: Game) -> None:
             pending += extra
 
 
-class _Shuffle:
+class ScriptedShuffle:
     """Shuffles in the order a scenario scripts (`choose: {reshuffle: [...]}`), else by the seed."""
 
     def __init__(self, order: list[str] | None, seed: int):
@@ -66,7 +66,7 @@ def draw(game: Game) -> str | None:
     pile = s.discards.setdefault("tension", [])
     try:
         drawn = draw_from(deck, pile, RESHUFFLE if s.tutorial else LOSE,
-                          _Shuffle(game.choices.get("reshuffle"), s.seed), name="tension")  # type: ignore[arg-type]
+                          ScriptedShuffle(game.choices.get("reshuffle"), s.seed), name="tension")  # type: ignore[arg-type]
     except DeckEmpty:
         s.emit("tension-deck-empty", reason="out-of-time")
         game.finish("failed", "out-of-time")
@@ -160,7 +160,7 @@ def rebuild_with_typewriter(game: Game, c: Character, square: str) -> None:
     s = game.state
     s.ink_ribbons -= 1
     order = s.decks.get("tension", []) + s.discards.get("tension", [])
-    _Shuffle(game.choices.get("reshuffle"), s.seed).shuffle(order)
+    ScriptedShuffle(game.choices.get("reshuffle"), s.seed).shuffle(order)
     s.decks["tension"], s.discards["tension"] = order, []
     s.emit("typewriter", who=c.id, square=square, ribbons_left=s.ink_ribbons, cards=len(order))
     if s.mode == "easy" and game.rules.modes.get("easy-typewriter-stays"):

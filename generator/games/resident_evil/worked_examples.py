@@ -92,15 +92,22 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
     def caption(key: str, n=None) -> str:
         return Template(data["captions"][key][lang]).safe_substitute(n=n)
 
+    # A character shows the first letter of its name; an enemy its number, its type in the legend.
     labels = {cid: narrator.name(cid)[:1] for cid in run.initial.characters}
-    for eid, etype in enemy_types.items():
-        digits = "".join(ch for ch in eid if ch.isdigit())
-        labels[eid] = narrator.name(etype)[:1] + (digits if narrator.counts.get(etype, 0) > 1 else "")
+    for eid in enemy_types:
+        labels[eid] = "".join(ch for ch in eid if ch.isdigit()) or "1"
     count = [0]
 
     def draw(state: State, marks: Marks, text: str) -> Figure:
         count[0] += 1
         legend = {k: data["legend"][k][lang] for k in LEGEND_ORDER if _shown(k, state, marks, sizes)}
+        for size in ("small", "medium", "large"):
+            kinds = sorted({e.type for e in state.enemies.values() if sizes.get(e.type, "small") == size})
+            if kinds and f"enemy-{size}" in legend:
+                names = data["joins"][lang].join(narrator.name(k) for k in kinds)
+                names = names[:1].upper() + names[1:]  # a legend line starts with a capital
+                legend[f"enemy-{size}"] = Template(data["captions"]["enemy-legend"][lang]).safe_substitute(
+                    names=names, size=legend[f"enemy-{size}"])
         words = Words(f"{title} — {text}", data["captions"]["diagram-desc"][lang], labels, legend)
         return Figure(render_svg(state, sizes, marks, words, f"re-{example_id}-{lang}-{count[0]}"), text)
 

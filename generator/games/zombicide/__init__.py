@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from generator.games import GamePackage
-from generator.games.zombicide import data_checks, schema
+from generator.games.zombicide import data_checks, ranges, schema
 
 
 class Zombicide(GamePackage):
@@ -34,8 +34,12 @@ class Zombicide(GamePackage):
     search_kinds = ("skill", "survivor", "zombie", "level", "equipment", "mission")
     compare_kinds = ("skill", "survivor", "zombie", "level", "equipment")
     labels_file = Path(__file__).parent / "labels.yaml"
+    templates_dir = Path(__file__).parent / "templates"
+    table_only_kinds = ("zombie-card",)
+    number_ranges = ranges.NUMBER_RANGES
+    parameter_ranges = ranges.PARAMETER_RANGES
     event_kinds = frozenset({
-        "abomination-activates", "born-leader", "extra-dice", "building-revealed", "car-attack", "change-seat", "close-door",
+        "abomination-activates", "born-leader", "extra-dice", "two-cocktails", "building-revealed", "car-attack", "change-seat", "close-door",
         "combine", "discard", "drive", "end-phase", "friendly-fire", "get-in", "get-out", "heal",
         "hit-absorbed", "hit-survivor", "hits", "is-that-all-youve-got", "kill", "level-up", "lose-card",
         "loud", "matching-set", "molotov", "move", "no-effect", "no-spawn", "noise", "objective",
@@ -43,6 +47,11 @@ class Zombicide(GamePackage):
         "second-action", "spawn", "split", "survivor-dies", "tough", "trade", "wound", "zombie-card",
         "zombie-phase", "zombies-attack", "zombies-move",
     })
+
+    def template_functions(self, game, lang: str, link_to: Callable, labels: dict) -> dict[str, Callable]:
+        from generator.games.zombicide.pages import template_functions
+
+        return template_functions(game, lang, link_to, labels)
 
     def narration_templates(self) -> dict[str, dict[str, str]]:
         from generator.games.zombicide.narration import templates

@@ -23,11 +23,11 @@ REROLL_SKILLS = ("lucky", "1-re-roll-per-turn")
 
 def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: str | None = None,
            dual: bool | None = None, assign: list[str] | None = None, survivors: list[str] | None = None,
-           rerolls: Sequence[str] = (), reroll_below: int | None = None) -> None:
+           rerolls: Sequence[str] = (), reroll_below: int | None = None, zombie_dice: bool = False) -> None:
     """One combat action. `rerolls` lists re-roll sources to use in order (each re-rolls all dice);
     with `reroll_below`, a source is used only while the hits are fewer than that."""
     rules, state = game.rules, game.state
-    held = s.in_hands(weapon)
+    held = _held(game, s, weapon)
     if not held:
         raise NotAllowed("weapon-not-in-hand", f"{s.id} holds no '{weapon}' in hand")
     blockers = [z.type for z in state.zombies_in(s.zone) if rules.special(z.type, "no-combat-in-its-zone")]
@@ -60,7 +60,8 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         if target not in sight:
             raise NotAllowed("not-in-sight", f"{target} is not in {s.id}'s line of sight")
         longest = profile.max_range + int("plus-1-max-range" in skills)
-        if not profile.min_range <= sight[target] <= longest:
+        shortest = 0 if "point-blank" in skills else profile.min_range  # Point-blank: own zone too
+        if not shortest <= sight[target] <= longest:
             raise NotAllowed("out-of-range", f"{target} is at range {sight[target]}; '{weapon}' reaches "
                                              f"{profile.min_range}-{longest}")
     if not state.zombies_in(target):
@@ -69,19 +70,34 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
     if rules.combat_needs_a_target_it_can_hurt and not card.molotov and \
             not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target)):
         raise NotAllowed("no-target-it-can-hurt", f"damage {damage} kills none of the zombies in {target}")
-    choosing = kind == "melee" or card.sniper or "sniper" in skills
+    point_blank = kind == "ranged" and "point-blank" in skills and target == s.zone
+    choosing = kind == "melee" or card.sniper or "sniper" in skills or point_blank
     for name in assign or []:
         if name not in {z.type for z in state.zombies_in(target)}:
             raise NotAllowed("no-such-target", f"no {name} in {target} to assign a hit to")
     rerolls = list(rerolls)
     _check_rerolls(game, s, card, rerolls)
-    game._pay(s, kind, 1)  # a free Combat, Melee or Ranged action pays for it
+    if len(used) == 2 and "dual-expert" in skills and not s.free_used["dual-expert"]:
+        s.free_used["dual-expert"] = 1  # Dual expert: a free combat action with the pair only
+    else:
+        game._pay(s, kind, 1)  # a free Combat, Melee or Ranged action pays for it
+    kills_before = s.kills.total()
     if profile.noisy and "ninja" not in skills:
         state.noise[s.zone] += rules.noise_per_action  # one token per action, however many dice
     if card.molotov:
         _molotov(game, s, held[0], target)
         return
-    dice_count = (profile.dice + dice_bonus(skills, kind)) * len(used)
+    per_weapon = profile.dice
+    if zombie_dice:  # Barbarian (melee) and Full auto (ranged): as many dice as zombies there
+        skill = "barbarian" if kind == "melee" else "full-auto"
+        if skill not in skills:
+            raise NotAllowed("no-zombie-dice", f"{s.id} lacks {skill}")
+        per_weapon = len(state.zombies_in(target))
+    if "escalation" in skills:  # as Combat: +1 die per combat action already taken in a row
+        per_weapon += s.escalation
+        s.escalation += 1
+    dice_count = (per_weapon + dice_bonus(skills, kind)) * len(used)
+    game.reaper_left = int("reaper" in skills)  # Reaper (Combat): at most one extra kill per action
     bonus = roll_bonus(skills, kind)
     rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
     state.emit("roll", survivor=s.id, weapon=weapon, dice=rolled, accuracy=profile.accuracy)
@@ -104,8 +120,11 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         _assign_hits(game, s, target, hits, damage, assign or [])
     else:
         _ordered_hits(game, s, target, hits, damage, survivors or [], exclude={s.id})
-    if kind == "ranged" and rules.ranged_misses_hit_survivors and misses:
+    if kind == "ranged" and rules.ranged_misses_hit_survivors and misses and not point_blank:
         _friendly_fire(game, s, target, misses, damage, survivors or [])
+    if "hit-and-run" in skills and s.kills.total() > kills_before:
+        s.hit_and_run = True  # a free move follows, without the extra cost for zombies
+    game.reaper_left = 0
 
 
 def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], count: int,
@@ -122,6 +141,13 @@ def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], 
         rolled, count = rolled + extra, count + sixes
         sixes = sum(1 for v in extra if v == cap)
     return rolled, count
+
+
+def _held(game: "Game", s: Survivor, weapon: str) -> list:
+    """The copies of a weapon ready to use: in hand, or anywhere in the inventory with Webbing."""
+    if "webbing" in game.skills(s):
+        return [i for i in s.items() if i.name == weapon]
+    return s.in_hands(weapon)
 
 
 def _adjust(values: list[int], bonus: int, cap: int) -> list[int]:
@@ -167,6 +193,24 @@ def _kill(game: "Game", s: Survivor, zombie: Zombie, zone: str) -> None:
     s.kill_zone = zone
     game.emit("kill", survivor=s.id, zombie=zombie.type, zone=zone, xp=game.rules.zombies[zombie.type].xp)
     game.gain_xp(s, game.rules.zombies[zombie.type].xp)
+    twin = next((z for z in game.state.zombies_in(zone) if z.type == zombie.type), None)
+    if game.reaper_left and twin is not None:
+        game.reaper_left = 0
+        _kill(game, s, twin, zone)  # the same hit takes an identical zombie too
+        return
+    if game.rules.hold_your_nose_draws_on_clear and not game.state.zombies_in(zone):
+        _hold_your_nose(game, zone)
+
+
+def _hold_your_nose(game: "Game", zone: str) -> None:
+    """2nd edition: whenever a zone's last zombie is eliminated, each survivor there with Hold
+    your nose draws an Equipment card (not a Search)."""
+    for holder in game.state.survivors_in(zone):
+        if "hold-your-nose" in game.skills(holder):
+            card = game._draw_equipment()
+            if card is not None:
+                game.emit("search", survivor=holder.id, zone=zone, drawn=[card])
+                game._take_drawn(holder, card, None)
 
 
 def _assign_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, assign: list[str]) -> None:
@@ -225,12 +269,13 @@ def _choose_survivor(people: list[Survivor], prefer: list[str]) -> Survivor:
 
 def _friendly_fire(game: "Game", s: Survivor, zone: str, misses: int, damage: int, prefer: list[str]) -> None:
     """2nd edition: each miss hits a survivor in the target zone (never the shooter). A Sniper's
-    misses hit no one; Tough ignores the first wound each friendly fire would deal it."""
-    if "sniper" in game.skills(s):
+    misses hit no one, and with Steady hand the shooter spares everyone; a Low profile survivor is
+    never hit; Tough ignores the first wound each friendly fire would deal it."""
+    if {"sniper", "steady-hand"} & game.skills(s):
         return
     spared: set[str] = set()
     for _ in range(misses):
-        people = [p for p in game.state.survivors_in(zone) if p is not s]
+        people = [p for p in game.state.survivors_in(zone) if p is not s and "low-profile" not in game.skills(p)]
         if not people:
             return
         victim = _choose_survivor(people, prefer)
@@ -249,7 +294,17 @@ def _molotov(game: "Game", s: Survivor, item, zone: str) -> None:
     """Everything in the zone dies, survivors and Abominations alike; the Molotov is spent."""
     state = game.state
     game._remove(s, item)
-    state.equipment_discard.append(item.name)
+    keep_on = game.rules.two_cocktails_keep_on
+    if keep_on and "2-cocktails" in game.skills(s):  # 2nd edition: a die may keep the card
+        die = game.dice.roll(1)[0]  # an unmodified roll
+        kept = die >= keep_on and len(s.backpack) < game.backpack_size(s)
+        game.emit("two-cocktails", survivor=s.id, dice=[die], need=keep_on, kept=kept)
+        if kept:
+            s.backpack.append(item)
+        else:
+            state.equipment_discard.append(item.name)
+    else:
+        state.equipment_discard.append(item.name)
     game.emit("molotov", survivor=s.id, zone=zone)
     alone = [z for z in state.zombies_in(zone) if game.rules.special(z.type, "molotov-kills-only-it")]
     if alone:  # the flames take only this zombie: the others and the survivors are spared

@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from generator.core.choices import Choices
 from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
 from generator.games.zombicide import combat, zombie_phase
 from generator.games.zombicide.rules import Rules
-from generator.games.zombicide.skills import FREE_ACTION_SKILLS, pays_for, zones_per_move
+from generator.games.zombicide.skills import COMBAT_KINDS, FREE_ACTION_SKILLS, pays_for, zones_per_move
 from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Item, NotAllowed, State, Survivor
 from generator.games.zombicide.strategies import WOUNDED
 
@@ -24,7 +25,8 @@ class Game:
         self.state = state
         self.dice = dice
         self.shuffle = random.Random(shuffle_seed)
-        self.choices: dict[str, Any] = {}  # player decisions for the zombie phase (wounds, routes)
+        self.choices = Choices()  # the players' decisions in the zombie phase (who is hit, routes, splits)
+        self.reaper_left = 0  # Reaper: the extra identical zombie the current attack may still take
         self.tough_used: set[str] = set()  # survivors whose Tough has absorbed an attack this phase
         self.shortages: list[str] = []  # zombie types that ran out of miniatures, awaiting activation
         self.shortage_activations: set[str] = set()  # types activated for a shortage in this chain
@@ -106,6 +108,8 @@ class Game:
 
     def _pay(self, s: Survivor, kind: str, cost: int) -> None:
         self._check_cost(s, kind, cost)
+        if kind not in COMBAT_KINDS:
+            s.escalation = 0  # Escalation's bonus ends with any other kind of action
         free = 0
         for skill, k in FREE_ACTION_SKILLS.items():
             if free < min(1, cost) and pays_for(k, kind) and skill in self.skills(s) and not s.free_used[skill]:
@@ -148,6 +152,8 @@ class Game:
             here = zone
         left_behind = [] if slippery else self.state.zombies_in(s.zone)
         cost = 1 + self.rules.move_extra_cost_per_zombie * len(left_behind)
+        if s.hit_and_run and len(path) == 1:  # Hit & run: a free move, nothing extra for zombies
+            s.hit_and_run, cost = False, 0
         self._pay(s, "move", cost)
         s.sprint_used = s.sprint_used or sprinting
         if slippery and self._kid_slippery_only(s) and self._slippery_mattered(s, path):
@@ -199,6 +205,45 @@ class Game:
         self.emit("move", survivor=sid, path=[s.zone, *path], cost=extra, zombies_left=paid_for)
         s.zone = path[-1]
 
+    def jump(self, sid: str, path: list[str]) -> None:
+        """Jump: once per turn, 1 action, exactly 2 zones; the middle zone's zombies neither stop
+        nor cost; walls and closed doors still do; move skills do not help; leaving zombies costs."""
+        s = self.actor(sid)
+        if "jump" not in self.skills(s) or s.jump_used:
+            raise NotAllowed("no-jump", f"{sid} has no Jump left this turn")
+        if len(path) != 2:
+            raise NotAllowed("jump-two-zones", f"a Jump covers exactly 2 zones, not {len(path)}")
+        here = s.zone
+        for zone in path:
+            if zone not in self.state.board.zones:
+                raise NotAllowed("unknown-zone", f"there is no zone '{zone}'")
+            if not self.state.board.passable(here, zone):
+                raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
+            here = zone
+        left_behind = self.state.zombies_in(s.zone)
+        cost = 1 + self.rules.move_extra_cost_per_zombie * len(left_behind)
+        self._pay(s, "jump", cost)
+        s.jump_used = True
+        paid_for = self.state.counts(left_behind) if cost > 1 else {}
+        self.emit("move", survivor=sid, path=[s.zone, *path], cost=cost, zombies_left=paid_for)
+        s.zone = path[-1]
+
+    def shove(self, sid: str, to: str) -> None:
+        """Shove: once per turn, free, every zombie in the survivor's zone goes to a zone at range 1
+        with a clear path. Not a move of the zombies."""
+        s = self.actor(sid)
+        if "shove" not in self.skills(s) or s.shove_used:
+            raise NotAllowed("no-shove", f"{sid} has no Shove left this turn")
+        if to not in self.state.board.zones or not self.state.board.passable(s.zone, to):
+            raise NotAllowed("no-passage", f"no open way from {s.zone} to {to}")
+        pushed = self.state.zombies_in(s.zone)
+        if not pushed:
+            raise NotAllowed("no-zombies", f"no zombies in {s.zone} to shove")
+        for zombie in pushed:
+            zombie.zone = to
+        s.shove_used = True
+        self.emit("zombies-move", zone=s.zone, moves=[(z.type, to) for z in pushed], reasons={})
+
     # --- search ------------------------------------------------------------------------------
     def search(self, sid: str, keep: list[str] | None = None, hold_your_nose: bool | None = None) -> None:
         s = self.actor(sid)
@@ -249,6 +294,8 @@ class Game:
         return extra
 
     def _hold_your_nose_ready(self, s: Survivor) -> bool:
+        if self.rules.hold_your_nose_draws_on_clear:
+            return False  # the 2nd edition's Hold your nose draws when a zone is cleared (combat.py)
         return "hold-your-nose" in self.skills(s) and not s.nose_used and s.kill_zone == s.zone
 
     def _search_car(self, s: Survivor, car, keep) -> None:
@@ -314,15 +361,19 @@ class Game:
         if (door.state == "locked" or door.color) and (door.color is None or door.color not in self.state.taken_colors):
             raise NotAllowed("door-needs-objective",
                              f"the door {door.id} opens only after its {door.color or 'mission'} objective is taken")
-        openers = [i.name for i in s.hands if i is not None and self.rules.card(i.name).opens_doors]
+        ready = s.items() if "webbing" in self.skills(s) else [i for i in s.hands if i is not None]
+        openers = [i.name for i in ready if self.rules.card(i.name).opens_doors]
         if with_card is not None:
             openers = [c for c in openers if c == with_card]
-        if not openers:
+        break_in = "break-in" in self.skills(s) and with_card is None
+        if not openers and not break_in:
             raise NotAllowed("no-door-opener", f"{sid} holds no weapon that opens doors")
-        opener = sorted(openers, key=lambda c: self.rules.card(c).door_noisy)[0]  # a quiet one if possible
+        opener = sorted(openers, key=lambda c: self.rules.card(c).door_noisy)[0] if openers else None
+        if break_in and (opener is None or self.rules.card(opener).door_noisy):
+            opener = None  # Break-in: no equipment, no noise
         self._pay(s, "door", 1)
         door.state = "open"
-        noisy = self.rules.card(opener).door_noisy and "ninja" not in self.skills(s)
+        noisy = opener is not None and self.rules.card(opener).door_noisy and "ninja" not in self.skills(s)
         if noisy:
             self.state.noise[s.zone] += self.rules.noise_per_action
         self.emit("open-door", survivor=sid, door=door.id, card=opener, noise=noisy, zone=s.zone)
@@ -423,7 +474,8 @@ class Game:
         if result is None or len(cards) != 2:
             raise NotAllowed("no-combination", f"{cards} do not combine")
         first, second = self._pick(s, cards)
-        copies = 2 if result == "molotov" and "2-cocktails" in self.skills(s) else 1
+        crafts_two = "2-cocktails" in self.skills(s) and not self.rules.two_cocktails_keep_on  # 1st edition
+        copies = 2 if result == "molotov" and crafts_two else 1
         self._remove(s, second)
         first.name, first.loaded = result, True
         for _ in range(copies - 1):
@@ -576,7 +628,7 @@ class Game:
 
     # --- phases ------------------------------------------------------------------------------
     def zombie_phase(self, choices: dict[str, Any] | None = None, spawn: bool = True) -> None:
-        self.choices = dict(choices or {})
+        self.choices = Choices(choices)
         self.state.turn.enter(PHASES, ZOMBIES)
         zombie_phase.run(self, spawn=spawn)
 
@@ -609,6 +661,8 @@ class Game:
             s.free_used.clear()
             s.searched = s.reroll_turn_used = s.medic_used = s.loud_used = False
             s.born_leader_used = s.nose_used = s.sprint_used = s.charge_used = False
+            s.jump_used = s.shove_used = s.hit_and_run = False
+            s.escalation = 0
             s.kid_slips = 0
             s.bonus_actions, s.bonus_next_round = s.bonus_next_round, 0  # an unused gift is lost
             s.played = False

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import DataError, Location, RulesDataError, ScenarioError
+from generator.errors import DataError, Location, RulesDataError
 from generator.example_runs import check_examples
 from generator.games.zombicide.checks import check_rules_data, skill_coverage
 from generator.games.zombicide.data import rules_for_game, rules_inputs
-from generator.games.zombicide.scenario import HOOKS, load_scenarios, run_case
+from generator.games.zombicide.scenario import HOOKS, read_scenarios, run_case
 from generator.load.entities import Game
 
 
@@ -22,7 +22,7 @@ def report_game(game: Game, root: Path) -> list[str]:
     share = f"{len(applied)}/{total} skills applied by the rules model ({100 * len(applied) // total} %)" \
         if total else "no skills"
     checks = [f for f in game.of_kind("faq") if f.fields.get("check")]
-    cases = sum(len(load_scenarios(path)) for path in _scenario_files(game, root))
+    cases = sum(len(read_scenarios(path, None, root)[0]) for path in _scenario_files(game, root))
     return [f"{game.id}: {share}; {len(checks)} FAQ rulings checked; {cases} scenarios"]
 
 
@@ -66,12 +66,11 @@ def check_game(game: Game, root: Path) -> list[DataError]:
 def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:
     cases: dict[str, dict] = {}
     errors: list[DataError] = []
-    for path in _scenario_files(game, root):
-        try:
-            for case in load_scenarios(path):
-                cases.setdefault(case["id"], case)
-        except ScenarioError as exc:
-            errors.append(DataError(Location(str(path.relative_to(root)), 1, 1), "", str(exc)))
+    for path in _scenario_files(game, root):  # every file is read and checked, all errors at once
+        read, problems = read_scenarios(path, rules, root)
+        errors += problems
+        for case in read:
+            cases.setdefault(case["id"], case)
     for ruling in game.of_kind("faq"):
         case_id = ruling.fields.get("check")
         if not case_id:

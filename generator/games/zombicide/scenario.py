@@ -29,26 +29,37 @@ from typing import Any
 
 from generator.core import scenarios as runner
 from generator.core.dice import ScriptedDice, SeededDice
+from generator.core.phases import Turn
 from generator.core.scenarios import Result, format_trace, scenario_files
-from generator.errors import GeneratorError, ScenarioError
+from generator.errors import DataErrors, GeneratorError, MapError, ScenarioError
 from generator.games.zombicide.board import door_id, parse_map
 from generator.games.zombicide.engine import Game
-from generator.games.zombicide.rules import Rules
-from generator.games.zombicide.state import Car, Item, State, Survivor, Zombie, ZombieCard
+from generator.games.zombicide.rules import PARAMETERS, Rules
+from generator.games.zombicide.rules import convert_value as convert_parameter
+from generator.games.zombicide.state import PHASES, PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
+from generator.load.files import display as relative
+from generator.load.references import suggestion
+from generator.load.scenarios import Report, ScenarioFormat, known, place, read_scenario_file
+from generator.load.yamlpos import Node
 
 __all__ = ["CASE_KEYS", "HOOKS", "Result", "ScenarioError", "apply_step", "build_game", "compare", "format_trace",
            "load_scenarios", "rules_for_edition", "run_case", "scenario_files"]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
-CASE_KEYS = frozenset({
-    "id", "rule", "note", "map", "door-colors", "tiles", "manholes", "spawn-zones", "start", "objectives", "cars",
-    "survivors", "zombies", "noise", "dice", "seed", "zombie-cards", "equipment-deck", "equipment-discard",
-    "pimp-weapons", "supply", "actions", "expect", "edition",
-})
 
 
-def load_scenarios(path: Path | str) -> list[dict]:
-    return runner.load_scenarios(path, CASE_KEYS, PROJECT_ROOT)
+def read_scenarios(path: Path, rules: Rules | None = None, root: Path = PROJECT_ROOT) -> tuple[list[dict], list]:
+    """A scenario file's cases and every error in it, with positions (ids are checked against the
+    rules when given)."""
+    return read_scenario_file(path, relative(path, root), FORMAT, path.parent.parent.name, rules)
+
+
+def load_scenarios(path: Path | str, rules: Rules | None = None) -> list[dict]:
+    """The cases of one scenario file; raises DataErrors listing every problem in it."""
+    cases, errors = read_scenarios(Path(path), rules)
+    if errors:
+        raise DataErrors(errors)
+    return cases
 
 
 def rules_for_edition(edition: str, root: Path = PROJECT_ROOT) -> Rules:
@@ -72,6 +83,7 @@ def build_game(case: dict, rules: Rules) -> Game:
             raise ScenarioError(f"door-colors names '{did}', which is not a door on the map")
         door.color = color
     board.set_tiles(case.get("tiles") or {}, case.get("manholes") or [])
+    rules = mission_rules(rules, case.get("mission") or {})
     if case.get("supply"):
         rules = dataclasses.replace(rules, zombie_supply={**rules.zombie_supply, **case["supply"]})
     survivors = {sid: _survivor(sid, spec or {}, rules, board) for sid, spec in (case.get("survivors") or {}).items()}
@@ -99,8 +111,23 @@ def build_game(case: dict, rules: Rules) -> Game:
     for s in survivors.values():
         if s.car:
             state.cars[s.car].seats[s.seat] = s.id  # type: ignore[index]
+    turn = case.get("turn") or {}
+    state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
+    if state.turn.phase not in PHASES:
+        raise ScenarioError(f"turn.phase '{state.turn.phase}' is not a phase; use {', '.join(PHASES.phases)}")
     dice = SeededDice(case["seed"]) if "seed" in case else ScriptedDice(list(case.get("dice") or []))
     return Game(rules, state, dice, shuffle_seed=case.get("seed", 0))
+
+
+def mission_rules(rules: Rules, switches: dict) -> Rules:
+    """A mission's switches are the edition's parameters set otherwise (`mission: {car-rules: false}`)."""
+    changes = {}
+    for pid, value in switches.items():
+        if pid not in PARAMETERS:
+            raise ScenarioError(f"mission switch '{pid}' is not a rules parameter")
+        name, kind, _ = PARAMETERS[pid]
+        changes[name] = convert_parameter(value, kind)
+    return dataclasses.replace(rules, **changes) if changes else rules
 
 
 def _known_zone(board, zone: str) -> str:
@@ -123,7 +150,12 @@ def _survivor(sid: str, spec: dict, rules: Rules, board) -> Survivor:
         backpack += [Item("wounded")] * (wounds - sum(1 for i in [*hands, *backpack] if i and i.name == "wounded"))
     level_skills = {lv: ([sk] if isinstance(sk, str) else list(sk)) for lv, sk in (spec.get("level-skills") or {}).items()}
     s = Survivor(sid, _known_zone(board, spec.get("at", "")), hands, backpack, skills=set(spec.get("skills") or []),
-                 level_skills=level_skills, xp=spec.get("xp", 0), wounds=wounds, kid=bool(spec.get("kid")))
+                 level_skills=level_skills, xp=spec.get("xp", 0), wounds=wounds, kid=bool(spec.get("kid")),
+                 dead=bool(spec.get("dead")))
+    # A case may start in the middle of the survivor's turn.
+    s.actions_used = spec.get("actions-used", 0)
+    s.searched = bool(spec.get("searched"))
+    s.played = s.actions_used > 0 or bool(spec.get("played"))
     if spec.get("car"):
         s.car, s.seat = spec["car"], spec.get("seat", 0)
     return s
@@ -153,7 +185,15 @@ def _list(value: Any) -> list:
 
 def apply_step(game: Game, step: dict) -> None:
     do, who = step.get("do"), str(step.get("who") or "")
-    actions = {
+    actions = _actions(game, step, who)
+    if do not in actions:
+        raise ScenarioError(f"unknown action '{do}'; use one of {', '.join(actions)}")
+    actions[do]()
+
+
+def _actions(game: Game, step: dict, who: str) -> dict:
+    """Each action a step may name, ready to run (FORMAT.actions declares each one's keys)."""
+    return {
         "move": lambda: game.move(who, _list(step.get("to"))),
         "search": lambda: game.search(who, keep=step.get("keep"), hold_your_nose=step.get("hold-your-nose")),
         "open-door": lambda: game.open_door(who, step["to"], with_card=step.get("with")),
@@ -167,7 +207,8 @@ def apply_step(game: Game, step: dict) -> None:
         "attack": lambda: game.attack(who, step["weapon"], at=step.get("at"), mode=step.get("mode"),
                                       dual=step.get("dual"), assign=_list(step.get("assign")),
                                       survivors=_list(step.get("survivors")), rerolls=_list(step.get("reroll")),
-                                      reroll_below=step.get("reroll-below")),
+                                      reroll_below=step.get("reroll-below"),
+                                      zombie_dice=bool(step.get("zombie-dice"))),
         "reload": lambda: game.reload(who, step["weapon"]),
         "medic": lambda: game.medic(who, step["target"]),
         "loud": lambda: game.loud(who),
@@ -177,13 +218,12 @@ def apply_step(game: Game, step: dict) -> None:
         "change-seat": lambda: game.change_seat(who, step["seat"]),
         "drive": lambda: game.drive(who, _list(step.get("to"))),
         "charge": lambda: game.charge(who, _list(step.get("to"))),
+        "jump": lambda: game.jump(who, _list(step.get("to"))),
+        "shove": lambda: game.shove(who, step["to"]),
         "zombie-phase": lambda: game.zombie_phase(_zombie_choices(step), spawn=step.get("spawn", True)),
         "spawn": lambda: _spawn(game),
-        "end-phase": game.end_phase,
+        "end-phase": lambda: game.end_phase(),
     }
-    if do not in actions:
-        raise ScenarioError(f"unknown action '{do}'; use one of {', '.join(actions)}")
-    actions[do]()
 
 
 def _spawn(game: Game) -> None:
@@ -194,7 +234,7 @@ def _spawn(game: Game) -> None:
 
 def _zombie_choices(step: dict) -> dict:
     return {key: {k: _list(v) if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
-            for key in ("attacks", "discard", "ignore-wound", "abomination")}
+            for key in ("attacks", "discard", "ignore-wound", "abomination", "split")}
 
 
 # --- comparing -----------------------------------------------------------------------------
@@ -242,6 +282,8 @@ def compare(game: Game, expect: dict) -> list[str]:
         check(f"doors.{did}", status, door.state if door else None)
     if "danger-level" in expect:
         check("danger-level", expect["danger-level"], game.danger_level())
+    for key, value in (expect.get("turn") or {}).items():
+        check(f"turn.{key}", value, getattr(state.turn, key, None))
     for zone, zones in (expect.get("line-of-sight") or {}).items():
         seen = set(state.board.line_of_sight(zone)) - {zone}
         check(f"line-of-sight.{zone}", sorted(zones or []), sorted(seen))
@@ -275,7 +317,7 @@ def compare(game: Game, expect: dict) -> list[str]:
     out += runner.compare_events(state.events, expect.get("events") or [])
     known = {"survivors", "zombies", "zombies-in", "noise", "doors", "danger-level", "line-of-sight", "ranges",
              "last-hits", "equipment-deck", "deck-excludes", "discard-pile", "spawned-buildings", "cars",
-             "events-include", "events-exclude", "events"}
+             "events-include", "events-exclude", "events", "turn"}
     for key in set(expect) - known:
         out.append(f"expect: unknown key '{key}'; use {', '.join(sorted(known))}")
     return out
@@ -283,6 +325,115 @@ def compare(game: Game, expect: dict) -> list[str]:
 
 def _normal(mapping: Any) -> dict:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in (mapping or {}).items() if v}
+
+
+# --- the format, checked with positions before anything runs ------------------------------------
+SURVIVOR_KEYS = ("at", "hands", "backpack", "unloaded", "skills", "level-skills", "xp", "wounds", "kid", "car",
+                 "seat", "dead", "actions-used", "searched", "played")
+ZOMBIE_PHASE_CHOICES = {"attacks": "map", "discard": "map", "ignore-wound": "map", "abomination": "map",
+                        "split": "map", "spawn": "bool"}
+FORMAT = ScenarioFormat(
+    case_keys={
+        "map": "text", "door-colors": "map", "tiles": "map", "manholes": "list", "spawn-zones": "list",
+        "start": "text", "objectives": "any", "cars": "map", "survivors": "map", "zombies": "map", "noise": "map",
+        "dice": "list", "seed": "int", "zombie-cards": "list", "equipment-deck": "list",
+        "equipment-discard": "list", "pimp-weapons": "list", "supply": "map", "turn": "map", "mission": "map",
+    },
+    actions={
+        "move": {"to": "any"}, "search": {"keep": "list", "hold-your-nose": "bool"},
+        "open-door": {"to": "text", "with": "id"}, "lock-door": {"to": "text"},
+        "trade": {"with": "id", "give": "any", "take": "any"}, "reorganize": {"hands": "any", "backpack": "any"},
+        "discard": {"card": "id"}, "combine": {"cards": "list"}, "noise": {}, "take-objective": {},
+        "attack": {"weapon": "id", "at": "text", "mode": "id", "dual": "bool", "assign": "any", "survivors": "any",
+                   "reroll": "any", "reroll-below": "int", "zombie-dice": "bool"},
+        "reload": {"weapon": "id"}, "medic": {"target": "id"}, "loud": {}, "born-leader": {"target": "id"},
+        "get-in": {"car": "id", "seat": "int"}, "get-out": {}, "change-seat": {"seat": "int"}, "drive": {"to": "any"},
+        "charge": {"to": "any"}, "jump": {"to": "any"}, "shove": {"to": "text"},
+        "zombie-phase": ZOMBIE_PHASE_CHOICES, "spawn": {}, "end-phase": {},
+    },
+    expect_keys={
+        "survivors": "map", "zombies": "map", "zombies-in": "map", "noise": "map", "doors": "map",
+        "danger-level": "id", "line-of-sight": "map", "ranges": "map", "last-hits": "int", "equipment-deck": "list",
+        "deck-excludes": "list", "discard-pile": "list", "spawned-buildings": "list", "cars": "map",
+        "events-include": "any", "events-exclude": "any", "events": "list", "turn": "map",
+    },
+    acting=frozenset({"move", "search", "open-door", "lock-door", "trade", "reorganize", "discard", "combine",
+                      "noise", "take-objective", "attack", "reload", "medic", "loud", "born-leader", "get-in",
+                      "get-out", "change-seat", "drive", "charge", "jump", "shove"}),
+    check_ids=lambda case, node, report, rules: check_ids(case, node, report, rules),
+)
+CASE_KEYS = FORMAT.all_case_keys
+
+
+def check_ids(case: dict, node: Node, report: Report, rules: Rules | None) -> None:
+    """Every zone, survivor, zombie type and card a case names exists (with a did-you-mean)."""
+    try:
+        board = parse_map(case.get("map") or "")
+    except MapError as error:
+        report.at("map").error(place(node, "map"), f"the map cannot be read: {error}")
+        return
+    zones = list(board.zones)
+    survivors = case.get("survivors") or {}
+    ztypes = list(rules.zombies) if rules is not None else None
+    cards = list(rules.equipment) if rules is not None else None
+    zone_hint = "name a zone of the map"
+
+    def crumb(path: tuple) -> Report:
+        if path[0] == "actions":  # a step: "step 2 › to"
+            return report.at(f"step {path[1] + 1}").at(".".join(map(str, path[2:])))
+        return report.at(".".join(map(str, path)))
+
+    def zone(value: Any, *path: Any) -> None:
+        for i, z in enumerate(value if isinstance(value, list) else [value]):
+            where = place(node, *path, i) if isinstance(value, list) else place(node, *path)
+            known(crumb(path), where, "zone", z, zones, zone_hint)
+
+    def card(value: Any, *path: Any) -> None:
+        if cards is None:
+            return
+        for i, c in enumerate(value if isinstance(value, list) else [value]):
+            if c is not None:
+                where = place(node, *path, i) if isinstance(value, list) else place(node, *path)
+                known(crumb(path), where, "card", c, cards, "use an id from equipment.yaml")
+
+    for sid, spec in survivors.items():
+        spec = spec or {}
+        for key in spec:
+            if key not in SURVIVOR_KEYS:
+                report.at(f"survivors.{sid}").error(place(node, "survivors", sid), f"unknown survivor key '{key}'"
+                                                    f"{suggestion(key, list(SURVIVOR_KEYS), 'use ' + ', '.join(SURVIVOR_KEYS))}")
+        if "at" not in spec:
+            report.at(f"survivors.{sid}").error(place(node, "survivors", sid), "missing 'at', the survivor's zone")
+        else:
+            zone(spec["at"], "survivors", sid, "at")
+        for key in ("hands", "backpack"):
+            card(spec.get(key) or [], "survivors", sid, key)
+    for z, counts in (case.get("zombies") or {}).items():
+        zone(z, "zombies", z)
+        for ztype in (counts or {}) if ztypes is not None else ():  # ids known once the rules are given
+            known(report.at(f"zombies.{z}"), place(node, "zombies", z, ztype), "zombie type", ztype, ztypes or [],
+                  "use an id from zombies.yaml")
+    for key in ("equipment-deck", "equipment-discard"):
+        card(case.get(key) or [], key)
+    for key, value in (case.get("mission") or {}).items():
+        known(report.at("mission"), place(node, "mission", key), "mission switch", key, list(PARAMETERS),
+              "a mission switch is a rules parameter, such as car-rules")
+    for number, step in enumerate(case.get("actions") or [], start=1):
+        inner = report.at(f"step {number}")
+        for key in ("who", "target"):
+            if key in step:
+                known(inner, place(node, "actions", number - 1, key), "survivor", step[key], list(survivors),
+                      "name a survivor of the case")
+        if step.get("do") == "trade" and "with" in step:
+            known(inner, place(node, "actions", number - 1, "with"), "survivor", step["with"], list(survivors),
+                  "name a survivor of the case")
+        if step.get("do") in ("move", "drive", "charge", "open-door", "lock-door") and "to" in step:
+            zone(step["to"], "actions", number - 1, "to")
+        if step.get("do") == "attack" and "at" in step:
+            zone(step["at"], "actions", number - 1, "at")
+        for key in ("weapon", "card"):
+            if key in step:
+                card(step[key], "actions", number - 1, key)
 
 
 # --- the hooks the shared runner calls ---------------------------------------------------------
@@ -295,6 +446,7 @@ def _user_error(error: Exception, named: bool) -> GeneratorError:
 
 class _Hooks:
     case_keys = CASE_KEYS
+    format = FORMAT
 
     def build(self, case: dict, rules: Rules) -> Game:
         try:

@@ -55,6 +55,10 @@ class Survivor:
     kid_slips: int = 0  # moves this turn that used a kid's Slippery (2nd edition: once per turn)
     sprint_used: bool = False
     charge_used: bool = False
+    jump_used: bool = False
+    shove_used: bool = False
+    hit_and_run: bool = False  # a kill this action earned a free move (Hit & run)
+    escalation: int = 0  # combat actions in a row this turn (Escalation)
     kill_zone: str | None = None  # where the survivor last killed this turn (Hold Your Nose)
     kills: Counter = field(default_factory=Counter)
 

@@ -4,7 +4,8 @@ Player decisions the rules leave to the players arrive in `game.choices`:
 - "attacks": {zone: [survivor, ...]} who takes each attack in a zone, in order;
 - "discard": {survivor: [card, ...]} the card lost to each wound (1st edition);
 - "ignore-wound": {survivor: [card, ...]} cards thrown away instead of a wound (Is That All You've Got?);
-- "abomination": {zone: next zone} where an Abomination goes when its routes split.
+- "abomination": {zone: next zone} where an Abomination goes when its routes split;
+- "split": {zone: [route, ...]} the routes that take the odd zombies first when a group splits.
 Without a choice the engine takes a fixed default (listed order, reading order of the map).
 """
 from __future__ import annotations
@@ -147,15 +148,18 @@ def _share_out(game: "Game", zone: str, group: list[Zombie], options: list[str],
     abominations = [z for z in group if game.rules.is_abomination(z.type)]
     others = [z for z in group if not game.rules.is_abomination(z.type)]
     if abominations:  # never split: the players pick the route
-        chosen = game.choices.get("abomination", {}).get(zone)
-        route = chosen if chosen in options else options[0]
+        route = game.choices.pick("abomination", zone, options)
         plan += [(z, step_to(route)) for z in abominations]
     if len(options) == 1:
         return plan + [(z, step_to(options[0])) for z in others]
     counts: dict[str, int] = {}
     for z in others:
         counts[z.type] = counts.get(z.type, 0) + 1
-    shares, added = split_counts(counts, len(options), game.rules.split_adds_zombies)
+    # Where the odd zombies go is the players' choice: the routes they name get them first.
+    preferred = game.choices.order("split", zone, options)
+    preferred_shares, added = split_counts(counts, len(options), game.rules.split_adds_zombies)
+    share_of = dict(zip(preferred, preferred_shares))
+    shares = [share_of[option] for option in options]
     pool = {t: [z for z in others if z.type == t] for t in counts}
     placed = {}
     for ztype, extra in added.items():

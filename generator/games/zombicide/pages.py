@@ -1,0 +1,25 @@
+"""What Zombicide's page templates (templates/) call besides the shared context."""
+from __future__ import annotations
+
+from typing import Callable
+
+from generator.load.entities import LANGUAGES, Entity, Game
+from generator.render.pages import as_markdown
+
+LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
+assert set(LIST_SEPARATOR) == set(LANGUAGES)
+
+
+def template_functions(game: Game, lang: str, link_to: Callable, labels: dict) -> dict[str, Callable]:
+    def card_cell(card: Entity, level: Entity) -> str:
+        """What a zombie card brings at one level: linked zombie names with counts, or a dash."""
+        if card.fields["effect"] == "extra-activation":
+            if level.id == game.levels[0].id:  # the first level ignores extra activations
+                return "—"
+            target = game.entities[card.fields["activates"]]
+            return as_markdown(f"{link_to(target, True)} {labels['all-activate'][lang]}")
+        row = card.fields["rows"].counts.get(level.id, {})
+        return as_markdown(LIST_SEPARATOR[lang].join(f"{link_to(game.entities[z], True)} ×{n}"
+                                                     for z, n in row.items() if n) or "—")
+
+    return {"card_cell": card_cell}

@@ -1,0 +1,63 @@
+"""Scenario files are read like the rules data: every mistake in a file is reported at once, with
+`file:line:column: case › step: message`, and the messages are pinned here."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from generator.games.zombicide.scenario import read_scenarios
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+BAD = HERE / "bad_scenarios"
+
+
+def test_every_mistake_of_a_file_is_reported_with_its_place(z1):
+    _, errors = read_scenarios(BAD / "many-mistakes.yaml", z1, ROOT)
+    shown = [str(e).replace("tests/model/bad_scenarios/", "BAD/") for e in sorted(errors)]
+    expected = (BAD / "many-mistakes.expected.txt").read_text(encoding="utf-8").splitlines()
+    assert shown == expected
+
+
+def test_a_file_with_mistakes_gives_no_case_to_run(z1):
+    cases, _ = read_scenarios(BAD / "many-mistakes.yaml", z1, ROOT)
+    assert cases == []  # a case with a mistake never runs half-read
+
+
+def test_check_reports_a_broken_scenario_file_with_its_place(tmp_path):
+    shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "rules_data", tmp_path / "rules_data")
+    target = tmp_path / "rules_data" / "mini" / "scenarios" / "broken.yaml"
+    target.write_text("edition: mini\ncases:\n  - id: x\n    rule: 'doc-a § 流れ'\n    map: 'a . b'\n"
+                      "    survivors: {amy: {at: a}}\n    actions:\n      - {who: amy, do: move, too: b}\n",
+                      encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == ("rules_data/mini/scenarios/broken.yaml:8:30: case 'x' › step 1: "
+                                             "unknown key 'too' for the 'move' action; did you mean 'to'?")
+
+
+def test_the_format_declares_the_keys_of_every_action_the_runner_plays():
+    from generator.games.zombicide.scenario import FORMAT, _actions
+
+    played = set(_actions(None, {}, ""))  # type: ignore[arg-type]  (nothing runs: only the names)
+    assert set(FORMAT.actions) == played
+    assert FORMAT.acting <= played
+
+
+def test_a_worked_example_is_checked_with_the_same_format(tmp_path):
+    shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "rules_data", tmp_path / "rules_data")
+    folder = tmp_path / "rules_data" / "mini" / "examples"
+    folder.mkdir()
+    (folder / "one.yaml").write_text(
+        "examples:\n  - id: one\n    section: turn\n    title: {ja: 例, ko: 예, uk: Приклад}\n"
+        "    setup: {ja: 例。, ko: 예., uk: Приклад.}\n    scenario:\n      map: 'a . b'\n"
+        "      survivors: {amy: {at: a}}\n      actions:\n        - {who: amy, do: move, to: bb}\n",
+        encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+                            capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == ("rules_data/mini/examples/one.yaml:10:36: example 'one' › scenario › "
+                                             "step 1 › to: unknown zone 'bb'; did you mean 'b'?")
