@@ -51,6 +51,7 @@ def build(root: Path, site_dir: str = "site") -> subprocess.CompletedProcess:
 # the tests are collected, and shared by every test and every xdist worker (session fixtures run
 # once per worker, hence the files and the lock below instead of a plain fixture).
 SITE_FIXTURES = {"built_project", "built_site", "site_url"}
+OTHER_BUILD_FIXTURES = {"harmless_site"}  # tests/test_injection.py builds a site of its own
 BROWSER_FIXTURES = {"browser", "page"}
 BUILD_TIMEOUT = 900
 _background: dict[str, subprocess.Popen] = {}
@@ -83,9 +84,9 @@ def pytest_collection_modifyitems(session, config, items):
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
-        if fixtures & SITE_FIXTURES:
+        if fixtures & (SITE_FIXTURES | OTHER_BUILD_FIXTURES):
             item.add_marker(pytest.mark.build)
-            needs_site = True
+        needs_site = needs_site or bool(fixtures & SITE_FIXTURES)
     items.sort(key=lambda item: item.get_closest_marker("build") is not None)  # stable: keeps file order
     if needs_site and not config.option.collectonly:
         _start_shared_build(config)

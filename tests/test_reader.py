@@ -273,6 +273,11 @@ def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     context, page = new_page(browser, "ko", "phone", service_workers="allow")
     page.goto(f"{host}/ko/")
     page.wait_for_selector('html[data-rulebook-offline="ko"]', state="attached", timeout=60000)
+    # Installable: Chromium finds nothing wrong but the test browser's private mode.
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest").get("errors") == []
+    errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    assert set(errors) <= {"in-incognito"}, errors
     context.set_offline(True)
     # A page never opened before, with its diagrams.
     page.goto(f"{host}/ko/zombicide-1/combat/")
