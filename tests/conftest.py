@@ -77,19 +77,23 @@ def _start_shared_build(config: pytest.Config) -> None:
         cwd=root, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the markers added here
 def pytest_collection_modifyitems(session, config, items):
-    """Mark browser and whole-site tests, run them last, and start the shared build if needed."""
-    needs_site = False
+    """Mark browser and whole-site tests and run them last."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         if fixtures & (SITE_FIXTURES | OTHER_BUILD_FIXTURES):
             item.add_marker(pytest.mark.build)
-        needs_site = needs_site or bool(fixtures & SITE_FIXTURES)
     items.sort(key=lambda item: item.get_closest_marker("build") is not None)  # stable: keeps file order
-    if needs_site and not config.option.collectonly:
-        _start_shared_build(config)
+
+
+def pytest_collection_finish(session):
+    """Once -m and -k have chosen the tests: start the shared build if any of them needs the site."""
+    needs_site = any(set(getattr(item, "fixturenames", ())) & SITE_FIXTURES for item in session.items)
+    if needs_site and not session.config.option.collectonly:
+        _start_shared_build(session.config)
 
 
 def pytest_sessionfinish(session, exitstatus):
