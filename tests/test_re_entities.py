@@ -12,7 +12,7 @@ from generator.load.entities import LANGUAGES
 from generator.search.names import name_index
 from generator.search.normalize import normalize
 
-from conftest import copy_project
+from tests.conftest import copy_project
 
 GAME = "resident-evil"
 NAMED_KINDS = ("character", "enemy", "item", "component", "term")
