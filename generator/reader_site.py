@@ -129,8 +129,8 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
                 files.append(rel)
         elif rel.startswith("assets/"):
             if rel.startswith(("assets/names/", "assets/offline/")):
-                # The search fetches the gzip file (the plain one is for browsers that cannot inflate).
-                if rel in (f"assets/names/{lang}.json", f"assets/names/{lang}.json.gz"):
+                # The language's name index files: <lang>.json(.gz) and <lang>-more.json(.gz).
+                if rel.startswith((f"assets/names/{lang}.", f"assets/names/{lang}-")):
                     files.append(rel)
             elif not rel.endswith((".map", ".gz")) and "/javascripts/lunr/" not in rel \
                     and "/workers/search." not in rel:

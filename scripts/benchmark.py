@@ -233,7 +233,7 @@ def main() -> None:
               f"rebuilds per save: {', '.join(map(str, rebuilds))}")
     project = pipeline.check(ROOT)
     for lang in QUERIES:
-        _, counts = name_index(project, lang)
+        _, counts = name_index(project, lang, "ja")
         print(f"name index {lang}: {counts['entries']} entries, {counts['names']} names, "
               f"{counts['aliases']} aliases, {counts['inflected']} inflected forms")
 

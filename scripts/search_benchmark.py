@@ -2,8 +2,8 @@
 
     .venv/bin/python scripts/search_benchmark.py [--site SITE_DIR] [--runs 5]
 
-Without --site it builds the site into a temporary folder first. Per language, on the first
-game's skills page:
+Without --site it builds the site into a temporary folder first. Per language, on the page
+that shows the entry the query names:
 
 - first-search bytes: everything the browser fetches from the first key until the full-text
   results are shown (name index, Pagefind's script, wasm, metadata, index chunks, fragments),
@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 QUERIES = {"ja": "スナイパー", "ko": "저격수", "uk": "снайпера"}
+TITLES = {"ja": "スナイパー", "ko": "저격수", "uk": "Снайпер"}  # the entries the queries name
 LANGUAGE_ROOT = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
 COMPRESSIBLE = (".html", ".js", ".css", ".json", ".xml", ".svg", ".txt")
 
@@ -68,9 +69,11 @@ def serve(site: Path, compress: bool):
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def first_game(site: Path) -> str:
-    index = gzip.decompress((site / "assets" / "names" / "ja.json.gz").read_bytes())
-    return json.loads(index)["games"][0][0]
+def page_of(site: Path, lang: str) -> str:
+    """The page (game/page/) that shows the entry named by the language's query."""
+    index = json.loads(gzip.decompress((site / "assets" / "names" / f"{lang}.json.gz").read_bytes()))
+    url = next(entry[3] for entry in index["entries"] if entry[0] == TITLES[lang])
+    return url.split("#")[0]
 
 
 WATCH = """() => {
@@ -95,18 +98,21 @@ FRAME = """() => new Promise(resolve => {
 })"""
 
 
-def measure(browser, base: str, lang: str, game: str) -> dict:
+def measure(browser, base: str, lang: str, path: str) -> dict:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     sizes: dict[str, int] = {}
 
     def finished(request):
-        response = request.response()
+        try:
+            response = request.response()
+        except Exception:  # the page closed meanwhile: nothing of this search
+            return
         encoded = int(response.header_value("content-length") or 0) if response else 0
         sizes[request.url] = encoded or request.sizes()["responseBodySize"]
 
     page.on("requestfinished", finished)
-    page.goto(f"{base}{LANGUAGE_ROOT[lang]}{game}/skills/")
+    page.goto(f"{base}{LANGUAGE_ROOT[lang]}{path}")
     page.wait_for_load_state("networkidle")
     page_bytes = sum(sizes.values())
     frame = statistics.median(page.evaluate(FRAME) for _ in range(5))
@@ -132,13 +138,12 @@ def measure(browser, base: str, lang: str, game: str) -> dict:
 def run(site: Path, runs: int) -> None:
     from playwright.sync_api import sync_playwright
 
-    game = first_game(site)
     servers = {name: serve(site, compress) for name, compress in (("as files", False), ("gzip host", True))}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for name, (_server, base) in servers.items():
             for lang in QUERIES:
-                samples = [measure(browser, base, lang, game) for _ in range(runs)]
+                samples = [measure(browser, base, lang, page_of(site, lang)) for _ in range(runs)]
                 fig = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
                 print(f"{name:9} {lang}: first search {fig['search'] / 1024:.0f} KiB = "
                       f"{fig['search'] / fig['page']:.2f} x page load ({fig['page'] / 1024:.0f} KiB); "

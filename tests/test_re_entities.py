@@ -34,28 +34,16 @@ def test_the_game_has_its_characters_enemies_items_and_components(project):
     assert len(main) == project.games[GAME].parameters["main-characters"].fields["value"]
 
 
-def decoded_keys(entries: list, entry: list) -> set[str]:
-    """The keys of one name-index entry (front-coded, or the number of an entry with the same keys)."""
-    coded = entry[4] if isinstance(entry[4], list) else entries[entry[4]][4]
-    keys, previous = set(), ""
-    for group in coded:
-        for item in group.split(" ") if group else []:
-            shared, _, rest = item.partition(",")
-            previous = previous[:int(shared)] + rest
-            keys.add(previous)
-    return keys
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_name_in_every_language_is_a_key_of_its_own_entry(project, lang):
-    index, _ = name_index(project, lang, "" if lang == "ja" else f"{lang}/")
-    entries = index["entries"]
-    by_url = {entry[3]: decoded_keys(entries, entry) for entry in entries}
+    entries, _ = name_index(project, lang, "ja")  # the readable view of the index files
+    by_url = {entry["url"]: {key for key, _ in entry["keys"]} for entry in entries}
+    prefix = "" if lang == "ja" else f"{lang}/"
     missing = []
     for entity in project.games[GAME].entities.values():
         if entity.kind not in NAMED_KINDS:
             continue
-        url = f"{GAME}/{entity.page}/#{entity.id}"
+        url = f"{prefix}{GAME}/{entity.page}/#{entity.id}"
         assert url in by_url, f"{entity.kind} '{entity.id}' is not in the {lang} name index"
         for name_lang in ("en", "ja", "ko", "uk"):
             if normalize(entity.name[name_lang]) not in by_url[url]:

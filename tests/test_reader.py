@@ -344,12 +344,14 @@ def axe_pages(site: Path, lang: str, project) -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_serious_or_critical_accessibility_violation(browser, host, built_site, project, lang):
-    viewports = list(VIEWPORTS) if AXE_ALL else ["phone"]
+    pages = axe_pages(built_site, lang, project)
+    # The phone layout for every page checked; the desktop one (game tabs, sidebars) for two.
+    plan = {"phone": pages, "desktop": pages if AXE_ALL else pages[:1] + pages[-1:]}
     report = []
-    for viewport in viewports:
+    for viewport, paths in plan.items():
         context, page = new_page(browser, lang, viewport)
         context.add_init_script(axe_source())
-        for path in axe_pages(built_site, lang, project):
+        for path in paths:
             page.goto(f"{host}/{path}")
             page.wait_for_load_state("load")
             violations = page.evaluate(
@@ -407,3 +409,17 @@ def test_source_notes_beside_rules_are_closed_and_link_to_the_whole_note(built_s
                 assert re.search(r'href="[^"]*source-notes/#[a-z0-9-]+"', box), f"/{path}: {box[:200]}"
                 assert box.count("<p>") <= 2, f"/{path}: a whole note beside a rule: {box[:200]}"
     assert boxes > 0
+
+
+def test_printing_shows_the_page_with_its_closed_boxes_open(browser, host):
+    context, page = new_page(browser, "ja", "desktop")
+    page.goto(f"{host}/zombicide-1/skills/")
+    closed = page.locator(".md-typeset details:not([open])").count()
+    assert closed > 0
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    assert page.locator(".md-typeset details:not([open])").count() == 0
+    assert not page.locator(".md-header").is_visible() and page.locator("h1").is_visible()
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert page.locator(".md-typeset details:not([open])").count() == closed
+    context.close()

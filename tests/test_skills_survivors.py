@@ -108,21 +108,8 @@ def test_survivors_and_skills_are_in_the_name_index_by_every_name(project, lang)
     from generator.search.names import name_index
     from generator.search.normalize import normalize
 
-    index, _ = name_index(project, lang)
-
-    def decode(coded: str) -> set[str]:  # front-coded keys: "<shared length>,<rest>"
-        found, previous = set(), ""
-        for item in coded.split():
-            shared, _, rest = item.partition(",")
-            previous = previous[:int(shared)] + rest
-            found.add(previous)
-        return found
-
-    keys = {}
-    for _title, _kind, game_index, url, coded in index["entries"]:
-        coded = coded if isinstance(coded, list) else index["entries"][coded][4]
-        game_id = index["games"][game_index][0]
-        keys[(url.split("#")[-1], game_id)] = set().union(*(decode(c) for c in coded))
+    entries, _ = name_index(project, lang, "ja")  # the readable view of the index files
+    keys = {(e["url"].split("#")[-1], e["url"].split("/")[-3]): {k for k, _ in e["keys"]} for e in entries}
     for game in project.games.values():
         for entity in game.entities.values():
             if entity.kind not in ("survivor", "skill"):

@@ -1,8 +1,9 @@
 """Data that is valid on its own but would break the page it lands on.
 
 - rules sections nested deeper than a page has heading levels (h2 to h6);
-- an id equal to an anchor the renderer makes (`<mission>-objectives`, `example-<id>`): two
-  elements with one id, and links to one of them land on the other;
+- an id equal to an anchor the renderer makes (`<mission>-objectives`, `example-<id>`) or to an
+  element id of the site's interface (`rb-…`): two elements with one id, and links (or the search
+  box) land on the wrong one;
 - a hand-written page in content/ at the path of a generated page, which the build would have
   to overwrite.
 """
@@ -17,6 +18,10 @@ from generator.load.files import display
 DEEPEST_SECTION = 4  # depth 0 is an h2, so depth 4 is an h6: the last HTML heading
 MISSION_ANCHORS = ("objectives", "special-rules")  # sub-headings of every mission (entity.md.j2)
 LANGUAGE_ROOT_PAGES = ("sources.md", "editions.md")  # generated once per language
+# Element ids the site's own interface uses (site_overrides/): an entity with one of them would
+# give a page two elements with one id, and the search box would read the wrong one.
+INTERFACE_IDS = ("rulebook-labels", "not-found")
+INTERFACE_PREFIX = "rb-"
 
 
 def check_page_shape(project: Project, errors: list[DataError], project_root: Path) -> None:
@@ -43,7 +48,11 @@ def _anchor_clashes(game: Game, errors: list[DataError]) -> None:
     for example in game.examples:
         made[f"example-{example.id}"] = f"the heading of worked example '{example.id}'"
     for entity in game.entities.values():
-        if entity.id in made:
+        if entity.id in INTERFACE_IDS or entity.id.startswith(INTERFACE_PREFIX):
+            errors.append(DataError(entity.where, f"{entity.kind} '{entity.id}'", (
+                f"the id '{entity.id}' belongs to the site's own interface (ids '{INTERFACE_PREFIX}…', "
+                f"{', '.join(INTERFACE_IDS)}); give this {entity.kind} another id")))
+        elif entity.id in made:
             errors.append(DataError(entity.where, f"{entity.kind} '{entity.id}'", (
                 f"the id '{entity.id}' is already the anchor of {made[entity.id]}; give this {entity.kind} "
                 "another id")))

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from generator.load.entities import LANGUAGES, Project
-from generator.search.names import name_index
+from generator.search.names import compact_index
 from generator.search.pagefind_chunks import rechunk
 
 DEFAULT_LANGUAGE = "ja"  # built at the site root by mkdocs-static-i18n
@@ -16,7 +16,7 @@ NAMES_DIR = "assets/names"
 
 
 def build_search(project: Project, site_dir: Path) -> str:
-    """Write assets/names/<lang>.json(.gz) and the Pagefind bundle; return a one-line report.
+    """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and the Pagefind bundle; return a report.
 
     The browser fetches the gzip file and inflates it itself (DecompressionStream), so the first
     search stays small on any host, compressing or not; the plain file is for browsers without it.
@@ -37,10 +37,11 @@ def write_name_index(project: Project, site_dir: Path) -> str:
     out.mkdir(parents=True, exist_ok=True)
     totals = []
     for lang in LANGUAGES:
-        index, counts = name_index(project, lang, "" if lang == DEFAULT_LANGUAGE else f"{lang}/")
-        data = json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        (out / f"{lang}.json").write_bytes(data)
-        (out / f"{lang}.json.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+        index, other_languages, counts = compact_index(project, lang, "" if lang == DEFAULT_LANGUAGE else f"{lang}/")
+        for name, value in ((lang, index), (f"{lang}-more", other_languages)):
+            data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            (out / f"{name}.json").write_bytes(data)
+            (out / f"{name}.json.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
         totals.append(f"{lang}: {counts['entries']} entries, {counts['inflected']} inflected forms")
     return "name index " + "; ".join(totals)
 

@@ -75,11 +75,11 @@
     return prev[b.length];
   }
 
-  function keyScore(key, weight, q) {
+  function keyScore(key, weight, q, typos) {
     if (key === q) return 100 * weight;
     if (key.indexOf(q) === 0) return 40 * weight + 10 * q.length / key.length;
     if (q.length >= 2 && key.indexOf(q) > 0) return 15 * weight + 5 * q.length / key.length;
-    if (q.length >= 4) {
+    if (typos && q.length >= 4) {
       var limit = q.length >= 8 ? 2 : 1;
       if (distance(q, key, limit) <= limit) return 25 * weight;
       if (key.length > q.length && distance(q, key.slice(0, q.length), 1) <= 1) return 10 * weight;
@@ -87,44 +87,63 @@
     return 0;
   }
 
-  function score(entry, forms, latin) {
+  function score(entry, forms, latin, typos) {
     var best = 0; // the heading itself, typed as shown, gets +1 over the same string as a case form
     forms.forEach(function (v) {
       entry.keys.forEach(function (kw) {
-        var s = keyScore(kw[0], kw[1], v.q) - v.penalty * 5;
+        var s = keyScore(kw[0], kw[1], v.q, typos) - v.penalty * 5;
         if (s > 0 && v.q === entry.plain && !v.penalty) s += 1;
         if (s > best) best = s;
       });
     });
     if (latin) {
       entry.latin().forEach(function (kw) {
-        var s = keyScore(kw[0], kw[1], latin) * 0.9;
+        var s = keyScore(kw[0], kw[1], latin, typos) * 0.9;
         if (s > best) best = s;
       });
     }
     return best;
   }
 
-  function decodeKeys(groups) {
+  function frontDecoded(coded, weight, into) {
+    var previous = "";
+    (coded ? coded.split(" ") : []).forEach(function (item) {
+      var comma = item.indexOf(",");
+      previous = previous.slice(0, +item.slice(0, comma)) + item.slice(comma + 1);
+      into.push([previous, weight]);
+    });
+  }
+
+  /* An entry's keys: names of weight 3 and 2, then each Ukrainian name's case forms given as
+     "weight,stem,endings number,tail" (see generator/search/names.py). */
+  function decodeKeys(groups, endings) {
     var keys = [];
-    groups.forEach(function (coded, i) {
-      var previous = "";
-      (coded ? coded.split(" ") : []).forEach(function (item) {
-        var comma = item.indexOf(",");
-        previous = previous.slice(0, +item.slice(0, comma)) + item.slice(comma + 1);
-        keys.push([previous, 3 - i]);
-      });
+    frontDecoded(groups[0], 3, keys);
+    frontDecoded(groups[1], 2, keys);
+    groups.slice(2).forEach(function (spec) {
+      var parts = spec.split(",");
+      endings[+parts[2]].split("|").forEach(function (ending) { keys.push([parts[1] + ending + parts[3], +parts[0]]); });
     });
     return keys;
   }
 
+  function scriptsOf(text) {
+    var found = {};
+    if (/[\u3040-\u30ff\u3400-\u9fff]/.test(text)) found.cjk = true;
+    if (/[\u1100-\u11ff\uac00-\ud7a3]/.test(text)) found.hangul = true;
+    if (/[\u0400-\u04ff]/.test(text)) found.cyrillic = true;
+    return found;
+  }
+
   function loadIndex(data) {
-    return {
+    var endings = data.endings || [];
+    var index = {
       base: data.base || "",
       games: data.games.map(function (g) { return { id: g[0], name: g[1] }; }),
+      scripts: {},
       entries: data.entries.map(function (e, i, all) {
         var coded = typeof e[4] === "number" ? all[e[4]][4] : e[4]; // same keys as an earlier entry
-        var entry = { title: e[0], kind: data.kinds[e[1]], game: e[2], url: e[3], keys: decodeKeys(coded) };
+        var entry = { title: e[0], kind: data.kinds[e[1]], game: e[2], url: e[3], keys: decodeKeys(coded, endings) };
         entry.plain = normalize(entry.title);
         entry.latin = function () { // computed on the first Latin query only
           if (!entry.latinKeys) {
@@ -136,25 +155,53 @@
         return entry;
       })
     };
+    // The scripts of the page language are those of its headings.
+    index.scripts = scriptsOf(index.entries.map(function (e) { return e.title; }).join(""));
+    return index;
+  }
+
+  function fetchJson(name) {
+    var url = root + "assets/names/" + name + ".json";
+    var inflate = typeof DecompressionStream === "function";
+    return fetch(inflate ? url + ".gz" : url).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.arrayBuffer();
+    }).then(function (buffer) {
+      var bytes = new Uint8Array(buffer);
+      // A host may already have undone the gzip (Content-Encoding): then the bytes are JSON.
+      if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return new TextDecoder().decode(bytes);
+      return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
+    }).then(JSON.parse);
   }
 
   var namesPromise = null;
   function names() {
     if (!namesPromise) {
-      var url = root + "assets/names/" + lang + ".json";
-      var inflate = typeof DecompressionStream === "function";
-      namesPromise = fetch(inflate ? url + ".gz" : url).then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.arrayBuffer();
-      }).then(function (buffer) {
-        var bytes = new Uint8Array(buffer);
-        // A host may already have undone the gzip (Content-Encoding): then the bytes are JSON.
-        if (!(bytes[0] === 0x1f && bytes[1] === 0x8b)) return new TextDecoder().decode(bytes);
-        return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).text();
-      }).then(function (text) { return loadIndex(JSON.parse(text)); })
+      namesPromise = fetchJson(lang).then(loadIndex)
         .catch(function () { return loadIndex({ games: [], kinds: [], entries: [] }); });
     }
     return namesPromise;
+  }
+
+  /* The other languages' names of the entries, fetched for a query in a script the index of the
+     page's language does not use (a Japanese alias typed on a Korean page). */
+  var morePromise = null;
+  function withOtherLanguages(index) {
+    if (!morePromise) {
+      morePromise = fetchJson(lang + "-more").then(function (more) {
+        index.entries.forEach(function (entry, i) {
+          frontDecoded(more.keys[i], 1, entry.keys);
+          entry.latinKeys = null;
+        });
+        return index;
+      }).catch(function () { return index; });
+    }
+    return morePromise;
+  }
+
+  function needsOtherLanguages(index, query) {
+    var wanted = scriptsOf(query);
+    return Object.keys(wanted).some(function (script) { return !index.scripts[script]; });
   }
 
   var pagefindPromise = null;
@@ -184,11 +231,18 @@
     var q = forms[0] ? forms[0].q : "";
     var latin = /^[a-z0-9+]+$/.test(q) && /[a-z]/.test(q) ? skeleton(q) : "";
     var here = pageGame(index);
-    var scored = [];
-    index.entries.forEach(function (e) {
-      var s = score(e, forms, latin);
-      if (s > 0) scored.push({ e: e, s: s + (e.game === here ? 50 : 0) });
-    });
+    var scored = [], best = 0;
+    function pass(typos) {
+      scored = [];
+      index.entries.forEach(function (e) {
+        var s = score(e, forms, latin, typos);
+        if (s > best) best = s;
+        if (s > 0) scored.push({ e: e, s: s + (e.game === here ? 50 : 0) });
+      });
+    }
+    pass(false);
+    // Slips of the finger are looked for only when no name starts with what was typed.
+    if (best < 80) pass(true);
     scored.sort(function (a, b) { return b.s - a.s || a.e.game - b.e.game || a.e.title.localeCompare(b.e.title); });
     var rows = [], byName = {};
     scored.forEach(function (x) {
@@ -397,6 +451,8 @@
       }
       if (shown.query !== q) { shown.query = null; setActive(-1); } // until this query's names are in, Enter waits
       names().then(function (index) {
+        return needsOtherLanguages(index, query) ? withOtherLanguages(index) : index;
+      }).then(function (index) {
         if (mine !== serial) return;
         shown.nameRows = nameRows(index, query);
         shown.textRows = [];

@@ -39,7 +39,7 @@ class Zombicide(GamePackage):
     number_ranges = ranges.NUMBER_RANGES
     parameter_ranges = ranges.PARAMETER_RANGES
     event_kinds = frozenset({
-        "abomination-activates", "born-leader", "extra-dice", "building-revealed", "car-attack", "change-seat", "close-door",
+        "abomination-activates", "born-leader", "extra-dice", "two-cocktails", "building-revealed", "car-attack", "change-seat", "close-door",
         "combine", "discard", "drive", "end-phase", "friendly-fire", "get-in", "get-out", "heal",
         "hit-absorbed", "hit-survivor", "hits", "is-that-all-youve-got", "kill", "level-up", "lose-card",
         "loud", "matching-set", "molotov", "move", "no-effect", "no-spawn", "noise", "objective",

@@ -60,7 +60,8 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         if target not in sight:
             raise NotAllowed("not-in-sight", f"{target} is not in {s.id}'s line of sight")
         longest = profile.max_range + int("plus-1-max-range" in skills)
-        if not profile.min_range <= sight[target] <= longest:
+        shortest = 0 if "point-blank" in skills else profile.min_range  # Point-blank: own zone too
+        if not shortest <= sight[target] <= longest:
             raise NotAllowed("out-of-range", f"{target} is at range {sight[target]}; '{weapon}' reaches "
                                              f"{profile.min_range}-{longest}")
     if not state.zombies_in(target):
@@ -69,7 +70,8 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
     if rules.combat_needs_a_target_it_can_hurt and not card.molotov and \
             not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target)):
         raise NotAllowed("no-target-it-can-hurt", f"damage {damage} kills none of the zombies in {target}")
-    choosing = kind == "melee" or card.sniper or "sniper" in skills
+    point_blank = kind == "ranged" and "point-blank" in skills and target == s.zone
+    choosing = kind == "melee" or card.sniper or "sniper" in skills or point_blank
     for name in assign or []:
         if name not in {z.type for z in state.zombies_in(target)}:
             raise NotAllowed("no-such-target", f"no {name} in {target} to assign a hit to")
@@ -89,6 +91,7 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
             raise NotAllowed("no-zombie-dice", f"{s.id} lacks {skill}")
         per_weapon = len(state.zombies_in(target))
     dice_count = (per_weapon + dice_bonus(skills, kind)) * len(used)
+    game.reaper_left = int("reaper" in skills)  # Reaper (Combat): at most one extra kill per action
     bonus = roll_bonus(skills, kind)
     rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
     state.emit("roll", survivor=s.id, weapon=weapon, dice=rolled, accuracy=profile.accuracy)
@@ -111,10 +114,11 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         _assign_hits(game, s, target, hits, damage, assign or [])
     else:
         _ordered_hits(game, s, target, hits, damage, survivors or [], exclude={s.id})
-    if kind == "ranged" and rules.ranged_misses_hit_survivors and misses:
+    if kind == "ranged" and rules.ranged_misses_hit_survivors and misses and not point_blank:
         _friendly_fire(game, s, target, misses, damage, survivors or [])
     if "hit-and-run" in skills and s.kills.total() > kills_before:
         s.hit_and_run = True  # a free move follows, without the extra cost for zombies
+    game.reaper_left = 0
 
 
 def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], count: int,
@@ -183,6 +187,24 @@ def _kill(game: "Game", s: Survivor, zombie: Zombie, zone: str) -> None:
     s.kill_zone = zone
     game.emit("kill", survivor=s.id, zombie=zombie.type, zone=zone, xp=game.rules.zombies[zombie.type].xp)
     game.gain_xp(s, game.rules.zombies[zombie.type].xp)
+    twin = next((z for z in game.state.zombies_in(zone) if z.type == zombie.type), None)
+    if game.reaper_left and twin is not None:
+        game.reaper_left = 0
+        _kill(game, s, twin, zone)  # the same hit takes an identical zombie too
+        return
+    if game.rules.hold_your_nose_draws_on_clear and not game.state.zombies_in(zone):
+        _hold_your_nose(game, zone)
+
+
+def _hold_your_nose(game: "Game", zone: str) -> None:
+    """2nd edition: whenever a zone's last zombie is eliminated, each survivor there with Hold
+    your nose draws an Equipment card (not a Search)."""
+    for holder in game.state.survivors_in(zone):
+        if "hold-your-nose" in game.skills(holder):
+            card = game._draw_equipment()
+            if card is not None:
+                game.emit("search", survivor=holder.id, zone=zone, drawn=[card])
+                game._take_drawn(holder, card, None)
 
 
 def _assign_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, assign: list[str]) -> None:
@@ -266,7 +288,17 @@ def _molotov(game: "Game", s: Survivor, item, zone: str) -> None:
     """Everything in the zone dies, survivors and Abominations alike; the Molotov is spent."""
     state = game.state
     game._remove(s, item)
-    state.equipment_discard.append(item.name)
+    keep_on = game.rules.two_cocktails_keep_on
+    if keep_on and "2-cocktails" in game.skills(s):  # 2nd edition: a die may keep the card
+        die = game.dice.roll(1)[0]  # an unmodified roll
+        kept = die >= keep_on and len(s.backpack) < game.backpack_size(s)
+        game.emit("two-cocktails", survivor=s.id, dice=[die], need=keep_on, kept=kept)
+        if kept:
+            s.backpack.append(item)
+        else:
+            state.equipment_discard.append(item.name)
+    else:
+        state.equipment_discard.append(item.name)
     game.emit("molotov", survivor=s.id, zone=zone)
     alone = [z for z in state.zombies_in(zone) if game.rules.special(z.type, "molotov-kills-only-it")]
     if alone:  # the flames take only this zombie: the others and the survivors are spared

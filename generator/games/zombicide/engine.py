@@ -26,6 +26,7 @@ class Game:
         self.dice = dice
         self.shuffle = random.Random(shuffle_seed)
         self.choices = Choices()  # the players' decisions in the zombie phase (who is hit, routes, splits)
+        self.reaper_left = 0  # Reaper: the extra identical zombie the current attack may still take
         self.tough_used: set[str] = set()  # survivors whose Tough has absorbed an attack this phase
         self.shortages: list[str] = []  # zombie types that ran out of miniatures, awaiting activation
         self.shortage_activations: set[str] = set()  # types activated for a shortage in this chain
@@ -291,6 +292,8 @@ class Game:
         return extra
 
     def _hold_your_nose_ready(self, s: Survivor) -> bool:
+        if self.rules.hold_your_nose_draws_on_clear:
+            return False  # the 2nd edition's Hold your nose draws when a zone is cleared (combat.py)
         return "hold-your-nose" in self.skills(s) and not s.nose_used and s.kill_zone == s.zone
 
     def _search_car(self, s: Survivor, car, keep) -> None:
@@ -469,7 +472,8 @@ class Game:
         if result is None or len(cards) != 2:
             raise NotAllowed("no-combination", f"{cards} do not combine")
         first, second = self._pick(s, cards)
-        copies = 2 if result == "molotov" and "2-cocktails" in self.skills(s) else 1
+        crafts_two = "2-cocktails" in self.skills(s) and not self.rules.two_cocktails_keep_on  # 1st edition
+        copies = 2 if result == "molotov" and crafts_two else 1
         self._remove(s, second)
         first.name, first.loaded = result, True
         for _ in range(copies - 1):

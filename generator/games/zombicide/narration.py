@@ -346,6 +346,10 @@ class _StepTeller:
         self.add("roll", survivor=self.n.survivor(event["survivor"]), weapon=self.n.card(event["weapon"]),
                  count=len(event["dice"]), dice=_dice(event["dice"]), accuracy=event["accuracy"])
 
+    def _two_cocktails(self, event: dict, rest) -> None:
+        self.add("two-cocktails" if event["kept"] else "two-cocktails-spent",
+                 survivor=self.n.survivor(event["survivor"]), dice=_dice(event["dice"]), need=event["need"])
+
     def _extra_dice(self, event: dict, rest) -> None:
         self.add("extra-dice", survivor=self.n.survivor(event["survivor"]), dice=_dice(event["dice"]))
 

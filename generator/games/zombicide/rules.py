@@ -72,6 +72,8 @@ PARAMETERS: dict[str, tuple[str, str, Any]] = {
     "kid-slippery-uses-per-turn": ("kid_slippery_uses_per_turn", "int", 0),  # 0: no limit
     "hoard-slots": ("hoard_slots", "int", 1),
     "medic-heals-in-end-phase": ("medic_heals_in_end_phase", "bool", False),
+    "two-cocktails-keep-on": ("two_cocktails_keep_on", "int", 0),  # 0: the 1st edition's crafting
+    "hold-your-nose-draws-on-clear": ("hold_your_nose_draws_on_clear", "bool", False),
 }
 
 # Types a target order may name besides the zombie types.
@@ -118,6 +120,8 @@ class Rules:
     kid_slippery_uses_per_turn: int = 0
     hoard_slots: int = 1
     medic_heals_in_end_phase: bool = False
+    two_cocktails_keep_on: int = 0
+    hold_your_nose_draws_on_clear: bool = False
     skill_models: Mapping[str, Any] = field(default_factory=dict)
     equipment: Mapping[str, Card] = field(default_factory=dict)
     parameters: Mapping[str, Any] = field(default_factory=dict)

@@ -59,6 +59,11 @@ APPLIED_SKILLS: frozenset[str] = frozenset({
     "jump",
     "shove",
     "break-in",
+    "point-blank",
+    "2-cocktails",
+    "hold-your-nose",
+    "reaper",
+    "combat-damage-2",
 })
 # Applied as the 2nd edition's rulebook words them where the editions differ: hoard (hoard-slots),
 # medic (medic-heals-in-end-phase), Slippery for kids (kid-slippery-uses-per-turn), Sniper and
@@ -98,6 +103,8 @@ def damage_bonus(skills: set[str], kind: str) -> int:
 def weapon_damage(skills: set[str], kind: str, printed: int) -> int:
     """Super Strength makes a melee weapon Damage 3 before bonuses add to it."""
     base = max(printed, 3) if kind == "melee" and "super-strength" in skills else printed
+    if base == 1 and "combat-damage-2" in skills:  # as Combat: melee and ranged alike
+        base = 2
     return base + damage_bonus(skills, kind)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
+
 from generator.core.scenarios import load_scenarios, run_case
 from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.project_checks import check_cards_agree
@@ -56,3 +58,31 @@ def test_check_cards_may_not_contradict_the_data(re_model):
     messages = sorted(e.message for e in errors)
     assert messages == ["kind 'weapon' contradicts the item 'knife' in items.yaml, which is healing",
                         "size 'medium' contradicts the enemy 'zombie' in enemies.yaml, which is small"]
+
+
+BAD_CASES = [
+    ({"characters": {"jill": {"at": "z9", "evade-dice": 1, "inventory": 6}}},
+     "the case cannot be set up: square 'z9' is not on the map; squares are named column letter + row number"),
+    ({"characters": {"jill": {"at": "a1", "inventory": 6}}},
+     "character 'jill' needs 'evade-dice' (the profile card's value for this check)"),
+    ({"enemies": {"x": {"type": "ghoul", "at": "a1"}}},
+     "enemy 'x' is of type 'ghoul', which has no enemy profile under cards"),
+    ({"actions": [{"who": "jill", "do": "attack", "weapon": "knife", "target": "z1", "dice": [["success-4"]]}],
+      "enemies": {"z1": {"type": "zombie", "at": "a1"}}},
+     "the attack roll rolls blue dice, whose faces are blank, success-1, success-2, success-3; the script has ['success-4']"),
+    ({"actions": [{"who": "jill", "do": "attack", "weapon": "knife", "target": "z1", "dice": [["success-1"], ["blank"]]}],
+      "enemies": {"z1": {"type": "zombie", "at": "a1"}}},
+     "1 scripted rolls of this step were never rolled; remove them or fix the step"),
+    ({"actions": [{"who": "jill", "do": "fly"}]}, "unknown step 'fly'; use one of move, open-door"),
+    ({"actions": [{"do": "reaction-phase", "choose": {"pusch": {}}}]}, "unknown choices ['pusch']"),
+    ({"map": "A x\n"}, "map row 1, column 3: 'x' is not a tile letter (A-Z) or '_' (no square)"),
+]
+
+
+@pytest.mark.parametrize("change,message", BAD_CASES, ids=[m[:40] for _, m in BAD_CASES])
+def test_bad_cases_say_what_to_change(re_model, change, message):
+    case = {"id": "bad", "rule": "re-ja-rules § TILES", "map": "A A\n",
+            "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6, "items": ["knife"]}}, **change}
+    result = run_case(case, re_model, HOOKS)
+    assert not result.ok
+    assert message in result.mismatches[0], result.mismatches[0]
