@@ -28,6 +28,11 @@ class Generated:
             check, self.model_check = self.model_check, None
             check.raise_errors()
 
+    def confirm_if_done(self) -> None:
+        """confirm() if the checks have finished; else nothing (called as the build goes, to fail early)."""
+        if self.model_check is not None and self.model_check.raise_errors_if_done():
+            self.model_check = None
+
 
 def check(root: Path = PROJECT_ROOT) -> Project:
     """Load and validate the rules data; raise DataErrors listing every problem."""
@@ -75,16 +80,38 @@ class ModelCheck:
             os._exit(0)
         os.close(write)
         self.read = read
+        self.verdict: object = None
 
     def raise_errors(self) -> None:
-        with os.fdopen(self.read, "rb") as pipe:
-            data = pipe.read()
-        os.waitpid(self.pid, 0)
-        result = pickle.loads(data) if data else RuntimeError("the rules model's checks stopped without a result")
-        if isinstance(result, BaseException):
-            raise result
-        if result:
-            raise DataErrors(result)
+        """Wait for the verdict; raise DataErrors (or the checks' own crash) if there is one."""
+        self._raise(self._verdict(wait=True))
+
+    def raise_errors_if_done(self) -> bool:
+        """The same without waiting: True once the verdict is in and clean."""
+        verdict = self._verdict(wait=False)
+        if verdict is None:
+            return False
+        self._raise(verdict)
+        return True
+
+    def _verdict(self, wait: bool) -> object:
+        if self.verdict is None:
+            # Waiting, read before reaping: a verdict larger than the pipe's buffer holds the child.
+            if not wait and os.waitpid(self.pid, os.WNOHANG)[0] == 0:
+                return None  # still checking
+            with os.fdopen(self.read, "rb") as pipe:
+                data = pipe.read()
+            if wait:
+                os.waitpid(self.pid, 0)
+            self.verdict = pickle.loads(data) if data else RuntimeError("the rules model's checks stopped without a result")
+        return self.verdict
+
+    @staticmethod
+    def _raise(verdict: object) -> None:
+        if isinstance(verdict, BaseException):
+            raise verdict
+        if verdict:
+            raise DataErrors(verdict)  # type: ignore[arg-type]
 
 
 def _model_errors(project: Project, root: Path) -> list:

@@ -136,6 +136,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return (2 if "/" not in src else 0, self.page_order.get(src, 50), src)
 
     def on_page_markdown(self, markdown, page, config, files):
+        if self.generated:
+            try:  # a verdict of the model's checks that came in meanwhile stops the build now
+                self.generated.confirm_if_done()
+            except DataErrors as exc:
+                raise PluginError(exc.report()) from None
         source = self.edit_sources.get(page.file.src_uri)
         if source and config.repo_url:
             page.edit_url = f"{config.repo_url.rstrip('/')}/{config.edit_uri.strip('/')}/{source}"

@@ -51,6 +51,7 @@ def build(root: Path, site_dir: str = "site") -> subprocess.CompletedProcess:
 # the tests are collected, and shared by every test and every xdist worker (session fixtures run
 # once per worker, hence the files and the lock below instead of a plain fixture).
 SITE_FIXTURES = {"built_project", "built_site", "site_url"}
+OTHER_BUILD_FIXTURES = {"harmless_site"}  # tests/test_injection.py builds a site of its own
 BROWSER_FIXTURES = {"browser", "page"}
 BUILD_TIMEOUT = 900
 _background: dict[str, subprocess.Popen] = {}
@@ -76,19 +77,23 @@ def _start_shared_build(config: pytest.Config) -> None:
         cwd=root, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by the markers added here
 def pytest_collection_modifyitems(session, config, items):
-    """Mark browser and whole-site tests, run them last, and start the shared build if needed."""
-    needs_site = False
+    """Mark browser and whole-site tests and run them last."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
-        if fixtures & SITE_FIXTURES:
+        if fixtures & (SITE_FIXTURES | OTHER_BUILD_FIXTURES):
             item.add_marker(pytest.mark.build)
-            needs_site = True
     items.sort(key=lambda item: item.get_closest_marker("build") is not None)  # stable: keeps file order
-    if needs_site and not config.option.collectonly:
-        _start_shared_build(config)
+
+
+def pytest_collection_finish(session):
+    """Once -m and -k have chosen the tests: start the shared build if any of them needs the site."""
+    needs_site = any(set(getattr(item, "fixturenames", ())) & SITE_FIXTURES for item in session.items)
+    if needs_site and not session.config.option.collectonly:
+        _start_shared_build(session.config)
 
 
 def pytest_sessionfinish(session, exitstatus):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import _QuietHandler, build, copy_project
+from tests.conftest import _QuietHandler, build, copy_project
 from generator.load import load_project
 
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal" / "rules_data"

@@ -39,3 +39,15 @@ def test_clean_data_confirms_and_gives_the_same_pages_as_the_plain_pipeline():
     beside.confirm()
     plain = pipeline.generate(MINIMAL)
     assert [(p.path, p.markdown) for p in beside.pages] == [(p.path, p.markdown) for p in plain.pages]
+
+
+def test_a_long_error_list_from_beside_the_build_arrives_whole(monkeypatch):
+    """More errors than a pipe holds at once must neither hang the build nor be cut short."""
+    errors = [DataError(Location("rules_data/mini/skills.yaml", line, 1), f"skill 's{line}'", "x" * 200)
+              for line in range(1, 2001)]
+    monkeypatch.setattr(pipeline, "_model_errors", lambda project, root: errors)
+    generated = pipeline.generate(MINIMAL, check_beside=True)
+    generated.confirm_if_done()  # may or may not have the verdict yet; must not block either way
+    with pytest.raises(DataErrors) as raised:
+        generated.confirm()
+    assert raised.value.errors == sorted(errors)

@@ -12,7 +12,7 @@ from generator.load.entities import LANGUAGES
 from generator.search.names import name_index
 from generator.search.normalize import normalize
 
-from conftest import copy_project
+from tests.conftest import copy_project
 
 GAME = "resident-evil"
 NAMED_KINDS = ("character", "enemy", "item", "component", "term")
@@ -69,3 +69,16 @@ def test_a_character_role_outside_the_list_is_reported_with_its_place(tmp_path: 
     messages = [str(e) for e in errors]
     assert messages == [f"rules_data/{GAME}/characters.yaml:{line}:11: character 'richard-aiken' › role: "
                         "expected one of main, reserve-only, found the text 'hero'"]
+
+
+def test_every_reading_is_explained_by_a_note_that_names_its_parameter(project):
+    # A reading the engine follows must be visible on the site: some source note says, in each
+    # language, which parameter selects it.
+    game = project.games[GAME]
+    readings = [p.id for p in game.parameters.values()
+                if str(p.where.path).endswith("parameters-readings.yaml")]
+    assert len(readings) >= 10, readings
+    notes = game.of_kind("note")
+    for reading in readings:
+        for lang in LANGUAGES:
+            assert any(f"`{reading}`" in note.text[lang] for note in notes), f"no {lang} note names `{reading}`"

@@ -273,6 +273,11 @@ def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     context, page = new_page(browser, "ko", "phone", service_workers="allow")
     page.goto(f"{host}/ko/")
     page.wait_for_selector('html[data-rulebook-offline="ko"]', state="attached", timeout=60000)
+    # Installable: Chromium finds nothing wrong but the test browser's private mode.
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getAppManifest").get("errors") == []
+    errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    assert set(errors) <= {"in-incognito"}, errors
     context.set_offline(True)
     # A page never opened before, with its diagrams.
     page.goto(f"{host}/ko/zombicide-1/combat/")
@@ -423,3 +428,10 @@ def test_printing_shows_the_page_with_its_closed_boxes_open(browser, host):
     page.evaluate("window.dispatchEvent(new Event('afterprint'))")
     assert page.locator(".md-typeset details:not([open])").count() == closed
     context.close()
+
+
+def test_no_table_has_an_empty_header_cell(built_site):
+    """A screen reader announces each cell by its column's header: every header says something."""
+    empty = [path.relative_to(built_site).as_posix() for path in sorted(built_site.rglob("*.html"))
+             if re.search(r"<th[^>]*>\s*</th>", path.read_text(encoding="utf-8"))]
+    assert not empty, empty

@@ -15,8 +15,7 @@ import pytest
 
 from tests.conftest import copy_project
 
-# One server for the module, on one xdist worker; every test leaves the data as it found it.
-pytestmark = [pytest.mark.build, pytest.mark.xdist_group("serve")]
+pytestmark = pytest.mark.build
 PAGE = "ko/zombicide-1/zombies/"
 ZOMBIES = "rules_data/zombicide-1/zombies.yaml"
 SKILLS = "rules_data/zombicide-1/skills.yaml"
@@ -50,7 +49,7 @@ class Preview:
 
     def restore(self, relative: str, text: str, marker_gone_from: str, marker: str) -> None:
         (self.root / relative).write_text(text, encoding="utf-8")
-        wait_for(lambda: marker not in self.get(marker_gone_from), 120)
+        wait_for(lambda: marker not in self.get(marker_gone_from), 300)
 
 
 def free_port() -> int:
@@ -77,9 +76,9 @@ def in_body_text(marker: str):
     return lambda text: re.sub(r"(\bko: \|-\n\s+)", lambda m: m.group(1) + marker, text, count=1)
 
 
-@pytest.fixture(scope="module")
-def preview(tmp_path_factory):
-    root = copy_project(tmp_path_factory.mktemp("serve"))
+@pytest.fixture
+def preview(tmp_path):
+    root = copy_project(tmp_path)
     port = free_port()
     log = root / "serve.log"
     with open(log, "w") as out:  # the same command as `scripts/site serve`
@@ -94,14 +93,14 @@ def preview(tmp_path_factory):
         process.wait(timeout=30)
 
 
-def test_one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
+def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
     marker = "저장한번재빌드한번"
     site = preview.site_dir()
     edited, untouched = site / PAGE / "index.html", site / "uk" / "zombicide-2" / "index.html"
     times = edited.stat().st_mtime_ns, untouched.stat().st_mtime_ns
     before = preview.builds()
     old = preview.edit(ZOMBIES, in_body_text(marker))
-    wait_for(lambda: marker in preview.get(PAGE), 120)
+    wait_for(lambda: marker in preview.get(PAGE), 300)
     time.sleep(3)  # a rebuild set off by the build's own output would start within this
     assert preview.builds() - before == 1
     assert edited.stat().st_mtime_ns != times[0]
@@ -109,24 +108,23 @@ def test_one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
     preview.restore(ZOMBIES, old, PAGE, marker)
 
 
-def test_a_change_to_the_theme_overrides_is_served_on_every_page(preview):
+def a_change_to_the_theme_overrides_is_served_on_every_page(preview):
     marker = "rulebook-theme-change-marker"
     old = preview.edit("site_overrides/main.html", lambda text: text.replace(
         "{% block extrahead %}\n  {{ super() }}", "{% block extrahead %}\n  {{ super() }}\n  <meta name=\"" + marker + "\">", 1))
     # pages whose Markdown did not change are rendered again too: the frame is every page's
     for page in (PAGE, "uk/zombicide-2/", ""):
-        wait_for(lambda page=page: marker in preview.get(page), 120)
+        wait_for(lambda page=page: marker in preview.get(page), 300)
     preview.restore("site_overrides/main.html", old, "", marker)
 
 
-@pytest.mark.browser
-def test_broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
+def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         page.goto(preview.url + PAGE)
         page.wait_for_selector("h1")
         old = preview.edit(SKILLS, lambda text: text.replace("{skill:", "{skil:", 1))
-        errors = page.wait_for_selector("#rulebook-build-errors", timeout=120_000)  # the page reloads by itself
+        errors = page.wait_for_selector("#rulebook-build-errors", timeout=300_000)  # the page reloads by itself
         text = errors.inner_text()
         assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
         assert "</html>" in preview.get(PAGE, timeout=10)  # requests answer at once, not after a fix
@@ -134,7 +132,16 @@ def test_broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, brow
         artifacts.mkdir(exist_ok=True)
         page.screenshot(path=str(artifacts / "serve-errors-390.png"))
         (preview.root / SKILLS).write_text(old, encoding="utf-8")
-        page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=120_000)
+        page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=300_000)
         assert page.locator("h1").first.is_visible()
     finally:
         page.close()
+
+
+# One server for all the checks: starting one is a whole build, and pytest-xdist would start one
+# per worker for separate tests. Each step leaves the data as it found it.
+@pytest.mark.browser
+def test_the_live_preview(preview, browser):
+    one_save_gives_one_rebuild_that_renders_only_what_changed(preview)
+    a_change_to_the_theme_overrides_is_served_on_every_page(preview)
+    broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser)

@@ -131,3 +131,23 @@ def test_every_applied_skill_has_a_scenario(project, edition):
     assert len(applied) >= 36
     missing = [skill for skill in applied if not any(case.startswith(skill) for case in cases)]
     assert missing == []
+
+
+CHANGED_SKILLS = ("medic", "born-leader", "hold-your-nose", "tough", "hoard", "2-cocktails", "plus-1-zone-per-move")
+FIRST_EDITION_ONLY = ("1-re-roll-per-turn", "2-zones-per-move-action", "lock-it-down", "loud", "ninja", "trick-shot")
+
+
+@pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
+def test_the_comparison_shows_changed_and_1st_edition_only_skills(project, pages, lang):
+    markdown = pages[f"{lang}/editions.md"]
+    table = markdown.split("{ #zombicide-2-skill }", 1)[1].split("\n### ", 1)[0]
+    rows = {line for line in table.splitlines() if line.startswith("| ")}
+    only_old = project.labels["compare-only-old"][lang]
+    for skill in CHANGED_SKILLS:
+        row = next(r for r in rows if f"zombicide-2/skills.md#{skill})" in r)
+        assert f"zombicide-1/skills.md#{skill})" in row and only_old not in row, skill
+        change = project.games["zombicide-2"].skills[skill].fields["edition-change"][lang]
+        assert change.split("{")[0][:10] in row, skill  # the words before the first link
+    for skill in FIRST_EDITION_ONLY:
+        row = next(r for r in rows if f"zombicide-1/skills.md#{skill})" in r)
+        assert row.rstrip(" |").endswith(only_old), skill

@@ -87,8 +87,8 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
                    f'fill="currentColor">{r + 1}</text>')
     out += _edges(grid)
     out += _tokens(state)
+    out += _marks(grid, marks)  # under the models, so an arrow never hides a model's number
     out += _models(state, sizes, words.labels)
-    out += _marks(grid, marks)
     out += _legend(words.legend, height + 8, font)
     out.append("</svg>")
     return "\n".join(out)

@@ -70,6 +70,8 @@ def place_spawn(game: Game, tile: str, near: Character, spawn: dict[str, int], r
     reach = s.board.distances(near.square)
     ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
     usable = [q for q in ranked if q != near.square] or ranked
+    if near.square in squares and near.square not in usable:  # told only when another square exists
+        s.emit("spawn-square-skipped", who=near.id, square=near.square)
     turn = 0
     for model, count in spawn.items():
         for _ in range(count):

@@ -108,6 +108,7 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
                 names = names[:1].upper() + names[1:]  # a legend line starts with a capital
                 legend[f"enemy-{size}"] = Template(data["captions"]["enemy-legend"][lang]).safe_substitute(
                     names=names, size=legend[f"enemy-{size}"])
+        legend = {k: v[:1].upper() + v[1:] for k, v in legend.items()}  # each legend line starts a sentence
         words = Words(f"{title} — {text}", data["captions"]["diagram-desc"][lang], labels, legend)
         return Figure(render_svg(state, sizes, marks, words, f"re-{example_id}-{lang}-{count[0]}"), text)
 

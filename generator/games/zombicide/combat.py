@@ -77,7 +77,10 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
             raise NotAllowed("no-such-target", f"no {name} in {target} to assign a hit to")
     rerolls = list(rerolls)
     _check_rerolls(game, s, card, rerolls)
-    game._pay(s, kind, 1)  # a free Combat, Melee or Ranged action pays for it
+    if len(used) == 2 and "dual-expert" in skills and not s.free_used["dual-expert"]:
+        s.free_used["dual-expert"] = 1  # Dual expert: a free combat action with the pair only
+    else:
+        game._pay(s, kind, 1)  # a free Combat, Melee or Ranged action pays for it
     kills_before = s.kills.total()
     if profile.noisy and "ninja" not in skills:
         state.noise[s.zone] += rules.noise_per_action  # one token per action, however many dice
@@ -90,6 +93,9 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         if skill not in skills:
             raise NotAllowed("no-zombie-dice", f"{s.id} lacks {skill}")
         per_weapon = len(state.zombies_in(target))
+    if "escalation" in skills:  # as Combat: +1 die per combat action already taken in a row
+        per_weapon += s.escalation
+        s.escalation += 1
     dice_count = (per_weapon + dice_bonus(skills, kind)) * len(used)
     game.reaper_left = int("reaper" in skills)  # Reaper (Combat): at most one extra kill per action
     bonus = roll_bonus(skills, kind)

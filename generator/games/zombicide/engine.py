@@ -14,7 +14,7 @@ from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
 from generator.games.zombicide import combat, zombie_phase
 from generator.games.zombicide.rules import Rules
-from generator.games.zombicide.skills import FREE_ACTION_SKILLS, pays_for, zones_per_move
+from generator.games.zombicide.skills import COMBAT_KINDS, FREE_ACTION_SKILLS, pays_for, zones_per_move
 from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Item, NotAllowed, State, Survivor
 from generator.games.zombicide.strategies import WOUNDED
 
@@ -108,6 +108,8 @@ class Game:
 
     def _pay(self, s: Survivor, kind: str, cost: int) -> None:
         self._check_cost(s, kind, cost)
+        if kind not in COMBAT_KINDS:
+            s.escalation = 0  # Escalation's bonus ends with any other kind of action
         free = 0
         for skill, k in FREE_ACTION_SKILLS.items():
             if free < min(1, cost) and pays_for(k, kind) and skill in self.skills(s) and not s.free_used[skill]:
@@ -660,6 +662,7 @@ class Game:
             s.searched = s.reroll_turn_used = s.medic_used = s.loud_used = False
             s.born_leader_used = s.nose_used = s.sprint_used = s.charge_used = False
             s.jump_used = s.shove_used = s.hit_and_run = False
+            s.escalation = 0
             s.kid_slips = 0
             s.bonus_actions, s.bonus_next_round = s.bonus_next_round, 0  # an unused gift is lost
             s.played = False

@@ -64,6 +64,8 @@ APPLIED_SKILLS: frozenset[str] = frozenset({
     "hold-your-nose",
     "reaper",
     "combat-damage-2",
+    "dual-expert",
+    "escalation",
 })
 # Applied as the 2nd edition's rulebook words them where the editions differ: hoard (hoard-slots),
 # medic (medic-heals-in-end-phase), Slippery for kids (kid-slippery-uses-per-turn), Sniper and

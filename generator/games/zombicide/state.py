@@ -58,6 +58,7 @@ class Survivor:
     jump_used: bool = False
     shove_used: bool = False
     hit_and_run: bool = False  # a kill this action earned a free move (Hit & run)
+    escalation: int = 0  # combat actions in a row this turn (Escalation)
     kill_zone: str | None = None  # where the survivor last killed this turn (Hold Your Nose)
     kills: Counter = field(default_factory=Counter)
 
