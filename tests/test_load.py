@@ -83,3 +83,20 @@ def test_a_link_inside_the_project_is_read_and_shown_at_its_own_path(tmp_path):
     assert errors == []
     page = next(p for p in project.games["mini"].pages if p.id == "glossary")
     assert page.file == "rules_data/mini/glossary.yaml"
+
+
+def test_games_are_listed_in_the_order_their_game_yaml_gives(tmp_path):
+    """Folder names sort a later game first ("a-…" before "mini"); `order` puts it where it belongs."""
+    import shutil
+
+    data = tmp_path / "rules_data"
+    shutil.copytree(MINIMAL / "rules_data", data)
+    shutil.copytree(data / "mini", data / "a-later-game")
+    for folder, order in (("mini", 1), ("a-later-game", 2)):
+        game_file = data / folder / "game.yaml"
+        game_file.write_text(game_file.read_text(encoding="utf-8").replace("game:\n", f"game:\n  order: {order}\n", 1),
+                             encoding="utf-8")
+    project, errors = load_project(data, tmp_path)
+    assert errors == []
+    listed = list(project.games)
+    assert listed.index("mini") < listed.index("a-later-game"), listed

@@ -33,6 +33,7 @@ from generator.load.schema import (
     read_fields,
     read_id,
     read_id_list,
+    read_int,
     read_localized,
     read_name,
     read_string,
@@ -69,6 +70,8 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
             game = loader.game(folder)
             if game:
                 project.games[game.id] = game
+    # Games appear in navigation, home pages and search in the order their game.yaml gives.
+    project.games = dict(sorted(project.games.items(), key=lambda item: (item[1].order, item[0])))
     sources_read = loader.sources_read
     for game in project.games.values():
         _check_game(game, project, Context(errors), sources_read)
@@ -182,7 +185,7 @@ class _Loader:
         if not expect_kind(top["game"], inner, "map", "a mapping with name and text"):
             return None
         values = read_fields(top["game"], inner, {"name": read_name, "text": read_text, "engine": read_id},
-                             {"compare-with": read_id, "incomplete-kinds": read_id_list})
+                             {"compare-with": read_id, "incomplete-kinds": read_id_list, "order": read_int})
         engine = values.get("engine")
         if engine is not None and games.engine(engine) is None:
             known = list(games.engines())
@@ -191,7 +194,8 @@ class _Loader:
         game = Game(folder.name, values.get("name", {}), values.get("text", {}),
                     relative(game_file, self.project_root), compare_with=values.get("compare-with"),
                     where=top["game"].where, engine=engine,
-                    incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])))
+                    incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])),
+                    order=int(values.get("order", 0)))
         package = games.for_game(game)
         page_files = {**PAGE_FILES, **package.page_files}
         specs = {**SPECS, **package.entity_specs}

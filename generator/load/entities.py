@@ -106,6 +106,7 @@ class Game:
     examples: list = field(default_factory=list)  # worked examples (generator/load/examples.py)
     compare_with: str | None = None  # the other edition of the same game, for the comparison page
     incomplete_kinds: tuple[str, ...] = ()  # kinds the sources list only in part (e.g. skill)
+    order: int = 0  # place among the games in navigation and on the home pages
     where: Location | None = None
     duplicate_ids: set[str] = field(default_factory=set)  # reported once; references to them are not judged
 
