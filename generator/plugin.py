@@ -93,9 +93,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         pages = {p.relative_to(docs_dir).as_posix(): p.read_bytes() for p in docs_dir.rglob("*.md")}
         games = {game.id: game.name for game in self.generated.project.games.values()}
         custom_dir = config.theme.custom_dir
-        settings = Path(config.config_file_path).read_bytes()  # theme features, extensions: every page
-        layout = serve.layout_fingerprint(pages, [games, self.page_order, settings],
-                                          Path(custom_dir) if custom_dir else None)
+        layout = serve.layout_fingerprint(pages, [games, self.page_order], Path(custom_dir) if custom_dir else None)
         if self.layout and layout != self.layout:
             serve.touch_all(docs_dir)
         self.layout = layout
