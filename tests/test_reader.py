@@ -428,3 +428,10 @@ def test_printing_shows_the_page_with_its_closed_boxes_open(browser, host):
     page.evaluate("window.dispatchEvent(new Event('afterprint'))")
     assert page.locator(".md-typeset details:not([open])").count() == closed
     context.close()
+
+
+def test_no_table_has_an_empty_header_cell(built_site):
+    """A screen reader announces each cell by its column's header: every header says something."""
+    empty = [path.relative_to(built_site).as_posix() for path in sorted(built_site.rglob("*.html"))
+             if re.search(r"<th[^>]*>\s*</th>", path.read_text(encoding="utf-8"))]
+    assert not empty, empty

@@ -22,21 +22,10 @@ class NotAllowed(Exception):
         super().__init__(f"{reason}: {message}")
 
 
-def event(kind: str, reason: str | None = None, **details: Any) -> dict:
-    """One event: its kind, its details, and (when a rule decided something) the reason id."""
-    made = {"event": kind, **details}
+def event(event_kind: str, reason: str | None = None, **details: Any) -> dict:
+    """One event: its kind, its details (which may include a field named `kind`), and (when a rule
+    decided something) the reason id."""
+    made = {"event": event_kind, **details}
     if reason is not None:
         made["reason"] = reason
     return made
-
-
-class EventLog(list):
-    """The events of a session, in order. A game appends with `emit`."""
-
-    def emit(self, kind: str, reason: str | None = None, **details: Any) -> dict:
-        made = event(kind, reason, **details)
-        self.append(made)
-        return made
-
-    def kinds(self) -> list[str]:
-        return [e["event"] for e in self]

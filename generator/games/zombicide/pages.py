@@ -3,11 +3,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from generator.load.entities import LANGUAGES, Entity, Game
-from generator.render.pages import as_markdown
-
-LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
-assert set(LIST_SEPARATOR) == set(LANGUAGES)
+from generator.load.entities import Entity, Game
+from generator.render.pages import LIST_SEPARATOR, as_markdown
 
 
 def template_functions(game: Game, lang: str, link_to: Callable, labels: dict) -> dict[str, Callable]:
