@@ -89,3 +89,19 @@ def test_map_errors_say_where_and_what_to_write():
         parse_grid("A+B\n", {"a1/c1": {"key": "k"}})
     with pytest.raises(GridError, match="needs a square on both sides"):
         parse_grid("A+_\n")
+
+
+def test_the_square_grid_answers_every_question_of_the_shared_geometry():
+    """Engines written against generator.core.geometry.Geometry can take a grid as their board."""
+    import inspect
+
+    from generator.core.geometry import Geometry
+    from generator.core.grid import Grid
+
+    questions = [name for name, _ in inspect.getmembers(Geometry, inspect.isfunction) if not name.startswith("_")]
+    assert "distances_to" in questions and "capacity" in questions
+    for name in questions:
+        wanted = inspect.signature(getattr(Geometry, name))
+        given = inspect.signature(getattr(Grid, name))
+        shape = [(p.kind, p.default) for p in given.parameters.values()]
+        assert shape == [(p.kind, p.default) for p in wanted.parameters.values()], (name, given, wanted)

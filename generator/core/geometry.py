@@ -15,8 +15,8 @@ questions, so movement, routes and sight are written once per geometry, not once
 Implementations: `ZoneGraph` below (zones made of map cells; sight runs in straight lines
 across cells and a game decides, per zone, whether sight carries on through it). The square
 grid in `generator/core/grid.py` (diagonal moves, per-square capacity, sight between two
-squares) asks the same questions in its own terms: `distances(start)`, `line_of_sight(a, b)`
-and `range_between(a, b)` instead of `distances_to` and a range map.
+squares) answers the same questions, and adds the ones a grid needs: `distances(start)`,
+`sees(a, b)` and `range_between(a, b)`.
 A game's own board subclasses one of them and adds only what that game names (streets, rooms,
 tiles, spawn points).
 """
