@@ -133,7 +133,9 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         page.screenshot(path=str(artifacts / "serve-errors-390.png"))
         (preview.root / SKILLS).write_text(old, encoding="utf-8")
         page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=300_000)
-        assert page.locator("h1").first.is_visible()
+        # The fix reloads the page: wait for the reloaded page rather than catch it mid-navigation.
+        page.wait_for_selector("h1", state="visible", timeout=60_000)
+        assert page.locator("#rulebook-build-errors").count() == 0
     finally:
         page.close()
 
