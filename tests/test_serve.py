@@ -49,7 +49,7 @@ class Preview:
 
     def restore(self, relative: str, text: str, marker_gone_from: str, marker: str) -> None:
         (self.root / relative).write_text(text, encoding="utf-8")
-        wait_for(lambda: marker not in self.get(marker_gone_from), 300)
+        wait_for(lambda: marker not in self.get(marker_gone_from), 300, self.log)
 
 
 def free_port() -> int:
@@ -58,7 +58,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_for(condition, seconds: float):
+def wait_for(condition, seconds: float, log: Path | None = None):
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -67,7 +67,9 @@ def wait_for(condition, seconds: float):
                 return value
         except OSError:
             pass
-        assert time.monotonic() < deadline, "timed out"
+        if time.monotonic() >= deadline:  # the server's own log says what it was doing
+            tail = log.read_text(encoding="utf-8", errors="replace")[-3000:] if log else ""
+            raise AssertionError(f"timed out after {seconds} s; the server's log ends:\n{tail}")
         time.sleep(0.2)
 
 
@@ -86,7 +88,7 @@ def preview(tmp_path):
                                     f"127.0.0.1:{port}"], cwd=root, stdout=out, stderr=subprocess.STDOUT)
     server = Preview(root, process, port, log)
     try:
-        wait_for(lambda: "</html>" in server.get(PAGE), 300)
+        wait_for(lambda: "</html>" in server.get(PAGE), 300, log)
         yield server
     finally:
         process.terminate()
@@ -100,7 +102,7 @@ def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
     times = edited.stat().st_mtime_ns, untouched.stat().st_mtime_ns
     before = preview.builds()
     old = preview.edit(ZOMBIES, in_body_text(marker))
-    wait_for(lambda: marker in preview.get(PAGE), 300)
+    wait_for(lambda: marker in preview.get(PAGE), 300, preview.log)
     time.sleep(3)  # a rebuild set off by the build's own output would start within this
     assert preview.builds() - before == 1
     assert edited.stat().st_mtime_ns != times[0]
@@ -114,7 +116,7 @@ def a_change_to_the_theme_overrides_is_served_on_every_page(preview):
         "{% block extrahead %}\n  {{ super() }}", "{% block extrahead %}\n  {{ super() }}\n  <meta name=\"" + marker + "\">", 1))
     # pages whose Markdown did not change are rendered again too: the frame is every page's
     for page in (PAGE, "uk/zombicide-2/", ""):
-        wait_for(lambda page=page: marker in preview.get(page), 300)
+        wait_for(lambda page=page: marker in preview.get(page), 300, preview.log)
     preview.restore("site_overrides/main.html", old, "", marker)
 
 
