@@ -7,12 +7,13 @@ sight line marked from the events themselves (never re-decided here).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from string import Template
 from typing import Any
 
 from generator.errors import ScenarioError
 from generator.example_runs import ExampleRun, StepRun, run_example
+from generator.render.example_view import ExampleView, Figure, StepView
 
 from .data import Model
 from .diagrams import Marks, Words, render_svg
@@ -24,30 +25,6 @@ _RUNS: dict[int, tuple[Any, ExampleRun]] = {}  # id(loaded example) -> (that exa
 
 LEGEND_ORDER = ("character", "unconscious", "enemy-small", "enemy-medium", "wall", "door-closed", "door-open",
                 "archway", "corpse", "route", "enemy-route", "sight", "refused")
-
-
-@dataclass
-class Figure:
-    svg: str
-    caption: str
-
-
-@dataclass
-class StepView:
-    label: str
-    narration: list[str]
-    before: Figure | None = None
-    after: Figure | None = None
-
-
-@dataclass
-class ExampleView:
-    id: str
-    title: str
-    setup: str
-    level: int
-    initial: Figure
-    steps: list[StepView] = field(default_factory=list)
 
 
 @dataclass

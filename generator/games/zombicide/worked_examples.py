@@ -5,7 +5,6 @@ decides which board states to draw, and what to mark on them, from the same trac
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable
 
 from generator.errors import ScenarioError
@@ -18,33 +17,10 @@ from generator.games.zombicide.scenario import HOOKS
 from generator.games.zombicide.state import State
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
+from generator.render.example_view import ExampleView, Figure, StepView
 
 LEGEND_KEYS = ("car", "noise", "wound", "manhole", "spawn", "door-closed", "door-open", "route", "zombie-route",
                "shot", "sight", "sight-line", "killed", "tile-seam")
-
-
-@dataclass
-class Figure:
-    svg: str
-    caption: str
-
-
-@dataclass
-class StepView:
-    label: str
-    narration: list[str]  # sentences, in the order of the trace
-    before: Figure | None = None
-    after: Figure | None = None
-
-
-@dataclass
-class ExampleView:
-    id: str
-    title: str
-    setup: str
-    level: int  # heading level inside the section it illustrates
-    initial: Figure
-    steps: list[StepView] = field(default_factory=list)
 
 
 _RUNS: dict[int, ExampleRun] = {}

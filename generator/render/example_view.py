@@ -1,0 +1,31 @@
+"""What a worked example looks like to the shared templates: figures and narrated steps.
+
+Each game's package fills these from its engine's trace; the templates render them the same way
+for every game."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Figure:
+    svg: str
+    caption: str
+
+
+@dataclass
+class StepView:
+    label: str
+    narration: list[str]  # sentences, in the order of the trace
+    before: Figure | None = None
+    after: Figure | None = None
+
+
+@dataclass
+class ExampleView:
+    id: str
+    title: str
+    setup: str
+    level: int  # heading level inside the section it illustrates
+    initial: Figure
+    steps: list[StepView] = field(default_factory=list)
