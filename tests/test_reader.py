@@ -201,7 +201,7 @@ def test_each_game_has_its_own_place(browser, host, project, viewport):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_missing_address_shows_that_languages_404(browser, host, lang):
+def test_a_missing_address_shows_that_languages_404(browser, host, project, lang):
     context, page = new_page(browser, lang, "phone")
     response = page.goto(f"{host}{LANGUAGE_ROOT[lang]}zombicide-1/no-such-page/")
     assert response.status == 404
@@ -212,6 +212,12 @@ def test_a_missing_address_shows_that_languages_404(browser, host, lang):
     assert new_url_path(home.get_attribute("href"), page.url) == LANGUAGE_ROOT[lang]
     assert page.evaluate("document.documentElement.scrollWidth") == 390
     screenshot(page, f"404-{lang}")
+    # The wide-screen sidebars are hidden on this page; the phone's menu must still open on it.
+    page.locator(".md-header label[for=__drawer]").click()
+    drawer = page.locator(".md-nav--primary > .md-nav__list > .md-nav__item > .md-nav__link")
+    drawer.first.wait_for()
+    shown = [link.inner_text().strip() for link in drawer.all() if link.is_visible()]
+    assert all(game.name[lang] in shown for game in project.games.values()), shown
     context.close()
 
 
