@@ -5,8 +5,10 @@ on_nav          order pages as the data orders them, title game sections by the 
 on_page_markdown  point "edit this page" at the YAML the page came from
 on_serve        watch rules_data/, content/, site_overrides/ and the generator (not docs_dir, which
                 on_config writes), and keep the preview answering while the data is broken
-on_post_page    (serve only) the script that lists a failed rebuild's errors over the page
-on_post_build   write the name index and run Pagefind over the finished site (all languages)
+on_post_page    hand each finished page to Pagefind, which indexes it in its own process while
+                MkDocs goes on (`build`); under serve, add the script that lists a failed
+                rebuild's errors over the page
+on_post_build   write the name index and Pagefind's bundle (under serve, Pagefind reads the site)
 
 Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the pages
 whose Markdown changed, unless the page list, a title or the theme changed.
@@ -32,6 +34,7 @@ from generator import pipeline, serve, staging
 from generator.errors import DataErrors
 from generator.reader_site import ReaderSite
 from generator.search import build_search
+from generator.search.pagefind_service import PagefindIndexer
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
@@ -54,6 +57,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.layout = ""
         self.indexed_once = False
         self.indexing: threading.Thread | None = None
+        self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
+        self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -82,6 +87,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         except DataErrors as exc:
             self.errors = [str(error) for error in exc.errors]
             raise PluginError(exc.report()) from None
+        self.site_dir = Path(config.site_dir)
+        if self.config.search and not self.serving:
+            self._abort_indexing()
+            self.site_dir.mkdir(parents=True, exist_ok=True)
+            self.indexer = PagefindIndexer(self.site_dir)
         docs_dir = Path(config.docs_dir)
         self.edit_sources = staging.stage(root / self.config.content_dir, self.generated.pages, docs_dir)
         self.page_order = _page_order(self.generated)
@@ -105,8 +115,20 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         serve.keep_serving_on_errors(server, lambda: self.errors)
         return server
 
+    @event_priority(-200)  # the page as it is written, after every other plugin
     def on_post_page(self, output, page, config):
+        if self.indexer and self.site_dir:
+            path = (Path(config.site_dir) / page.file.dest_path).relative_to(self.site_dir)
+            self.indexer.add_page(path.as_posix(), output)
         return serve.with_overlay(output, self.overlay) if self.serving else output
+
+    def on_build_error(self, error, **kwargs):
+        self._abort_indexing()
+
+    def _abort_indexing(self) -> None:
+        indexer, self.indexer = self.indexer, None
+        if indexer:
+            indexer.abort()
 
     @event_priority(-150)  # after i18n has narrowed the nav to one language
     def on_nav(self, nav, config, files):
@@ -185,7 +207,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.indexing = serve.in_background(build_search, self.generated.project, Path(config.site_dir))
             log.info(self.reader_site.finish(config))  # lists the index files there are now
             return
-        log.info(build_search(self.generated.project, Path(config.site_dir)))
+        indexer, self.indexer = self.indexer, None
+        log.info(build_search(self.generated.project, Path(config.site_dir), indexer))
         self.indexed_once = True
         log.info(self.reader_site.finish(config))  # after the search index: it lists its files
 

@@ -3,32 +3,38 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from generator.load.entities import LANGUAGES, Project
 from generator.search.names import compact_index
 from generator.search.pagefind_chunks import rechunk
+from generator.search.pagefind_service import PagefindIndexer
 
 DEFAULT_LANGUAGE = "ja"  # built at the site root by mkdocs-static-i18n
 NAMES_DIR = "assets/names"
+BUNDLE_DIR = "pagefind"
 
 
-def build_search(project: Project, site_dir: Path) -> str:
+def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | None = None) -> str:
     """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and the Pagefind bundle; return a report.
 
-    The browser fetches the gzip file and inflates it itself (DecompressionStream), so the first
-    search stays small on any host, compressing or not; the plain file is for browsers without it.
+    `indexer` already holds the site's pages (fed while MkDocs wrote them); without one, every
+    page under site_dir is indexed now. The browser fetches the gzip file and inflates it itself
+    (DecompressionStream), so the first search stays small on any host, compressing or not; the
+    plain file is for browsers without it.
     """
-    pagefind = start_pagefind(site_dir)  # it reads only the HTML: the name index is built meanwhile
+    if indexer is None:
+        indexer = PagefindIndexer(site_dir)
+        indexer.add_site()
     try:
+        # Pagefind writes its bundle in its own process: the name index is built meanwhile.
+        writing = indexer.start_writing(site_dir / BUNDLE_DIR)
         report = write_name_index(project, site_dir)
     except BaseException:
-        pagefind.kill()
-        pagefind.wait()
+        indexer.abort()
         raise
-    finish_pagefind(pagefind, site_dir)
+    indexer.finish(writing)
+    tidy_bundle(site_dir / BUNDLE_DIR)
     return report
 
 
@@ -46,24 +52,8 @@ def write_name_index(project: Project, site_dir: Path) -> str:
     return "name index " + "; ".join(totals)
 
 
-def run_pagefind(site_dir: Path) -> None:
-    finish_pagefind(start_pagefind(site_dir), site_dir)
-
-
-def start_pagefind(site_dir: Path) -> subprocess.Popen:
-    """Index the built HTML; Pagefind splits the index by each page's <html lang>."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--quiet",
-         "--exclude-selectors", ".headerlink"],  # the ¶ permalink would end every heading
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-
-
-def finish_pagefind(process: subprocess.Popen, site_dir: Path) -> None:
-    stdout, stderr = process.communicate()
-    if process.returncode != 0:
-        raise RuntimeError(f"Pagefind failed:\n{stdout}\n{stderr}")
-    bundle = site_dir / "pagefind"
+def tidy_bundle(bundle: Path) -> None:
+    """Re-cut the word index into small chunks and give the entry file a stable order."""
     entry = bundle / "pagefind-entry.json"
     data = json.loads(entry.read_text(encoding="utf-8"))
     rechunk(bundle, data)
