@@ -30,7 +30,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
-from generator import pipeline, serve, staging
+from generator import language_split, pipeline, serve, staging
 from generator.errors import DataErrors
 from generator.reader_site import ReaderSite
 from generator.search import build_search
@@ -59,6 +59,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.indexing: threading.Thread | None = None
         self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
         self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
+        self.split: language_split.LanguageSplit | None = None  # `build` only: two languages built at once
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -92,6 +93,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self._abort_indexing()
             self.site_dir.mkdir(parents=True, exist_ok=True)
             self.indexer = PagefindIndexer(self.site_dir)
+            if language_split.wanted():
+                self.split = language_split.LanguageSplit(self._forget_the_parents_work)
+                self.split.install()
         docs_dir = Path(config.docs_dir)
         self.edit_sources = staging.stage(root / self.config.content_dir, self.generated.pages, docs_dir)
         self.page_order = _page_order(self.generated)
@@ -117,13 +121,42 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-200)  # the page as it is written, after every other plugin
     def on_post_page(self, output, page, config):
-        if self.indexer and self.site_dir:
-            path = (Path(config.site_dir) / page.file.dest_path).relative_to(self.site_dir)
-            self.indexer.add_page(path.as_posix(), output)
+        if self.site_dir and (self.indexer or self.split):
+            path = (Path(config.site_dir) / page.file.dest_path).relative_to(self.site_dir).as_posix()
+            if self.split and self.split.in_child:
+                self.split.child_pages.append(path)  # the parent indexes them once the child is done
+            elif self.indexer:
+                self.indexer.add_page(path, output)
         return serve.with_overlay(output, self.overlay) if self.serving else output
 
     def on_build_error(self, error, **kwargs):
+        if self.split and self.split.in_child:
+            self.split.child_done(error)
         self._abort_indexing()
+        if self.split:
+            self.split.stop_child()
+            self.split.uninstall()
+            self.split = None
+
+    def _forget_the_parents_work(self) -> None:
+        """In the forked child: the search index and the model's checks are the parent's to finish."""
+        self.indexer = None
+        if self.generated:
+            self.generated.model_check = None
+
+    def _index_the_other_languages(self) -> None:
+        """Wait for the languages the forked child built and hand its pages to Pagefind, in order."""
+        split, self.split = self.split, None
+        assert split is not None and self.site_dir is not None
+        split.uninstall()
+        try:
+            pages = split.wait_for_child()
+        except PluginError:
+            self._abort_indexing()
+            raise
+        if self.indexer:
+            for path in pages:
+                self.indexer.add_page(path, (self.site_dir / path).read_text(encoding="utf-8"))
 
     def _abort_indexing(self) -> None:
         indexer, self.indexer = self.indexer, None
@@ -190,6 +223,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_build(self, config):
         if self._nested(config):
             return
+        if self.split:
+            if self.split.in_child:
+                self.split.child_done()
+            self._index_the_other_languages()
         if self.generated:
             try:
                 self.generated.confirm()
