@@ -5,9 +5,10 @@ on_post_build, each a whole MkDocs build on one core. Those builds share only th
 each writes its own language folder, plus copies of the theme's files and a root 404 page that are
 the same bytes whichever build writes them (the root sitemap is kept the default language's by
 generator/reader_site.py). So the builder forks before the second language: the child builds every
-other language of the list, the parent the rest. The child reports through a pipe the pages it
-wrote, in order (the search index is fed in one fixed order, so its bytes do not depend on which
-process finished first), or the error that stopped it, and leaves without MkDocs' clean-up.
+other language of the list, the parent the rest. Each process indexes its own pages with a
+Pagefind of its own (a language's part of the search bundle depends only on that language's
+pages, in order); the child reports through a pipe where its bundle is, or the error that
+stopped it, and leaves without MkDocs' clean-up.
 """
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ import json
 import logging
 import os
 import signal
+import traceback
 
 import mkdocs_static_i18n.plugin as i18n_plugin
-from mkdocs.exceptions import PluginError
+from mkdocs.exceptions import Abort, BuildError, PluginError
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 # Set to 1 to build the languages one after another (the same bytes: tests/test_build.py checks it).
@@ -33,7 +35,6 @@ class LanguageSplit:
     def __init__(self, on_fork_in_child) -> None:
         self.on_fork_in_child = on_fork_in_child  # drops what belongs to the parent alone
         self.in_child = False
-        self.child_pages: list[str] = []  # in the child: the pages it wrote, in order
         self._mine: set[str] | None = None  # the languages this process builds, once split
         self._child: tuple[int, int] | None = None  # in the parent: the child's pid, its pipe
         self._report = -1  # in the child: where the report goes
@@ -73,9 +74,12 @@ class LanguageSplit:
         return set(languages[0::2])
 
     # -- the child -------------------------------------------------------------------------------
-    def child_done(self, error: BaseException | None = None) -> None:
+    def child_done(self, error: BaseException | None = None, **report) -> None:
         """In the child, at the end of its builds or at its first error: report and leave now."""
-        report = {"pages": self.child_pages} if error is None else {"error": str(error) or repr(error)}
+        if error is not None:
+            report = {"error": str(error) or repr(error)}
+            if not isinstance(error, (BuildError, Abort)):  # a fault, not a message: say where
+                report["error"] = "".join(traceback.format_exception(error)).rstrip()
         try:
             with os.fdopen(self._report, "w", encoding="utf-8") as pipe:
                 json.dump(report, pipe)
@@ -84,10 +88,10 @@ class LanguageSplit:
             os._exit(0 if error is None else 1)
 
     # -- the parent ------------------------------------------------------------------------------
-    def wait_for_child(self) -> list[str]:
-        """The pages the child wrote; raise PluginError with its reason if it failed."""
+    def wait_for_child(self) -> dict:
+        """The child's report; raise PluginError with its reason if it failed."""
         if self._child is None:
-            return []
+            return {}
         pid, read = self._child
         self._child = None
         with os.fdopen(read, "r", encoding="utf-8") as pipe:
@@ -99,7 +103,7 @@ class LanguageSplit:
             report = {"error": f"the build of the other languages stopped ({_how(status)})"}
         if "error" in report:
             raise PluginError(report["error"])
-        return report["pages"]
+        return report
 
     def stop_child(self) -> None:
         """The parent's build failed: the child's work is not wanted."""

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
+import tempfile
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -33,7 +35,7 @@ from mkdocs.structure.nav import Section
 from generator import language_split, pipeline, serve, staging
 from generator.errors import DataErrors
 from generator.reader_site import ReaderSite
-from generator.search import build_search
+from generator.search import BUNDLE_DIR, build_search, merge_bundle, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -94,7 +96,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.site_dir.mkdir(parents=True, exist_ok=True)
             self.indexer = PagefindIndexer(self.site_dir)
             if language_split.wanted():
-                self.split = language_split.LanguageSplit(self._forget_the_parents_work)
+                self.split = language_split.LanguageSplit(self._start_over_in_the_child)
                 self.split.install()
         docs_dir = Path(config.docs_dir)
         self.edit_sources = staging.stage(root / self.config.content_dir, self.generated.pages, docs_dir)
@@ -121,12 +123,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-200)  # the page as it is written, after every other plugin
     def on_post_page(self, output, page, config):
-        if self.site_dir and (self.indexer or self.split):
-            path = (Path(config.site_dir) / page.file.dest_path).relative_to(self.site_dir).as_posix()
-            if self.split and self.split.in_child:
-                self.split.child_pages.append(path)  # the parent indexes them once the child is done
-            elif self.indexer:
-                self.indexer.add_page(path, output)
+        if self.indexer and self.site_dir:
+            path = (Path(config.site_dir) / page.file.dest_path).relative_to(self.site_dir)
+            self.indexer.add_page(path.as_posix(), output)
         return serve.with_overlay(output, self.overlay) if self.serving else output
 
     def on_build_error(self, error, **kwargs):
@@ -138,25 +137,41 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.split.uninstall()
             self.split = None
 
-    def _forget_the_parents_work(self) -> None:
-        """In the forked child: the search index and the model's checks are the parent's to finish."""
-        self.indexer = None
+    def _start_over_in_the_child(self) -> None:
+        """In the forked child: the model's checks are the parent's to finish; the pages the child
+        writes go to a Pagefind of its own (a language's index does not depend on the others')."""
         if self.generated:
             self.generated.model_check = None
+        if self.indexer and self.site_dir:
+            self.indexer.disown()
+            self.indexer = PagefindIndexer(self.site_dir)
 
-    def _index_the_other_languages(self) -> None:
-        """Wait for the languages the forked child built and hand its pages to Pagefind, in order."""
-        split, self.split = self.split, None
-        assert split is not None and self.site_dir is not None
-        split.uninstall()
+    def _finish_the_child(self) -> None:
+        """The child's last step: write and tidy its languages' search bundle, tell the parent."""
+        assert self.split is not None
+        bundle = None
         try:
-            pages = split.wait_for_child()
-        except PluginError:
-            self._abort_indexing()
-            raise
-        if self.indexer:
-            for path in pages:
-                self.indexer.add_page(path, (self.site_dir / path).read_text(encoding="utf-8"))
+            if self.indexer:
+                bundle = Path(tempfile.mkdtemp(prefix="rulebook-pagefind-"))
+                indexer, self.indexer = self.indexer, None
+                write_bundle(indexer.finish(indexer.request_bundle()), bundle)
+        except Exception as exc:  # noqa: BLE001 — reported to the parent, which fails the build
+            self.split.child_done(exc)
+        self.split.child_done(bundle=str(bundle) if bundle else None)
+
+    def _merge_the_childs_languages(self, site_dir: Path) -> None:
+        """Wait for the languages the forked child built; add their search bundle to the site's."""
+        split, self.split = self.split, None
+        assert split is not None
+        split.uninstall()
+        report = split.wait_for_child()
+        if report.get("bundle"):
+            bundle = Path(report["bundle"])
+            try:
+                if self.config.search:
+                    merge_bundle(bundle, site_dir / BUNDLE_DIR)
+            finally:
+                shutil.rmtree(bundle, ignore_errors=True)
 
     def _abort_indexing(self) -> None:
         indexer, self.indexer = self.indexer, None
@@ -223,10 +238,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_build(self, config):
         if self._nested(config):
             return
-        if self.split:
-            if self.split.in_child:
-                self.split.child_done()
-            self._index_the_other_languages()
+        if self.split and self.split.in_child:
+            self._finish_the_child()  # does not return
         if self.generated:
             try:
                 self.generated.confirm()
@@ -246,6 +259,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return
         indexer, self.indexer = self.indexer, None
         log.info(build_search(self.generated.project, Path(config.site_dir), indexer))
+        if self.split:
+            self._merge_the_childs_languages(Path(config.site_dir))
         self.indexed_once = True
         log.info(self.reader_site.finish(config))  # after the search index: it lists its files
 

@@ -1,6 +1,7 @@
 """Pagefind fed page by page while MkDocs builds: the same index as its own crawl, failures said."""
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -17,18 +18,18 @@ def test_pages_fed_one_by_one_are_indexed_per_language(tmp_path):
     indexer = PagefindIndexer(tmp_path)
     indexer.add_page("index.html", PAGE.format(lang="ja", title="騒音", text="ゾンビは騒音に向かう"))
     indexer.add_page("uk/index.html", PAGE.format(lang="uk", title="Шум", text="Зомбі йдуть на шум"))
-    indexer.finish(indexer.start_writing(tmp_path / "pagefind"))
-    entry = (tmp_path / "pagefind" / "pagefind-entry.json").read_text(encoding="utf-8")
-    assert '"ja"' in entry and '"uk"' in entry
-    assert len(list((tmp_path / "pagefind" / "fragment").iterdir())) == 2
+    files = indexer.finish(indexer.request_bundle())
+    assert {"ja", "uk"} <= set(json.loads(files["pagefind-entry.json"])["languages"])
+    assert len([name for name in files if name.startswith("fragment/")]) == 2
+    assert indexer._process.poll() is not None  # the service has ended
 
 
-def test_a_failure_of_pagefind_is_an_error_with_what_it_printed(tmp_path):
-    (tmp_path / "not-a-folder").write_text("x")
+def test_a_service_that_stops_is_an_error_with_what_it_printed(tmp_path):
     indexer = PagefindIndexer(tmp_path)
     indexer.add_page("index.html", PAGE.format(lang="ja", title="騒音", text="ゾンビ"))
-    with pytest.raises(PagefindError, match="Pagefind failed(.|\n)*Not a directory"):
-        indexer.finish(indexer.start_writing(tmp_path / "not-a-folder" / "pagefind"))
+    indexer._process.kill()
+    with pytest.raises(PagefindError, match="Pagefind failed: the service stopped"):
+        indexer.finish(indexer.request_bundle())
 
 
 def test_an_aborted_index_stops_the_service(tmp_path):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
 from pathlib import Path
 
 from generator.load.entities import LANGUAGES, Project
@@ -27,15 +28,23 @@ def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | No
         indexer = PagefindIndexer(site_dir)
         indexer.add_site()
     try:
-        # Pagefind writes its bundle in its own process: the name index is built meanwhile.
-        writing = indexer.start_writing(site_dir / BUNDLE_DIR)
+        # Pagefind builds its bundle in its own process: the name index is built meanwhile.
+        bundle = indexer.request_bundle()
         report = write_name_index(project, site_dir)
     except BaseException:
         indexer.abort()
         raise
-    indexer.finish(writing)
-    tidy_bundle(site_dir / BUNDLE_DIR)
+    write_bundle(indexer.finish(bundle), site_dir / BUNDLE_DIR)
     return report
+
+
+def write_bundle(files: dict[str, bytes], bundle: Path) -> None:
+    """Write the files of a Pagefind bundle, then tidy it."""
+    for name, data in files.items():
+        path = bundle / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    tidy_bundle(bundle)
 
 
 def write_name_index(project: Project, site_dir: Path) -> str:
@@ -52,10 +61,37 @@ def write_name_index(project: Project, site_dir: Path) -> str:
     return "name index " + "; ".join(totals)
 
 
+ENTRY = "pagefind-entry.json"
+
+
 def tidy_bundle(bundle: Path) -> None:
     """Re-cut the word index into small chunks and give the entry file a stable order."""
-    entry = bundle / "pagefind-entry.json"
-    data = json.loads(entry.read_text(encoding="utf-8"))
+    data = json.loads((bundle / ENTRY).read_text(encoding="utf-8"))
     rechunk(bundle, data)
+    _write_entry(bundle, data)
+
+
+def merge_bundle(source: Path, target: Path) -> None:
+    """Add the languages of one tidied Pagefind bundle to another's.
+
+    A language's files (its metadata, word index, fragments and filters, all named by their
+    content and prefixed by the language) depend only on that language's pages, so bundles
+    written for disjoint languages merge by taking every file and listing every language.
+    """
+    data = json.loads((target / ENTRY).read_text(encoding="utf-8"))
+    added = json.loads((source / ENTRY).read_text(encoding="utf-8"))
+    if added.get("version") != data.get("version"):
+        raise RuntimeError(f"Pagefind bundles of versions {added.get('version')} and {data.get('version')}")
+    for path in sorted(source.rglob("*")):
+        copy = target / path.relative_to(source)
+        if path.is_file() and path.name != ENTRY and not copy.exists():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, copy)
+    data["languages"].update(added["languages"])
+    _write_entry(target, data)
+
+
+def _write_entry(bundle: Path, data: dict) -> None:
     # Pagefind lists languages in hash-map order; sort them so equal data gives equal bytes.
-    entry.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8")
+    (bundle / ENTRY).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+                                encoding="utf-8")

@@ -67,16 +67,22 @@ class PagefindIndexer:
         """Index every page under site_dir, as `pagefind --site` does."""
         self._pages.append(self._request({"type": "AddDir", "index_id": self._index, "path": ".", "glob": None}))
 
-    def start_writing(self, output_dir: Path) -> int:
-        """Ask for the bundle to be written once every queued page is in; returns the request to wait on."""
-        return self._request({"type": "WriteFiles", "index_id": self._index, "output_path": str(output_dir)})
+    def request_bundle(self) -> int:
+        """Ask for the search bundle once every queued page is in; returns the request to wait on.
 
-    def finish(self, write_request: int) -> None:
-        """Wait for every page and the written bundle; raise PagefindError on any failure."""
+        The bundle comes back in the answer rather than written by Pagefind: its service answers
+        a write before its last files have reached the disk (it writes them in the background and
+        does not wait), so this process writes them itself.
+        """
+        return self._request({"type": "GetFiles", "index_id": self._index})
+
+    def finish(self, bundle_request: int) -> dict[str, bytes]:
+        """Wait for every page and the bundle (path in the bundle -> bytes); raise PagefindError on any failure."""
         try:
             for request in self._pages:
                 self._wait(request)
-            self._wait(write_request)
+            answer = self._wait(bundle_request)
+            return {file["path"]: base64.b64decode(file["content"]) for file in answer["files"]}
         finally:
             self.close()
 
@@ -90,6 +96,15 @@ class PagefindIndexer:
             self._process.kill()
             self._process.wait()
         self._log.close()
+
+    def disown(self) -> None:
+        """In a forked process: let go of the parent's service without touching it. The pipes
+        become /dev/null: the service sees its input end when the parent closes it, and whatever
+        this copy still holds in its buffers goes nowhere."""
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for stream in (self._stdin, self._stdout):
+            os.dup2(devnull, stream.fileno())
+        os.close(devnull)
 
     def abort(self) -> None:
         """Stop the service now (a failed build): nothing it would write is wanted."""
