@@ -34,7 +34,7 @@ class _VisibleFilesLoader(jinja2.FileSystemLoader):
     """A FileSystemLoader whose listing skips hidden folders (MkDocs ignores what is in them)."""
 
     def list_templates(self) -> list[str]:
-        found = set()
+        found: set[str] = set()
         for searchpath in self.searchpath:
             for dirpath, dirnames, filenames in os.walk(searchpath, followlinks=self.followlinks):
                 dirnames[:] = [name for name in dirnames if not name.startswith(".")]
