@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -54,7 +53,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.overlay = ""
         self.layout = ""
         self.indexed_once = False
-        self.indexing: threading.Thread | None = None
+        self.indexing: serve.SearchFollower | None = None  # under serve: the index follows each rebuild
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -71,8 +70,6 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         root = Path(config.config_file_path).resolve().parent
         if not config.repo_url:
             config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
-        if self.indexing:  # the previous rebuild's search index is written before this one starts
-            self.indexing.join()
         self.errors = []
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/")

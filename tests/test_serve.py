@@ -4,12 +4,14 @@ overrides are watched, and broken data never stalls the server: the open page li
 and recovers by itself once the file is fixed."""
 from __future__ import annotations
 
+import gzip
 import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+import zlib
 from pathlib import Path
 
 import pytest
@@ -38,6 +40,16 @@ class Preview:
 
     def builds(self) -> int:
         return self.log.read_text(encoding="utf-8", errors="replace").count("Building documentation...")
+
+    def search_text(self, lang: str) -> str:
+        """The text of every page of `lang` in the served Pagefind index (its fragments)."""
+        texts = []
+        for path in sorted((self.site_dir() / "pagefind" / "fragment").glob(f"{lang}_*.pf_fragment")):
+            try:
+                texts.append(gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace"))
+            except (OSError, EOFError, zlib.error):  # being written now: the next look reads it whole
+                continue
+        return "".join(texts)
 
     def rendered_games(self) -> list[list[str]]:
         """For every build so far, the games whose pages the plugin rendered again."""
@@ -114,6 +126,7 @@ def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
     assert preview.rendered_games()[-1] == ["zombicide-1"]  # the other games' pages were kept as they were
     assert edited.stat().st_mtime_ns != times[0]
     assert untouched.stat().st_mtime_ns == times[1]  # the other edition's page was not rendered again
+    wait_for(lambda: marker in preview.search_text("ko"), 300, preview.log)  # the search index follows
     preview.restore(ZOMBIES, old, PAGE, marker)
 
 
