@@ -140,10 +140,12 @@ def in_background(index, project, site_dir: Path) -> SearchFollower:
     return SEARCH.want(index, project, site_dir)
 
 
-def write_status(path: Path, errors: list[str]) -> None:
+def write_status(path: Path, errors: list[str], pages_missing: bool = False) -> None:
+    """pages_missing: there is no good build to show yet, only the hand-written pages."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"errors": errors}, ensure_ascii=False), encoding="utf-8")
+    status = {"errors": errors, "pages_missing": pages_missing}
+    temporary.write_text(json.dumps(status, ensure_ascii=False), encoding="utf-8")
     os.replace(temporary, path)
 
 
