@@ -28,11 +28,19 @@ def watch(server, config, content_dir: Path) -> None:
     """Watch the sources of the pages, not the staged pages the plugin itself writes."""
     root = Path(config.config_file_path).resolve().parent
     server.unwatch(config.docs_dir)  # written by on_config during every build: it would loop
-    sources = [root / "rules_data", content_dir, Path(__file__).parent]
+    sources = [root / "rules_data", content_dir]
     sources += [Path(folder) for folder in [config.theme.custom_dir] if folder]
     for folder in sources:
         if folder.exists():
             server.watch(str(folder))
+    # The generator's templates, labels and narration, but not its __pycache__: any Python process
+    # that imports the generator (a test, a `check` in another terminal) may write there.
+    for folder in _code_folders(Path(__file__).parent):
+        server.watch(str(folder), recursive=False)  # a change inside a sub-folder is a folder event: ignored
+
+
+def _code_folders(top: Path) -> list[Path]:
+    return [top] + sorted(path for path in top.rglob("*") if path.is_dir() and "__pycache__" not in path.parts)
 
 
 def keep_serving_on_errors(server, current_errors: Callable[[], list[str]]) -> None:
