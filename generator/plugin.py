@@ -22,7 +22,6 @@ import logging
 import os
 import shutil
 import tempfile
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -32,7 +31,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
-from generator import language_split, pipeline, serve, staging
+from generator import language_split, pipeline, serve, staging, theme_env
 from generator.errors import DataErrors
 from generator.reader_site import ReaderSite
 from generator.search import BUNDLE_DIR, build_search, merge_bundle, write_bundle
@@ -49,6 +48,7 @@ class RulebookConfig(Config):
 class RulebookPlugin(BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.generated: pipeline.Generated | None = None
+        self.preview: pipeline.Preview | None = None  # under serve: what the next rebuild may keep
         self.edit_sources: dict[str, str] = {}
         self.page_order: dict[str, int] = {}
         self.reader_site = ReaderSite()  # per-language 404s, sitemap, offline files
@@ -58,7 +58,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.overlay = ""
         self.layout = ""
         self.indexed_once = False
-        self.indexing: threading.Thread | None = None
+        self.indexing: serve.SearchFollower | None = None  # under serve: the index follows each rebuild
         self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
         self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
         self.split: language_split.LanguageSplit | None = None  # `build` only: two languages built at once
@@ -72,13 +72,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return bool(i18n and getattr(i18n, "building", False))
 
     def on_config(self, config):
+        theme_env.lighten(config.theme)  # every language's build and every rebuild of serve
         if self._nested(config):
             return config
         root = Path(config.config_file_path).resolve().parent
         if not config.repo_url:
             config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
-        if self.indexing:  # the previous rebuild's search index is written before this one starts
-            self.indexing.join()
         self.errors = []
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/")
@@ -86,10 +85,21 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             # Run by `python -m generator build`, which publishes the site only if the build
             # succeeds, the model's checks may run beside the build (see on_post_build).
             beside = os.environ.get(pipeline.CHECK_BESIDE_ENV) == "1" and not self.serving
-            self.generated = pipeline.generate(root, check_beside=beside)
+            if self.serving:  # a save re-does only what it changed (see pipeline.Preview)
+                self.preview = self.preview if self.preview and self.preview.root == root else pipeline.Preview(root)
+                self.generated = self.preview.generate()
+                log.info(f"rendered again: {', '.join(self.preview.rendered) or 'no game'}")
+            else:
+                self.generated = pipeline.generate(root, check_beside=beside)
         except DataErrors as exc:
             self.errors = [str(error) for error in exc.errors]
-            raise PluginError(exc.report()) from None
+            if not (self.serving and self.generated is None):
+                raise PluginError(exc.report()) from None
+            # `serve` started on broken data (MkDocs would stop): the preview shows the hand-written
+            # pages with the errors over them, and the whole site once the data is fixed.
+            log.error("the data has errors; the preview lists them on every page until they are fixed:\n"
+                      + "\n".join(self.errors))
+            self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
         self.site_dir = Path(config.site_dir)
         if self.config.search and not self.serving:
             self._abort_indexing()
@@ -99,9 +109,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 self.split = language_split.LanguageSplit(self._start_over_in_the_child)
                 self.split.install()
         docs_dir = Path(config.docs_dir)
-        self.edit_sources = staging.stage(root / self.config.content_dir, self.generated.pages, docs_dir)
-        self.page_order = _page_order(self.generated)
-        if self.serving and self.dirty:
+        generated_pages = self.generated.pages if self.generated else []
+        self.edit_sources = staging.stage(root / self.config.content_dir, generated_pages, docs_dir)
+        self.page_order = _page_order(self.generated) if self.generated else {}
+        if self.serving and self.dirty and self.generated:
             self._rerender_all_if_the_layout_changed(config, docs_dir)
         return config
 
@@ -246,7 +257,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             except DataErrors as exc:
                 raise PluginError(exc.report()) from None
         if self.serving:
-            serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, [])
+            serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, self.errors, pages_missing=not self.generated)
         if not self.generated:
             return
         if not self.config.search:
