@@ -59,7 +59,7 @@ class PagefindIndexer:
         self._index = answer["index_id"]
 
     def add_page(self, path: str, html: str) -> None:
-        """Queue one built page (e.g. 'ko/zombicide-1/skills/index.html'); returns at once."""
+        """Queue one built page (e.g. 'ko/<game>/<page>/index.html'); returns at once."""
         self._pages.append(self._request(
             {"type": "AddFile", "index_id": self._index, "file_path": path, "url": None, "file_contents": html}))
 
