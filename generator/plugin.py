@@ -33,8 +33,9 @@ from mkdocs.structure.nav import Section
 
 from generator import language_split, pipeline, serve, staging, theme_env
 from generator.errors import DataErrors
+from generator.forked import Forked
 from generator.reader_site import ReaderSite
-from generator.search import BUNDLE_DIR, build_search, merge_bundle, write_bundle
+from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -62,6 +63,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
         self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
         self.split: language_split.LanguageSplit | None = None  # `build` only: two languages built at once
+        self.names: Forked | None = None  # `build` only: the name index, computed beside the build
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -104,6 +106,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.config.search and not self.serving:
             self._abort_indexing()
             self.site_dir.mkdir(parents=True, exist_ok=True)
+            project = self.generated.project
+            # Forked before the Pagefind service's threads start: a fork copies only this thread.
+            self.names = Forked(lambda: name_index_files(project), "the search's name index")
             self.indexer = PagefindIndexer(self.site_dir)
             if language_split.wanted():
                 self.split = language_split.LanguageSplit(self._start_over_in_the_child)
@@ -153,6 +158,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         writes go to a Pagefind of its own (a language's index does not depend on the others')."""
         if self.generated:
             self.generated.model_check = None
+        self.names = None
         if self.indexer and self.site_dir:
             self.indexer.disown()
             self.indexer = PagefindIndexer(self.site_dir)
@@ -269,7 +275,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             log.info(self.reader_site.finish(config))  # lists the index files there are now
             return
         indexer, self.indexer = self.indexer, None
-        log.info(build_search(self.generated.project, Path(config.site_dir), indexer))
+        names, self.names = self.names, None
+        log.info(build_search(self.generated.project, Path(config.site_dir), indexer, names))
         if self.split:
             self._merge_the_childs_languages(Path(config.site_dir))
         self.indexed_once = True

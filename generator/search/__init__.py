@@ -5,7 +5,9 @@ import gzip
 import json
 import shutil
 from pathlib import Path
+from typing import cast
 
+from generator.forked import Forked
 from generator.load.entities import LANGUAGES, Project
 from generator.search.names import compact_index
 from generator.search.pagefind_chunks import rechunk
@@ -16,13 +18,15 @@ NAMES_DIR = "assets/names"
 BUNDLE_DIR = "pagefind"
 
 
-def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | None = None) -> str:
+def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | None = None,
+                 names: Forked | None = None) -> str:
     """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and the Pagefind bundle; return a report.
 
     `indexer` already holds the site's pages (fed while MkDocs wrote them); without one, every
-    page under site_dir is indexed now. The browser fetches the gzip file and inflates it itself
-    (DecompressionStream), so the first search stays small on any host, compressing or not; the
-    plain file is for browsers without it.
+    page under site_dir is indexed now. `names` is the name index being computed beside the
+    build (name_index_files in a forked process); without it, it is computed now. The browser
+    fetches the gzip file and inflates it itself (DecompressionStream), so the first search stays
+    small on any host, compressing or not; the plain file is for browsers without it.
     """
     if indexer is None:
         indexer = PagefindIndexer(site_dir)
@@ -30,12 +34,29 @@ def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | No
     try:
         # Pagefind builds its bundle in its own process: the name index is built meanwhile.
         bundle = indexer.request_bundle()
-        report = write_name_index(project, site_dir)
+        computed = names.result() if names else name_index_files(project)
+        report, files = cast(tuple[str, dict[str, bytes]], computed)
+        for name, data in files.items():
+            (site_dir / NAMES_DIR).mkdir(parents=True, exist_ok=True)
+            (site_dir / NAMES_DIR / name).write_bytes(data)
     except BaseException:
         indexer.abort()
         raise
     write_bundle(indexer.finish(bundle), site_dir / BUNDLE_DIR)
     return report
+
+
+def name_index_files(project: Project) -> tuple[str, dict[str, bytes]]:
+    """The name index of every language (file name in assets/names/ -> bytes) and a report."""
+    files, totals = {}, []
+    for lang in LANGUAGES:
+        index, other_languages, counts = compact_index(project, lang, "" if lang == DEFAULT_LANGUAGE else f"{lang}/")
+        for name, value in ((lang, index), (f"{lang}-more", other_languages)):
+            data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+            files[f"{name}.json"] = data
+            files[f"{name}.json.gz"] = gzip.compress(data, compresslevel=9, mtime=0)
+        totals.append(f"{lang}: {counts['entries']} entries, {counts['inflected']} inflected forms")
+    return "name index " + "; ".join(totals), files
 
 
 def write_bundle(files: dict[str, bytes], bundle: Path) -> None:
@@ -45,20 +66,6 @@ def write_bundle(files: dict[str, bytes], bundle: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     tidy_bundle(bundle)
-
-
-def write_name_index(project: Project, site_dir: Path) -> str:
-    out = site_dir / NAMES_DIR
-    out.mkdir(parents=True, exist_ok=True)
-    totals = []
-    for lang in LANGUAGES:
-        index, other_languages, counts = compact_index(project, lang, "" if lang == DEFAULT_LANGUAGE else f"{lang}/")
-        for name, value in ((lang, index), (f"{lang}-more", other_languages)):
-            data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            (out / f"{name}.json").write_bytes(data)
-            (out / f"{name}.json.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
-        totals.append(f"{lang}: {counts['entries']} entries, {counts['inflected']} inflected forms")
-    return "name index " + "; ".join(totals)
 
 
 ENTRY = "pagefind-entry.json"
