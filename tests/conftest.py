@@ -72,7 +72,7 @@ def _start_shared_build(config: pytest.Config) -> None:
     root = copy_project(shared / "built-project")
     log = open(shared / "built-project.log", "w")
     _background["build"] = subprocess.Popen(
-        ["sh", "-c", f'"$0" -m generator build --root "$1"; echo $? > "$2"', sys.executable, str(root),
+        ["sh", "-c", '"$0" -m generator build --root "$1"; echo $? > "$2"', sys.executable, str(root),
          str(shared / "built-project.rc")],
         cwd=root, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
