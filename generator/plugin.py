@@ -10,8 +10,10 @@ on_post_page    hand each finished page to Pagefind, which indexes it in its own
                 rebuild's errors over the page
 on_post_build   write the name index and Pagefind's bundle (under serve, Pagefind reads the site)
 
-Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the pages
-whose Markdown changed, unless the page list, a title or the theme changed.
+Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the games
+whose inputs changed (pipeline.Preview) and MkDocs only the pages whose Markdown changed, unless
+the page list, a title or the theme changed; the search index follows in the background
+(serve.SearchFollower).
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
 on_post_build; those nested builds must not regenerate or re-index, hence `_nested`.
