@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -71,5 +72,15 @@ def _coverage(root: Path) -> int:
     return 1 if missing else 0
 
 
+def _run() -> int:
+    try:
+        return main()
+    except BrokenPipeError:
+        # The reader stopped reading (`check | head -1`): what it wanted is printed, the rest is
+        # not wanted. Python would flush stdout again at exit and fail the same way.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_run())

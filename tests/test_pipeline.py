@@ -51,3 +51,21 @@ def test_a_long_error_list_from_beside_the_build_arrives_whole(monkeypatch):
     with pytest.raises(DataErrors) as raised:
         generated.confirm()
     assert raised.value.errors == sorted(errors)
+
+
+def test_check_piped_into_a_reader_that_stops_ends_quietly(tmp_path):
+    """`python -m generator check | head -1`: no traceback when the reader stops reading."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    minimal = Path(__file__).parent / "fixtures" / "minimal"
+    shutil.copytree(minimal / "rules_data", tmp_path / "rules_data")
+    checker = subprocess.Popen([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    assert checker.stdout is not None and checker.stderr is not None
+    checker.stdout.close()  # the reader is gone before the first line
+    stderr = checker.stderr.read().decode()
+    assert checker.wait() == 0, stderr
+    assert "Traceback" not in stderr and "BrokenPipeError" not in stderr
