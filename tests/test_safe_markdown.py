@@ -3,10 +3,15 @@ checks and the escaping in front of it: whatever raw HTML reaches Python-Markdow
 the page can run, and the HTML our own templates write passes unchanged."""
 from __future__ import annotations
 
+from html import escape
 from html.parser import HTMLParser
 
 import markdown
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.render import safe_markdown
 
 EXTENSIONS = ["attr_list", "md_in_html", "admonition", "tables", "generator.render.safe_markdown"]
 
@@ -55,3 +60,51 @@ def test_what_the_templates_write_passes_unchanged():
             '<figcaption>c</figcaption>\n</figure>\n\n<!-- example:x -->\n\n[web](https://example.org/?a=1&b=2)')
     plain = markdown.markdown(text, extensions=EXTENSIONS[:-1])
     assert render(text) == plain
+
+
+_VALUE = st.lists(st.sampled_from(["javascript", "JaVa\tScript", ":", "&colon;", "&#106;", "&#x3A;", "alert(1)",
+                                    "https://x.org/a:b", "#top", "../x/", "?q=", "data", "mailto:", "x", "&amp;", " ",
+                                    "\t", ">"]), max_size=5).map("".join)
+_ATTRIBUTE = st.builds(
+    lambda sep, name, eq, quote, value: f"{sep}{name}{eq}{quote}{value}{quote}" if eq else f"{sep}{name}",
+    st.sampled_from([" ", "\n", "/", "\t", "  ", '"']),
+    st.sampled_from(["href", "HREF", "src", "srcset", "xlink:href", "onclick", "ONerror", "style", "srcdoc",
+                     "title", "class", "data", "data-x", "one", "action", "formaction"]),
+    st.sampled_from(["=", " = ", "==", ""]), st.sampled_from(['"', "'", ""]), _VALUE)
+_TAG = st.builds(lambda name, attributes, end: f"<{name}{''.join(attributes)}{end}",
+                 st.sampled_from(["a", "p", "img", "script", "SCRIPT", "iframe", "style", "svg", "span", "/a", "/script"]),
+                 st.lists(_ATTRIBUTE, max_size=3), st.sampled_from([">", "/>", " >", ""]))
+_TEXT = st.sampled_from(["text", " one way ", "ゾンビ", "Зомбі", "&amp;", "&lt;", "<!-- c -->", "\n", "a = 'b:c'", "<", ">",
+                         "AT&T", "&amp", "&#106", "&#x6a", "</A>", "</a >", "<![CDATA[x]]>", "<?pi?>", "<!x>", "<!>", "<!-->", "<!--->", "<!-- a -- b -->",
+                         "<? x >", "<!DOCTYPE html>"])
+HTML = st.lists(st.one_of(_TAG, _TEXT), max_size=8).map("".join)
+
+
+@settings(max_examples=1500, deadline=None, derandomize=True)
+@given(HTML)
+def test_the_quick_look_never_skips_what_the_parser_would_change(html):
+    """clean_html skips the parse when nothing could change; the parse must then change nothing."""
+    assert safe_markdown.clean_html(html) == _parsed(html)
+
+
+@pytest.mark.parametrize("tag", [
+    '<a href="javascript:x">', '<a href="javascript&colon;x">', '<a href="&#106;avascript:x">',
+    '<a href=="javascript:x">', '<a href = = "javascript:x">', '<a href=vbscript:x>', "<a href='data:x'>",
+    '<img srcset="data:x">', '<a xlink:href="javascript:1">', '<a\u3000href="javascript:x">',
+    '<p title="x"href="javascript:x">', '<a href="\tjavascript:x">', '<p onclick="x">', '<p ONCLICK>',
+    '<p style="x">', '<script>', '<SCRIPT>', '</script>', '<iframe src="https://x.org">',
+])
+def test_the_quick_look_sends_every_dangerous_tag_to_the_parser(tag):
+    html = f"<p>before</p>{tag}after"
+    assert safe_markdown._could_change(html)
+    assert safe_markdown.clean_html(html) == _parsed(html)
+
+
+def _parsed(html: str) -> str:
+    """What the cleaner's parse makes of `html`, without the quick look in front of it."""
+    cleaner = safe_markdown._HtmlCleaner()
+    cleaner.feed(html)
+    cleaner.close()
+    if cleaner.rawdata:
+        cleaner.out.append(escape(cleaner.rawdata))
+    return "".join(cleaner.out) if "<" in html else html

@@ -113,9 +113,51 @@ class _HtmlCleaner(HTMLParser):
         self.out.append(f"<![{data}]>")
 
 
+# What the cleaner could change, found without parsing: an active element's tag, an attribute
+# whose name starts like a dangerous one (on*, style, srcdoc) after a character that can precede
+# an attribute name, and an address attribute whose value could hold a scheme: one with a colon
+# or a character reference (the parser decodes "&colon;") that does not start like a safe
+# address. Valid data has none of these but the odd English word, so nearly every page skips the
+# parse; a false alarm only costs one. tests/test_safe_markdown.py checks both ways agree.
+_ACTIVE_TAG = re.compile(r"</?(?:%s)(?![a-z0-9])" % "|".join(sorted(ACTIVE_ELEMENTS)), re.IGNORECASE)
+_UNUSUAL_END_TAG = re.compile(r"</(?![a-z][a-z0-9]*>)")  # the parser writes every end tag as </name>
+_DECLARATION = re.compile(r"<!(?!--)")  # CDATA and bogus comments come out rewritten
+_UNFINISHED_REFERENCE = re.compile(r"&#?[0-9a-zA-Z][-.0-9a-zA-Z]*(?![-.0-9a-zA-Z;])")  # it adds the ";"
+_RISKY_NAME = re.compile(r"[\s'\"/](?:on|style|srcdoc)", re.IGNORECASE)
+_SAFE_START = r"(?:https?://|mailto:|tel:|[#./?])"
+# Looked for after each "=" (only the "=" is consumed: the next one is looked at too): a value that
+# could hold a scheme; then _name_before says whether it belongs to an address attribute.
+_VALUE_WITH_SCHEME = re.compile(
+    r"""=(?=\s*(?:"(?!%s)[^"]*[:&]|'(?!%s)[^']*[:&]|(?!["'\s])(?!%s)[^\s>"']*[:&]))""" % ((_SAFE_START,) * 3),
+    re.IGNORECASE)
+
+
+def _name_before(html: str, equals: int) -> str:
+    """The attribute name the parser sees in front of the "=" at `equals` (any number of "=" and
+    spaces may stand between them; a name ends at a space, "/", ">", a quote or "=")."""
+    end = equals
+    while end and (html[end - 1] == "=" or html[end - 1].isspace()):
+        end -= 1
+    start = end
+    while start and not (html[start - 1] in "/>\"'=" or html[start - 1].isspace()):
+        start -= 1
+    return html[start:end].lower()
+
+
+def _risky_address(html: str) -> bool:
+    return any(_name_before(html, match.start()) in URL_ATTRIBUTES for match in _VALUE_WITH_SCHEME.finditer(html))
+
+
+def _could_change(html: str) -> bool:
+    if html.rfind("<") > html.rfind(">"):
+        return True  # an unfinished tag at the end is kept as text
+    return bool(_ACTIVE_TAG.search(html) or _RISKY_NAME.search(html) or _UNUSUAL_END_TAG.search(html)
+                or _UNFINISHED_REFERENCE.search(html) or _DECLARATION.search(html)) or _risky_address(html)
+
+
 def clean_html(html: str) -> str:
     """`html` with active elements shown as text and dangerous attributes removed."""
-    if "<" not in html:
+    if "<" not in html or not _could_change(html):
         return html
     cleaner = _HtmlCleaner()
     cleaner.feed(html)
