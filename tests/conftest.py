@@ -79,14 +79,26 @@ def _start_shared_build(config: pytest.Config) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by the markers added here
 def pytest_collection_modifyitems(session, config, items):
-    """Mark browser and whole-site tests and run them last."""
+    """Mark browser and whole-site tests, and put the longest tests first."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         if fixtures & (SITE_FIXTURES | OTHER_BUILD_FIXTURES):
             item.add_marker(pytest.mark.build)
-    items.sort(key=lambda item: item.get_closest_marker("build") is not None)  # stable: keeps file order
+    items.sort(key=start_order)  # stable: keeps file order within each rank
+
+
+def start_order(item: pytest.Item) -> tuple:
+    """Longest first, so that the workers finish together (scripts/test hands the tests out in
+    this order, one at a time, to whichever worker is free): the tests marked `long` that do not
+    wait for the shared site, then those that do (it is being built meanwhile), then the short
+    browser and whole-site tests, then the quick ones, which fill the gaps at the end."""
+    long = item.get_closest_marker("long")
+    needs_site = bool(set(getattr(item, "fixturenames", ())) & SITE_FIXTURES)
+    if long:
+        return (0, needs_site, -long.args[0])
+    return (1, item.get_closest_marker("build") is None, 0)
 
 
 def pytest_collection_finish(session):
@@ -155,7 +167,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900})
+    # No service worker: two seconds after a page loads it would fetch every file of the
+    # language for offline use. test_reader.py's offline test turns it on and checks it.
+    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
     yield page
     context.close()

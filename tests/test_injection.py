@@ -176,6 +176,7 @@ def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harml
         assert audit.findings == [], f"{page.relative_to(harmless_site)}: {audit.findings}"
 
 
+@pytest.mark.long(20)
 @pytest.mark.build
 @ONE_WORKER
 def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):

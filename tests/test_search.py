@@ -114,6 +114,7 @@ def phrase_of(question: str) -> str:
     return text[start:start + 8]
 
 
+@pytest.mark.long(8)
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
 def test_every_faq_ruling_is_found_by_a_phrase_of_its_question(page, site_url, project, lang):
     rulings = project.games[GAME].of_kind("faq")

@@ -144,6 +144,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
 
 # One server for all the checks: starting one is a whole build, and pytest-xdist would start one
 # per worker for separate tests. Each step leaves the data as it found it.
+@pytest.mark.long(60)
 @pytest.mark.browser
 def test_the_live_preview(preview, browser):
     one_save_gives_one_rebuild_that_renders_only_what_changed(preview)
