@@ -1,6 +1,7 @@
 """Data to pages: load and check everything, then render. Shared by the CLI and the plugin."""
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 from dataclasses import dataclass, field
@@ -9,9 +10,11 @@ from pathlib import Path
 from generator.errors import DataErrors
 from generator.load import load_project
 from generator.load.entities import Project
+from generator.load.yamlpos import Parsed
 from generator.render.pages import GeneratedPage, render_project
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+GENERATOR = Path(__file__).resolve().parent
+PROJECT_ROOT = GENERATOR.parent
 # Set by `python -m generator build` for its mkdocs child: see generate(check_beside=...).
 CHECK_BESIDE_ENV = "RULEBOOK_CHECK_BESIDE"
 
@@ -61,6 +64,75 @@ def generate(root: Path = PROJECT_ROOT, *, check_beside: bool = False) -> Genera
         model_check.raise_errors()  # data the model rejects may break rendering: say why
         raise
     return Generated(project, pages, model_check)
+
+
+class Preview:
+    """generate() for the live preview, which keeps what it can between rebuilds: a save re-does
+    only what that save changed; `generate()` (and so `build`) always does the whole pipeline.
+
+    - every file is loaded and checked again, but a file whose bytes did not change is not parsed
+      again (parsing is most of loading);
+    - a game whose inputs did not change keeps the model's verdict on it and its pages. A game's
+      inputs are its data folder plus everything every game reads: the files beside the game
+      folders (sources.yaml), and the templates, labels and narration of the renderer and of the
+      game packages (every file of generator/render and generator/games but the Python code,
+      which a running preview does not reload). The pages about all games at once (sources,
+      editions) are cheap and always rendered again.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.parsed: Parsed = {}
+        self.verdicts: dict[str, tuple[str, list]] = {}  # game id -> (its inputs, the model's errors)
+        self.pages: dict[str, tuple[str, list[GeneratedPage]]] = {}  # game id -> (its inputs, its pages)
+        self.rendered: list[str] = []  # the games the last generate() rendered (for tests and the log)
+
+    def generate(self) -> Generated:
+        project, errors = load_project(self.root / "rules_data", self.root, self.parsed)
+        if errors:
+            raise DataErrors(errors)
+        inputs = game_inputs(self.root, list(project.games))
+        errors = []
+        for game_id, game in project.games.items():
+            if self.verdicts.get(game_id, ("",))[0] != inputs[game_id]:
+                self.verdicts[game_id] = (inputs[game_id], _model_errors_of_game(game, self.root))
+            errors += self.verdicts[game_id][1]
+        if errors:
+            raise DataErrors(errors)
+        kept = {game_id: pages for game_id, (key, pages) in self.pages.items() if inputs.get(game_id) == key}
+        pages = render_project(project, kept)
+        self.rendered = [game_id for game_id in project.games if game_id not in kept]
+        for game_id in self.rendered:
+            self.pages[game_id] = (inputs[game_id], [page for page in pages if page.path.split("/")[1] == game_id])
+        for game_id in set(self.pages) - set(project.games):
+            del self.pages[game_id]
+        return Generated(project, pages)
+
+
+def game_inputs(root: Path, game_ids: list[str]) -> dict[str, str]:
+    """game id -> a digest of the bytes of every file its pages and its model checks read."""
+    data = root / "rules_data"
+    shared = hashlib.sha256()
+    _digest_files(shared, data, [path for path in data.iterdir() if not path.is_dir()])
+    for folder in (GENERATOR / "render", GENERATOR / "games"):
+        _digest_files(shared, folder, [path for path in folder.rglob("*")
+                                       if path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts])
+    inputs = {}
+    for game_id in game_ids:
+        digest = shared.copy()
+        _digest_files(digest, data / game_id, list((data / game_id).rglob("*")))
+        inputs[game_id] = digest.hexdigest()
+    return inputs
+
+
+def _digest_files(digest, folder: Path, paths: list[Path]) -> None:
+    for path in sorted(paths):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        try:
+            digest.update(path.read_bytes() if path.is_file() else b"<folder>")
+        except OSError as exc:  # a file that cannot be read changes the digest; loading reports it
+            digest.update(repr(exc).encode())
+        digest.update(b"\0")
 
 
 class ModelCheck:
@@ -119,6 +191,13 @@ def _model_errors(project: Project, root: Path) -> list:
     from generator import games
 
     return games.check_project(project, root)
+
+
+def _model_errors_of_game(game, root: Path) -> list:
+    """_model_errors() of one game (the model checks each game on its own)."""
+    from generator import games
+
+    return games.for_game(game).model_errors(game, root)
 
 
 def model_report(project: Project, root: Path = PROJECT_ROOT) -> list[str]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -28,7 +27,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
-from generator import pipeline, serve, staging
+from generator import pipeline, serve, staging, theme_env
 from generator.errors import DataErrors
 from generator.reader_site import ReaderSite
 from generator.search import build_search
@@ -44,6 +43,7 @@ class RulebookConfig(Config):
 class RulebookPlugin(BasePlugin[RulebookConfig]):
     def __init__(self) -> None:
         self.generated: pipeline.Generated | None = None
+        self.preview: pipeline.Preview | None = None  # under serve: what the next rebuild may keep
         self.edit_sources: dict[str, str] = {}
         self.page_order: dict[str, int] = {}
         self.reader_site = ReaderSite()  # per-language 404s, sitemap, offline files
@@ -53,7 +53,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.overlay = ""
         self.layout = ""
         self.indexed_once = False
-        self.indexing: threading.Thread | None = None
+        self.indexing: serve.SearchFollower | None = None  # under serve: the index follows each rebuild
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -64,13 +64,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return bool(i18n and getattr(i18n, "building", False))
 
     def on_config(self, config):
+        theme_env.lighten(config.theme)  # every language's build and every rebuild of serve
         if self._nested(config):
             return config
         root = Path(config.config_file_path).resolve().parent
         if not config.repo_url:
             config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
-        if self.indexing:  # the previous rebuild's search index is written before this one starts
-            self.indexing.join()
         self.errors = []
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/")
@@ -78,7 +77,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             # Run by `python -m generator build`, which publishes the site only if the build
             # succeeds, the model's checks may run beside the build (see on_post_build).
             beside = os.environ.get(pipeline.CHECK_BESIDE_ENV) == "1" and not self.serving
-            self.generated = pipeline.generate(root, check_beside=beside)
+            if self.serving:  # a save re-does only what it changed (see pipeline.Preview)
+                self.preview = self.preview if self.preview and self.preview.root == root else pipeline.Preview(root)
+                self.generated = self.preview.generate()
+                log.info(f"rendered again: {', '.join(self.preview.rendered) or 'no game'}")
+            else:
+                self.generated = pipeline.generate(root, check_beside=beside)
         except DataErrors as exc:
             self.errors = [str(error) for error in exc.errors]
             raise PluginError(exc.report()) from None

@@ -38,12 +38,15 @@ def keep_serving_on_errors(server, current_errors: Callable[[], list[str]]) -> N
     status = Path(server.root) / STATUS_FILE
 
     def builder(*args, **kwargs):
+        SEARCH.build_started()
         try:
             rebuild(*args, **kwargs)
         except Exception as exc:  # noqa: BLE001 — whatever broke, the preview must keep answering
             errors = current_errors() or _exception_lines(exc)
             write_status(status, errors)
             log.error("the preview shows the last good build until these are fixed:\n" + "\n".join(errors))
+        finally:
+            SEARCH.build_finished()
 
     server.builder = builder
 
@@ -54,16 +57,71 @@ def _exception_lines(exc: BaseException) -> list[str]:
     return traceback.format_exception_only(exc)[-1:]
 
 
-def in_background(index, project, site_dir: Path) -> threading.Thread:
-    def run():
-        try:
-            log.info(index(project, site_dir))
-        except Exception as exc:  # noqa: BLE001 — the preview goes on; the next save retries
-            log.error(f"the search index was not rebuilt: {exc}")
+class SearchFollower:
+    """The preview's search index follows the rebuilds without holding them up.
 
-    thread = threading.Thread(target=run, name="rulebook-search-index", daemon=True)
-    thread.start()
-    return thread
+    A rebuild asks for an index of the site it built; the index is written in a background
+    thread once that rebuild is served (never while one is building, so it takes no time from
+    the page being saved), one index at a time (they write the same files). A rebuild that comes
+    meanwhile replaces a request not yet started: only the newest site is indexed. A rebuild that
+    starts while an index is being written does not wait for it either; the index of that
+    rebuild's own site follows it.
+    """
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.wanted: Callable[[], None] | None = None
+        self.building = False
+        self.worker: threading.Thread | None = None
+
+    def want(self, index, project, site_dir: Path) -> "SearchFollower":
+        with self.lock:
+            self.wanted = lambda: log.info(index(project, site_dir))
+            self._start_if_due()
+        return self
+
+    def build_started(self) -> None:
+        with self.lock:
+            self.building = True
+
+    def build_finished(self) -> None:
+        with self.lock:
+            self.building = False
+            self._start_if_due()
+
+    def join(self) -> None:
+        """Wait until every index asked for is written (tests, and a clean exit)."""
+        while True:
+            with self.lock:
+                worker = self.worker
+            if worker is None:
+                return
+            worker.join()
+
+    def _start_if_due(self) -> None:  # with the lock held
+        if self.wanted and not self.building and self.worker is None:
+            self.worker = threading.Thread(target=self._work, name="rulebook-search-index", daemon=True)
+            self.worker.start()
+
+    def _work(self) -> None:
+        while True:
+            with self.lock:
+                if self.wanted is None or self.building:  # a rebuild that began starts the worker at its end
+                    self.worker = None
+                    return
+                job, self.wanted = self.wanted, None
+            try:
+                job()
+            except Exception as exc:  # noqa: BLE001 — the preview goes on; the next save retries
+                log.error(f"the search index was not rebuilt: {exc}")
+
+
+SEARCH = SearchFollower()
+
+
+def in_background(index, project, site_dir: Path) -> SearchFollower:
+    """Have `index(project, site_dir)` written after this rebuild is served (see SearchFollower)."""
+    return SEARCH.want(index, project, site_dir)
 
 
 def write_status(path: Path, errors: list[str]) -> None:

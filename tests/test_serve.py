@@ -1,14 +1,17 @@
-"""The live preview (`scripts/site serve`): one save gives one rebuild that re-renders what changed,
-the theme overrides are watched, and broken data never stalls the server: the open page lists
-the errors and recovers by itself once the file is fixed."""
+"""The live preview (`scripts/site serve`): one save gives one rebuild that re-renders what changed
+(the edited game's pages; every game's after a change to a file they all read), the theme
+overrides are watched, and broken data never stalls the server: the open page lists the errors
+and recovers by itself once the file is fixed."""
 from __future__ import annotations
 
+import gzip
 import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+import zlib
 from pathlib import Path
 
 import pytest
@@ -37,6 +40,21 @@ class Preview:
 
     def builds(self) -> int:
         return self.log.read_text(encoding="utf-8", errors="replace").count("Building documentation...")
+
+    def search_text(self, lang: str) -> str:
+        """The text of every page of `lang` in the served Pagefind index (its fragments)."""
+        texts = []
+        for path in sorted((self.site_dir() / "pagefind" / "fragment").glob(f"{lang}_*.pf_fragment")):
+            try:
+                texts.append(gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace"))
+            except (OSError, EOFError, zlib.error):  # being written now: the next look reads it whole
+                continue
+        return "".join(texts)
+
+    def rendered_games(self) -> list[list[str]]:
+        """For every build so far, the games whose pages the plugin rendered again."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        return [line.split(", ") if line != "no game" else [] for line in re.findall(r"rendered again: (.+)", text)]
 
     def edit(self, relative: str, change) -> str:
         """Apply `change` to a file's text; return the old text for restore()."""
@@ -105,9 +123,22 @@ def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
     wait_for(lambda: marker in preview.get(PAGE), 300, preview.log)
     time.sleep(3)  # a rebuild set off by the build's own output would start within this
     assert preview.builds() - before == 1
+    assert preview.rendered_games()[-1] == ["zombicide-1"]  # the other games' pages were kept as they were
     assert edited.stat().st_mtime_ns != times[0]
     assert untouched.stat().st_mtime_ns == times[1]  # the other edition's page was not rendered again
+    wait_for(lambda: marker in preview.search_text("ko"), 300, preview.log)  # the search index follows
     preview.restore(ZOMBIES, old, PAGE, marker)
+
+
+def a_change_to_a_file_every_game_reads_renders_every_game_again(preview):
+    """sources.yaml: a source's title shows wherever a page cites it, in any game."""
+    title, marker = "ko: 좀비사이드 2판 (Board Game Arena) 규칙 해설 (일본어)", "ko: 출처제목바꿈"
+    cited_on = "ko/zombicide-2/skills/"
+    old = preview.edit("rules_data/sources.yaml", lambda text: text.replace(title, marker, 1))
+    wait_for(lambda: "출처제목바꿈" in preview.get(cited_on), 300, preview.log)
+    assert "출처제목바꿈" in preview.get("ko/sources/")
+    assert preview.rendered_games()[-1] == ["zombicide-1", "zombicide-2", "resident-evil"]
+    preview.restore("rules_data/sources.yaml", old, cited_on, "출처제목바꿈")
 
 
 def a_change_to_the_theme_overrides_is_served_on_every_page(preview):
@@ -148,5 +179,6 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
 @pytest.mark.browser
 def test_the_live_preview(preview, browser):
     one_save_gives_one_rebuild_that_renders_only_what_changed(preview)
+    a_change_to_a_file_every_game_reads_renders_every_game_again(preview)
     a_change_to_the_theme_overrides_is_served_on_every_page(preview)
     broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser)

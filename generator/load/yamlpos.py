@@ -83,10 +83,31 @@ class _Stop(Exception):
         self.error = error
 
 
-def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
-    """Parse one file. Returns (root node or None, errors)."""
+# display path -> (the file's bytes, what parsing them gave): kept by the live preview between rebuilds
+Parsed = dict[str, tuple[bytes, Node | None, list[DataError]]]
+
+
+def parse(path: Path, display: str, earlier: Parsed | None = None) -> tuple[Node | None, list[DataError]]:
+    """Parse one file. Returns (root node or None, errors).
+
+    With `earlier`, a file whose bytes are those parsed last time gives the same nodes again
+    (nothing downstream changes a node), and every file parsed is remembered there."""
     try:
-        text = decode(path.read_bytes(), display)
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [DataError(Location(display, 1, 1), "", f"cannot read the file ({exc.strerror or exc}); "
+                                                             "replace it with a readable YAML file")]
+    if earlier is not None:
+        kept = earlier.get(display)
+        if kept is None or kept[0] != raw:
+            kept = earlier[display] = (raw, *_parse_bytes(raw, display))
+        return kept[1], list(kept[2])
+    return _parse_bytes(raw, display)
+
+
+def _parse_bytes(raw: bytes, display: str) -> tuple[Node | None, list[DataError]]:
+    try:
+        text = decode(raw, display)
         _screen(text, display)
         source = SourceFile(display, text)
         composer = _Composer(source)
@@ -100,9 +121,6 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
             root = composer.compose(_events(text, None))
     except _Stop as stop:
         return None, [stop.error]
-    except OSError as exc:
-        return None, [DataError(Location(display, 1, 1), "", f"cannot read the file ({exc.strerror or exc}); "
-                                                              "replace it with a readable YAML file")]
     if root is None:
         return None, [DataError(Location(display, 1, 1), "", "the file is empty; add its content or delete the file")]
     return root, composer.errors

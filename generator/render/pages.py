@@ -59,21 +59,50 @@ def as_markdown(value: str) -> Markup:
     return Markup(text(value))
 
 
-def render_project(project: Project) -> list[GeneratedPage]:
-    env = environment()
+def render_project(project: Project, earlier: dict[str, list[GeneratedPage]] | None = None) -> list[GeneratedPage]:
+    """Every page of the project. `earlier` gives, by game id, pages render_game() made from the
+    very same inputs (the live preview keeps them); those games are not rendered again."""
+    env = _environment()
+    earlier = earlier or {}
+    by_game = {game_id: earlier[game_id] if game_id in earlier else render_game(project, game, env)
+               for game_id, game in project.games.items()}
     pages: list[GeneratedPage] = []
     for lang in LANGUAGES:
-        for game in project.games.values():
-            pages.extend(_render_game(env, project, game, lang))
-        context = _context(project, None, lang, "", depth=0)
-        game_names = {game_id: game.name[lang] for game_id, game in project.games.items()}
-        pages.append(GeneratedPage(f"{lang}/{SOURCES_PAGE}", env.get_template("sources.md.j2").render(
-            sources=list(project.sources.values()), game_names=game_names, **context), "rules_data/sources.yaml"))
-        pairs = [(project.games[g.compare_with], g) for g in project.games.values()
-                 if g.compare_with in project.games]
-        if pairs:
-            pages.append(_render_editions(env, project, pairs, lang, context))
+        for game_pages in by_game.values():
+            pages.extend(page for page in game_pages if page.path.startswith(f"{lang}/"))
+        pages.extend(_render_shared(env, project, lang))
     return pages
+
+
+def render_game(project: Project, game: Game, env: jinja2.Environment | None = None) -> list[GeneratedPage]:
+    """One game's pages in every language. They read the game, the labels, the list of sources
+    and the templates, never another game: the shared pages are _render_shared's."""
+    env = env or _environment()
+    return [page for lang in LANGUAGES for page in _render_game(env, project, game, lang)]
+
+
+def _render_shared(env, project: Project, lang: str) -> list[GeneratedPage]:
+    """The pages about every game at once: the sources, and the editions compared."""
+    context = _context(project, None, lang, "", depth=0)
+    game_names = {game_id: game.name[lang] for game_id, game in project.games.items()}
+    pages = [GeneratedPage(f"{lang}/{SOURCES_PAGE}", env.get_template("sources.md.j2").render(
+        sources=list(project.sources.values()), game_names=game_names, **context), "rules_data/sources.yaml")]
+    pairs = [(project.games[g.compare_with], g) for g in project.games.values()
+             if g.compare_with in project.games]
+    if pairs:
+        pages.append(_render_editions(env, project, pairs, lang, context))
+    return pages
+
+
+_ENVIRONMENT: list[jinja2.Environment] = []
+
+
+def _environment() -> jinja2.Environment:
+    """One environment for every render of this process: its templates compile once, and Jinja
+    still reloads a template whose file changed (the live preview's template edits)."""
+    if not _ENVIRONMENT:
+        _ENVIRONMENT.append(environment())
+    return _ENVIRONMENT[0]
 
 
 def _render_editions(env, project: Project, pairs, lang: str, context: dict) -> GeneratedPage:

@@ -1,0 +1,140 @@
+"""The live preview's pipeline (pipeline.Preview) re-does only what a save changed: a game whose
+inputs did not change keeps its model verdict and its pages, a change to what every game reads
+renders every game again, and after any edit the pages are exactly the whole pipeline's."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.errors import DataErrors
+from tests.conftest import copy_project
+
+GAMES = ["zombicide-1", "zombicide-2", "resident-evil"]
+ZOMBIES = "rules_data/zombicide-1/zombies.yaml"
+
+
+@pytest.fixture
+def project(tmp_path):
+    return copy_project(tmp_path)
+
+
+def edit(root: Path, relative: str, change) -> None:
+    path = root / relative
+    old = path.read_text(encoding="utf-8")
+    new = change(old)
+    assert new != old, "the edit must change the file"
+    path.write_text(new, encoding="utf-8")
+
+
+def pages(generated) -> dict[str, tuple[str, str]]:
+    return {page.path: (page.markdown, page.edit_source) for page in generated.pages}
+
+
+def same_as_the_whole_pipeline(root: Path, generated) -> None:
+    """What the preview serves is what `build` would make of the same data."""
+    whole = pipeline.generate(root)
+    assert [page.path for page in generated.pages] == [page.path for page in whole.pages]
+    assert pages(generated) == pages(whole)
+
+
+def of_game(generated, game_id: str) -> list:
+    return [page for page in generated.pages if page.path.split("/")[1] == game_id]
+
+
+def test_an_edit_to_one_games_file_renders_that_game_alone(project):
+    preview = pipeline.Preview(project)
+    first = preview.generate()
+    assert preview.rendered == GAMES
+    edit(project, ZOMBIES, lambda text: re.sub(r"(\bko: \|-\n\s+)", r"\1고친문장 ", text, count=1))
+    second = preview.generate()
+    assert preview.rendered == ["zombicide-1"]
+    assert "고친문장" in pages(second)["ko/zombicide-1/zombies.md"][0]
+    for game_id in ("zombicide-2", "resident-evil"):  # the very pages of the earlier render
+        assert all(a is b for a, b in zip(of_game(first, game_id), of_game(second, game_id), strict=True))
+    same_as_the_whole_pipeline(project, second)
+    preview.generate()  # nothing changed since
+    assert preview.rendered == []
+
+
+def test_an_edit_to_sources_yaml_renders_every_game_again(project):
+    preview = pipeline.Preview(project)
+    preview.generate()
+    edit(project, "rules_data/sources.yaml", lambda text: text.replace(
+        "ko: 좀비사이드 2판 (Board Game Arena) 규칙 해설 (일본어)", "ko: 바뀐출처제목", 1))
+    generated = preview.generate()
+    assert preview.rendered == GAMES
+    shown = pages(generated)
+    assert "바뀐출처제목" in shown["ko/sources.md"][0]
+    assert any("바뀐출처제목" in shown[page.path][0] for page in of_game(generated, "zombicide-2"))  # cited there
+    same_as_the_whole_pipeline(project, generated)
+
+
+def test_a_game_renamed_shows_its_new_name_on_the_pages_about_every_game(project):
+    preview = pipeline.Preview(project)
+    preview.generate()
+    edit(project, "rules_data/zombicide-2/game.yaml", lambda text: text.replace("ko: 좀비사이드 (2판)", "ko: 새이름2판", 1))
+    generated = preview.generate()
+    assert preview.rendered == ["zombicide-2"]  # its own pages; the sources and editions pages always
+    shown = pages(generated)
+    assert "새이름2판" in shown["ko/sources.md"][0] and "새이름2판" in shown["ko/editions.md"][0]
+    same_as_the_whole_pipeline(project, generated)
+
+
+def test_broken_data_reports_its_place_and_the_fix_serves_the_same_pages_as_before(project):
+    preview = pipeline.Preview(project)
+    good = preview.generate()
+    skills = project / "rules_data/zombicide-1/skills.yaml"
+    old = skills.read_text(encoding="utf-8")
+    skills.write_text(old.replace("{skill:", "{skil:", 1), encoding="utf-8")
+    with pytest.raises(DataErrors) as raised:
+        preview.generate()
+    assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'",
+                     raised.value.report())
+    skills.write_text(old, encoding="utf-8")
+    fixed = preview.generate()
+    assert preview.rendered == []  # the same inputs as the last good render
+    assert pages(fixed) == pages(good)
+    same_as_the_whole_pipeline(project, fixed)
+
+
+def test_a_ruling_the_model_refutes_fails_until_fixed_and_other_games_keep_their_verdict(project, monkeypatch):
+    preview = pipeline.Preview(project)
+    preview.generate()
+    checked = []
+    real = pipeline._model_errors_of_game
+    monkeypatch.setattr(pipeline, "_model_errors_of_game", lambda game, root: checked.append(game.id) or real(game, root))
+    faq = project / "rules_data/zombicide-1/scenarios/faq.yaml"
+    old = faq.read_text(encoding="utf-8")
+    faq.write_text(old.replace("zombies: {A2: {walker: 1, runner: 1}}", "zombies: {A2: {walker: 1}}", 1), encoding="utf-8")
+    with pytest.raises(DataErrors) as raised:
+        preview.generate()
+    assert "faq-blocked-path" in raised.value.report()
+    assert checked == ["zombicide-1"]  # the unchanged games were not checked again
+    with pytest.raises(DataErrors):  # the verdict stays while the data stays
+        preview.generate()
+    faq.write_text(old, encoding="utf-8")
+    same_as_the_whole_pipeline(project, preview.generate())
+
+
+def test_every_game_reads_the_templates_labels_and_narration_and_each_its_own_folder(project, tmp_path, monkeypatch):
+    generator = tmp_path / "generator-copy"
+    shutil.copytree(pipeline.GENERATOR, generator, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(pipeline, "GENERATOR", generator)
+    before = pipeline.game_inputs(project, GAMES)
+    for shared in ("render/templates/page.md.j2", "render/labels.yaml", "games/zombicide/narration.yaml",
+                   "games/resident_evil/labels.yaml"):
+        with open(generator / shared, "a", encoding="utf-8") as out:
+            out.write("\n")
+        after = pipeline.game_inputs(project, GAMES)
+        assert all(after[game] != before[game] for game in GAMES), shared
+        before = after
+    (generator / "render" / "pages.py").write_text("# code: a running preview does not reload it\n")
+    assert pipeline.game_inputs(project, GAMES) == before
+    with open(project / "rules_data/resident-evil/enemies.yaml", "a", encoding="utf-8") as out:
+        out.write("\n")
+    after = pipeline.game_inputs(project, GAMES)
+    assert [game for game in GAMES if after[game] != before[game]] == ["resident-evil"]
