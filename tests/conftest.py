@@ -180,12 +180,25 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser):
+def _new_page(browser):
     # No service worker: two seconds after a page loads it would fetch every file of the
     # language for offline use. test_reader.py's offline test turns it on and checks it.
     context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900}, service_workers="block")
-    page = context.new_page()
+    return context, context.new_page()
+
+
+@pytest.fixture
+def page(browser):
+    context, page = _new_page(browser)
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def module_page(browser):
+    """One page for a module whose tests each open their own address first and leave nothing
+    behind (no storage, no routes): no new browser per test, and the search's files stay cached."""
+    context, page = _new_page(browser)
     yield page
     context.close()
 

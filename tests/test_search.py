@@ -23,6 +23,12 @@ def search(page, site_url: str, lang: str, query: str) -> list[str]:
     return links
 
 
+@pytest.fixture(scope="module")
+def page(module_page):
+    """Every test below opens its page first (search() does) and types a query: nothing carries over."""
+    return module_page
+
+
 def skill_url(lang: str, skill: str) -> str:
     return f"{LANGUAGE_ROOT[lang]}{GAME}/skills/#{skill}"
 
