@@ -25,9 +25,18 @@ PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build
 
 @pytest.fixture(scope="session")
 def project():
+    """The project's data, loaded and checked once per worker. Read it, never change it."""
     from generator import pipeline
 
     return pipeline.check(ROOT)
+
+
+@pytest.fixture(scope="session")
+def rendered_pages(project) -> dict[str, str]:
+    """Every generated page's Markdown by its path, rendered once per worker."""
+    from generator.render.pages import render_project
+
+    return {page.path: page.markdown for page in render_project(project)}
 
 
 def copy_project(target: Path) -> Path:
