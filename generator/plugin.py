@@ -85,11 +85,18 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 self.generated = pipeline.generate(root, check_beside=beside)
         except DataErrors as exc:
             self.errors = [str(error) for error in exc.errors]
-            raise PluginError(exc.report()) from None
+            if not (self.serving and self.generated is None):
+                raise PluginError(exc.report()) from None
+            # `serve` started on broken data (MkDocs would stop): the preview shows the hand-written
+            # pages with the errors over them, and the whole site once the data is fixed.
+            log.error("the data has errors; the preview lists them on every page until they are fixed:\n"
+                      + "\n".join(self.errors))
+            self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
         docs_dir = Path(config.docs_dir)
-        self.edit_sources = staging.stage(root / self.config.content_dir, self.generated.pages, docs_dir)
-        self.page_order = _page_order(self.generated)
-        if self.serving and self.dirty:
+        generated_pages = self.generated.pages if self.generated else []
+        self.edit_sources = staging.stage(root / self.config.content_dir, generated_pages, docs_dir)
+        self.page_order = _page_order(self.generated) if self.generated else {}
+        if self.serving and self.dirty and self.generated:
             self._rerender_all_if_the_layout_changed(config, docs_dir)
         return config
 
@@ -178,7 +185,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             except DataErrors as exc:
                 raise PluginError(exc.report()) from None
         if self.serving:
-            serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, [])
+            serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, self.errors, pages_missing=not self.generated)
         if not self.generated:
             return
         if not self.config.search:

@@ -11,7 +11,9 @@ import hashlib
 import json
 import logging
 import os
+import sys
 import threading
+import time
 import traceback
 from pathlib import Path
 from typing import Callable
@@ -19,17 +21,26 @@ from typing import Callable
 log = logging.getLogger("mkdocs.plugins.rulebook")
 STATUS_FILE = "rulebook-build-status.json"
 OVERLAY_SCRIPT = Path(__file__).with_name("serve_overlay.js")
+INDEX_NICENESS = 10  # added to the search index's nice value under serve (see SearchFollower)
 
 
 def watch(server, config, content_dir: Path) -> None:
     """Watch the sources of the pages, not the staged pages the plugin itself writes."""
     root = Path(config.config_file_path).resolve().parent
     server.unwatch(config.docs_dir)  # written by on_config during every build: it would loop
-    sources = [root / "rules_data", content_dir, Path(__file__).parent]
+    sources = [root / "rules_data", content_dir]
     sources += [Path(folder) for folder in [config.theme.custom_dir] if folder]
     for folder in sources:
         if folder.exists():
             server.watch(str(folder))
+    # The generator's templates, labels and narration, but not its __pycache__: any Python process
+    # that imports the generator (a test, a `check` in another terminal) may write there.
+    for folder in _code_folders(Path(__file__).parent):
+        server.watch(str(folder), recursive=False)  # a change inside a sub-folder is a folder event: ignored
+
+
+def _code_folders(top: Path) -> list[Path]:
+    return [top] + sorted(path for path in top.rglob("*") if path.is_dir() and "__pycache__" not in path.parts)
 
 
 def keep_serving_on_errors(server, current_errors: Callable[[], list[str]]) -> None:
@@ -104,16 +115,29 @@ class SearchFollower:
             self.worker.start()
 
     def _work(self) -> None:
+        _lower_this_threads_priority()
         while True:
             with self.lock:
                 if self.wanted is None or self.building:  # a rebuild that began starts the worker at its end
                     self.worker = None
                     return
                 job, self.wanted = self.wanted, None
+            started = time.perf_counter()
             try:
                 job()
+                log.info(f"search index rewritten in {time.perf_counter() - started:.1f} s")
             except Exception as exc:  # noqa: BLE001 — the preview goes on; the next save retries
                 log.error(f"the search index was not rebuilt: {exc}")
+
+
+def _lower_this_threads_priority() -> None:
+    """The index yields the processor to the next rebuild: on Linux a thread has its own nice
+    value, and the Pagefind process it starts inherits it."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), INDEX_NICENESS)
+        except OSError:
+            pass
 
 
 SEARCH = SearchFollower()
@@ -124,10 +148,12 @@ def in_background(index, project, site_dir: Path) -> SearchFollower:
     return SEARCH.want(index, project, site_dir)
 
 
-def write_status(path: Path, errors: list[str]) -> None:
+def write_status(path: Path, errors: list[str], pages_missing: bool = False) -> None:
+    """pages_missing: there is no good build to show yet, only the hand-written pages."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(json.dumps({"errors": errors}, ensure_ascii=False), encoding="utf-8")
+    status = {"errors": errors, "pages_missing": pages_missing}
+    temporary.write_text(json.dumps(status, ensure_ascii=False), encoding="utf-8")
     os.replace(temporary, path)
 
 

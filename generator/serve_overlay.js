@@ -15,7 +15,9 @@
         "font:14px/1.45 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)");
       var heading = document.createElement("h2");
       heading.setAttribute("style", "margin:0 0 .5rem;font:700 15px/1.4 system-ui,sans-serif;color:inherit");
-      heading.textContent = "The rebuild failed (" + errors.length + "): this page is the last good build. " +
+      heading.textContent = (status.pages_missing
+        ? "The data has errors (" + errors.length + "): the pages made from it are missing until they are fixed. "
+        : "The rebuild failed (" + errors.length + "): this page is the last good build. ") +
         "Fix the data and save; the page reloads by itself.";
       var list = document.createElement("ol");
       list.setAttribute("style", "margin:0;padding-left:1.5rem");

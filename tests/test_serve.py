@@ -1,4 +1,5 @@
-"""The live preview (`scripts/site serve`): one save gives one rebuild that re-renders what changed
+"""The live preview (`scripts/site serve`): started on broken data it lists the errors and serves
+the site once they are fixed; one save gives one rebuild that re-renders what changed
 (the edited game's pages; every game's after a change to a file they all read), the theme
 overrides are watched, and broken data never stalls the server: the open page lists the errors
 and recovers by itself once the file is fixed."""
@@ -27,6 +28,7 @@ SKILLS = "rules_data/zombicide-1/skills.yaml"
 class Preview:
     def __init__(self, root: Path, process: subprocess.Popen, port: int, log: Path):
         self.root, self.process, self.log = root, process, log
+        self.fixed_skills = ""  # the data the server was started without
         self.url = f"http://127.0.0.1:{port}/"
 
     def get(self, path: str, timeout: float = 30) -> str:
@@ -96,21 +98,51 @@ def in_body_text(marker: str):
     return lambda text: re.sub(r"(\bko: \|-\n\s+)", lambda m: m.group(1) + marker, text, count=1)
 
 
+def break_a_reference(text: str) -> str:
+    return text.replace("{skill:", "{skil:", 1)
+
+
 @pytest.fixture
 def preview(tmp_path):
+    """`scripts/site serve` started on broken data (the first step fixes it)."""
     root = copy_project(tmp_path)
+    skills = root / SKILLS
+    fixed = skills.read_text(encoding="utf-8")
+    skills.write_text(break_a_reference(fixed), encoding="utf-8")
     port = free_port()
     log = root / "serve.log"
     with open(log, "w") as out:  # the same command as `scripts/site serve`
         process = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr",
                                     f"127.0.0.1:{port}"], cwd=root, stdout=out, stderr=subprocess.STDOUT)
     server = Preview(root, process, port, log)
+    server.fixed_skills = fixed
     try:
-        wait_for(lambda: "</html>" in server.get(PAGE), 300, log)
+        wait_for(lambda: "</html>" in server.get(""), 300, log)
         yield server
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+def started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fixed(preview, browser):
+    """MkDocs alone would stop; the preview serves the hand-written pages with the errors over them."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(preview.url)
+        errors = page.wait_for_selector("#rulebook-build-errors", timeout=60_000)
+        text = errors.inner_text()
+        assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
+        assert "missing until they are fixed" in text
+        artifacts = Path(__file__).parent / "artifacts"
+        artifacts.mkdir(exist_ok=True)
+        page.screenshot(path=str(artifacts / "serve-start-broken-390.png"))
+        (preview.root / SKILLS).write_text(preview.fixed_skills, encoding="utf-8")
+        page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=300_000)
+        wait_for(lambda: "</html>" in preview.get(PAGE), 300, preview.log)
+        # The hand-written home page, built before the games' pages existed, now leads to them too.
+        assert '<a href="resident-evil/" class="md-tabs__link">' in preview.get("")  # a navigation tab
+    finally:
+        page.close()
 
 
 def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
@@ -156,7 +188,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
     try:
         page.goto(preview.url + PAGE)
         page.wait_for_selector("h1")
-        old = preview.edit(SKILLS, lambda text: text.replace("{skill:", "{skil:", 1))
+        old = preview.edit(SKILLS, break_a_reference)
         errors = page.wait_for_selector("#rulebook-build-errors", timeout=300_000)  # the page reloads by itself
         text = errors.inner_text()
         assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
@@ -178,6 +210,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
 @pytest.mark.long(60)
 @pytest.mark.browser
 def test_the_live_preview(preview, browser):
+    started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fixed(preview, browser)
     one_save_gives_one_rebuild_that_renders_only_what_changed(preview)
     a_change_to_a_file_every_game_reads_renders_every_game_again(preview)
     a_change_to_the_theme_overrides_is_served_on_every_page(preview)
