@@ -51,7 +51,7 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         # Its own process group: a terminal's Ctrl-C reaches only us, and we stop the whole
         # group (mkdocs and the Pagefind it runs) together.
         child = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(fresh)],
+            [sys.executable, "-m", "generator.run_mkdocs", "build", "--strict", "--site-dir", str(fresh)],
             cwd=root, start_new_session=True, preexec_fn=_die_with_parent,
             env={**os.environ, CHECK_BESIDE_ENV: "1"},  # safe: a failed build publishes nothing
         )

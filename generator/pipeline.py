@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.errors import DataErrors
+from generator.forked import Forked
 from generator.load import load_project
 from generator.load.entities import Project
 from generator.load.yamlpos import Parsed
@@ -136,52 +135,24 @@ def _digest_files(digest, folder: Path, paths: list[Path]) -> None:
 
 
 class ModelCheck:
-    """_model_errors(project, root) in a forked child; the errors come back pickled through a pipe."""
+    """_model_errors(project, root) in a forked child (see generator/forked.py)."""
 
     def __init__(self, project: Project, root: Path) -> None:
-        read, write = os.pipe()
-        self.pid = os.fork()
-        if self.pid == 0:  # the child: check, report, and leave without running the parent's clean-up
-            os.close(read)
-            try:
-                result: object = _model_errors(project, root)
-            except BaseException as exc:  # noqa: BLE001 — reported by the parent
-                result = RuntimeError(f"the rules model's checks failed: {exc!r}")
-            with os.fdopen(write, "wb") as out:
-                pickle.dump(result, out)
-            os._exit(0)
-        os.close(write)
-        self.read = read
-        self.verdict: object = None
+        self.check = Forked(lambda: _model_errors(project, root), "the rules model's checks")
 
     def raise_errors(self) -> None:
         """Wait for the verdict; raise DataErrors (or the checks' own crash) if there is one."""
-        self._raise(self._verdict(wait=True))
+        self._raise(self.check.result())
 
     def raise_errors_if_done(self) -> bool:
         """The same without waiting: True once the verdict is in and clean."""
-        verdict = self._verdict(wait=False)
-        if verdict is None:
+        if not self.check.finished():
             return False
-        self._raise(verdict)
+        self._raise(self.check.result())
         return True
-
-    def _verdict(self, wait: bool) -> object:
-        if self.verdict is None:
-            # Waiting, read before reaping: a verdict larger than the pipe's buffer holds the child.
-            if not wait and os.waitpid(self.pid, os.WNOHANG)[0] == 0:
-                return None  # still checking
-            with os.fdopen(self.read, "rb") as pipe:
-                data = pipe.read()
-            if wait:
-                os.waitpid(self.pid, 0)
-            self.verdict = pickle.loads(data) if data else RuntimeError("the rules model's checks stopped without a result")
-        return self.verdict
 
     @staticmethod
     def _raise(verdict: object) -> None:
-        if isinstance(verdict, BaseException):
-            raise verdict
         if verdict:
             raise DataErrors(verdict)  # type: ignore[arg-type]
 

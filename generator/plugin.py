@@ -5,11 +5,15 @@ on_nav          order pages as the data orders them, title game sections by the 
 on_page_markdown  point "edit this page" at the YAML the page came from
 on_serve        watch rules_data/, content/, site_overrides/ and the generator (not docs_dir, which
                 on_config writes), and keep the preview answering while the data is broken
-on_post_page    (serve only) the script that lists a failed rebuild's errors over the page
-on_post_build   write the name index and run Pagefind over the finished site (all languages)
+on_post_page    hand each finished page to Pagefind, which indexes it in its own process while
+                MkDocs goes on (`build`); under serve, add the script that lists a failed
+                rebuild's errors over the page
+on_post_build   write the name index and Pagefind's bundle (under serve, Pagefind reads the site)
 
-Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the pages
-whose Markdown changed, unless the page list, a title or the theme changed.
+Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the games
+whose inputs changed (pipeline.Preview) and MkDocs only the pages whose Markdown changed, unless
+the page list, a title or the theme changed; the search index follows in the background
+(serve.SearchFollower).
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
 on_post_build; those nested builds must not regenerate or re-index, hence `_nested`.
@@ -18,6 +22,8 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
+import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -27,10 +33,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
-from generator import pipeline, serve, staging, theme_env
+from generator import language_split, pipeline, serve, staging, theme_env
 from generator.errors import DataErrors
+from generator.forked import Forked
 from generator.reader_site import ReaderSite
-from generator.search import build_search
+from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
+from generator.search.pagefind_service import PagefindIndexer
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
@@ -54,6 +62,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.layout = ""
         self.indexed_once = False
         self.indexing: serve.SearchFollower | None = None  # under serve: the index follows each rebuild
+        self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
+        self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
+        self.split: language_split.LanguageSplit | None = None  # `build` only: two languages built at once
+        self.names: Forked | None = None  # `build` only: the name index, computed beside the build
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -92,6 +104,17 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             log.error("the data has errors; the preview lists them on every page until they are fixed:\n"
                       + "\n".join(self.errors))
             self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
+        self.site_dir = Path(config.site_dir)
+        if self.config.search and not self.serving:
+            self._abort_indexing()
+            self.site_dir.mkdir(parents=True, exist_ok=True)
+            project = self.generated.project
+            # Forked before the Pagefind service's threads start: a fork copies only this thread.
+            self.names = Forked(lambda: name_index_files(project), "the search's name index")
+            self.indexer = PagefindIndexer(self.site_dir)
+            if language_split.wanted():
+                self.split = language_split.LanguageSplit(self._start_over_in_the_child)
+                self.split.install()
         docs_dir = Path(config.docs_dir)
         generated_pages = self.generated.pages if self.generated else []
         self.edit_sources = staging.stage(root / self.config.content_dir, generated_pages, docs_dir)
@@ -116,8 +139,63 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         serve.keep_serving_on_errors(server, lambda: self.errors)
         return server
 
+    @event_priority(-200)  # the page as it is written, after every other plugin
     def on_post_page(self, output, page, config):
+        if self.indexer and self.site_dir:
+            path = (Path(config.site_dir) / page.file.dest_path).relative_to(self.site_dir)
+            self.indexer.add_page(path.as_posix(), output)
         return serve.with_overlay(output, self.overlay) if self.serving else output
+
+    def on_build_error(self, error, **kwargs):
+        if self.split and self.split.in_child:
+            self.split.child_done(error)
+        self._abort_indexing()
+        if self.split:
+            self.split.stop_child()
+            self.split.uninstall()
+            self.split = None
+
+    def _start_over_in_the_child(self) -> None:
+        """In the forked child: the model's checks are the parent's to finish; the pages the child
+        writes go to a Pagefind of its own (a language's index does not depend on the others')."""
+        if self.generated:
+            self.generated.model_check = None
+        self.names = None
+        if self.indexer and self.site_dir:
+            self.indexer.disown()
+            self.indexer = PagefindIndexer(self.site_dir)
+
+    def _finish_the_child(self) -> None:
+        """The child's last step: write and tidy its languages' search bundle, tell the parent."""
+        assert self.split is not None
+        bundle = None
+        try:
+            if self.indexer:
+                bundle = Path(tempfile.mkdtemp(prefix="rulebook-pagefind-"))
+                indexer, self.indexer = self.indexer, None
+                write_bundle(indexer.finish(indexer.request_bundle()), bundle)
+        except Exception as exc:  # noqa: BLE001 — reported to the parent, which fails the build
+            self.split.child_done(exc)
+        self.split.child_done(bundle=str(bundle) if bundle else None)
+
+    def _merge_the_childs_languages(self, site_dir: Path) -> None:
+        """Wait for the languages the forked child built; add their search bundle to the site's."""
+        split, self.split = self.split, None
+        assert split is not None
+        split.uninstall()
+        report = split.wait_for_child()
+        if report.get("bundle"):
+            bundle = Path(report["bundle"])
+            try:
+                if self.config.search:
+                    merge_bundle(bundle, site_dir / BUNDLE_DIR)
+            finally:
+                shutil.rmtree(bundle, ignore_errors=True)
+
+    def _abort_indexing(self) -> None:
+        indexer, self.indexer = self.indexer, None
+        if indexer:
+            indexer.abort()
 
     @event_priority(-150)  # after i18n has narrowed the nav to one language
     def on_nav(self, nav, config, files):
@@ -179,6 +257,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_post_build(self, config):
         if self._nested(config):
             return
+        if self.split and self.split.in_child:
+            self._finish_the_child()  # does not return
         if self.generated:
             try:
                 self.generated.confirm()
@@ -196,7 +276,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.indexing = serve.in_background(build_search, self.generated.project, Path(config.site_dir))
             log.info(self.reader_site.finish(config))  # lists the index files there are now
             return
-        log.info(build_search(self.generated.project, Path(config.site_dir)))
+        indexer, self.indexer = self.indexer, None
+        names, self.names = self.names, None
+        log.info(build_search(self.generated.project, Path(config.site_dir), indexer, names))
+        if self.split:
+            self._merge_the_childs_languages(Path(config.site_dir))
         self.indexed_once = True
         log.info(self.reader_site.finish(config))  # after the search index: it lists its files
 

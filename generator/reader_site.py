@@ -14,11 +14,13 @@ from pathlib import Path
 
 SERVICE_WORKER = Path(__file__).parent / "render" / "service_worker.js"
 NOT_FOUND = "404.html"
+SITEMAP = "sitemap.xml"
+PER_LANGUAGE = (NOT_FOUND, SITEMAP)  # each language's copy goes to its folder; the root keeps the default's
 
 
 class ReaderSite:
     def __init__(self) -> None:
-        self.default_not_found: str | None = None
+        self.default_output: dict[str, str] = {}  # template -> the default language's page
 
     # -- per language build ---------------------------------------------------------------------
     def pre_template(self, template_name: str, config) -> None:
@@ -26,30 +28,40 @@ class ReaderSite:
         if template_name != NOT_FOUND:
             return
         homes = language_homes(config)
-        for alternate in config.extra.get("alternate") or []:
+        # mkdocs-static-i18n leaves each page's menu in an attribute of config.extra, which
+        # templates read before the item: a language built after another would show the links
+        # of the other's last page. Both get the homes.
+        alternates = [dict(alternate) for alternate in
+                      getattr(config.extra, "alternate", None) or config.extra.get("alternate") or []]
+        for alternate in alternates:
             if alternate.get("lang") in homes:
                 alternate["link"] = "/" + homes[alternate["lang"]]
+        config.extra["alternate"] = alternates
+        if hasattr(config.extra, "alternate"):
+            config.extra.alternate = alternates
 
     def post_template(self, output: str, template_name: str, config) -> str:
-        """Keep each language's 404 in its folder; the root one stays the default language's."""
-        if template_name != NOT_FOUND:
+        """Keep each language's 404 page and sitemap in its folder; the root ones stay the default
+        language's (else the language built last would win, and the languages built at once race)."""
+        if template_name not in PER_LANGUAGE:
             return output
         lang, default = config.theme["language"], _default_language(config)
         if lang == default or default is None:
-            self.default_not_found = output
+            self.default_output[template_name] = output
             return output
-        target = Path(config.site_dir) / language_homes(config)[lang] / NOT_FOUND
+        target = Path(config.site_dir) / language_homes(config)[lang] / template_name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(output, encoding="utf-8")
-        return self.default_not_found if self.default_not_found is not None else output
+        return self.default_output.get(template_name, output)
 
     # -- once, after every language is built ----------------------------------------------------
     def finish(self, config) -> str:
         site = Path(config.site_dir)
         if not config.site_url:
             # A sitemap needs absolute addresses; without RULEBOOK_SITE_URL MkDocs writes "None/...".
-            for name in ("sitemap.xml", "sitemap.xml.gz"):
-                (site / name).unlink(missing_ok=True)
+            for home in language_homes(config).values():
+                for name in (SITEMAP, SITEMAP + ".gz"):
+                    (site / home / name).unlink(missing_ok=True)
         homes = language_homes(config)
         lists = {}
         for lang, home in homes.items():

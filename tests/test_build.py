@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import language_split
 from tests.conftest import build, copy_project
 
 
@@ -75,10 +76,45 @@ def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(pr
         faq.write_text(good, encoding="utf-8")
 
 
+@pytest.mark.long(8)
+@pytest.mark.parametrize("lang", ["ko", "uk"])  # one is built by the builder, the other beside it
+def test_a_language_that_fails_fails_the_build_and_leaves_the_site(project_copy, lang):
+    before = digest(project_copy / "site")
+    home = project_copy / "content" / lang / "index.md"
+    good = home.read_text(encoding="utf-8")
+    try:
+        home.write_text(good + "\n[x](no-such-page.md)\n", encoding="utf-8")
+        result = build(project_copy)
+        assert result.returncode != 0
+        said = result.stdout + result.stderr
+        assert f"Doc file '{lang}/index.md' contains a link 'no-such-page.md'" in said
+        assert "Aborted with 1 warnings in strict mode!" in said
+        assert result.stderr.rstrip().endswith("build failed; site/ was left as it was")
+        assert digest(project_copy / "site") == before
+    finally:
+        home.write_text(good, encoding="utf-8")
+
+
 @pytest.mark.long(25)
 def test_the_same_data_gives_the_same_bytes(project_copy):
-    assert build(project_copy, "site-again").returncode == 0
-    assert digest(project_copy / "site-again") == digest(project_copy / "site")
+    """The shared site was built with the languages in two processes at once; this one builds
+    them one after another: the bytes must not depend on that, nor on which finished first."""
+    one_at_a_time = dict(os.environ, **{language_split.ONE_AT_A_TIME_ENV: "1"})
+    result = subprocess.run([sys.executable, "-m", "generator", "build", "--root", str(project_copy),
+                             "--site-dir", "site-again"], capture_output=True, text=True, cwd=project_copy,
+                            env=one_at_a_time)
+    assert result.returncode == 0, result.stderr
+    again, first = digest(project_copy / "site-again"), digest(project_copy / "site")
+    assert sorted(path for path in again.keys() | first.keys() if again.get(path) != first.get(path)) == []
+
+
+def test_each_languages_404_page_offers_each_languages_home(built_site):
+    """The language menu of a 404 page cannot keep a page: it leads to each language's home."""
+    homes = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
+    for folder in ("", "ko/", "uk/"):
+        page = (built_site / folder / "404.html").read_text(encoding="utf-8")
+        offered = dict((lang, href) for href, lang in re.findall(r'<link rel="alternate" href="([^"]*)" hreflang="([^"]*)"', page))
+        assert offered == homes, folder or "root"
 
 
 def wait_for(condition, seconds: float):

@@ -19,11 +19,11 @@ from pathlib import Path
 import pytest
 
 from generator.example_runs import check_examples, run_example
-from generator.load import load_project
-from generator.games.zombicide.data import rules_for_game
 from generator.games.zombicide import worked_examples
+from generator.games.zombicide.data import rules_for_game
 from generator.games.zombicide.narration import templates
 from generator.games.zombicide.scenario import HOOKS
+from generator.load import load_project
 from generator.render.pages import example_markdown
 
 ROOT = Path(__file__).resolve().parent.parent

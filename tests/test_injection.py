@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import _QuietHandler, copy_project, shared_build
 from generator.load import load_project
+from tests.conftest import _QuietHandler, copy_project, shared_build
 
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal" / "rules_data"
 

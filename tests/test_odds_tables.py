@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from generator.games.zombicide import odds
-from generator.games.zombicide.scenario import rules_for_edition
 from generator.games.zombicide.odds_tables import modifiers, odds_tables, percent
+from generator.games.zombicide.scenario import rules_for_edition
 
 WEAPONS = ["pistol", "sawed-off", "chainsaw", "mas-shotgun"]
 

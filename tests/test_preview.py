@@ -5,29 +5,48 @@ from __future__ import annotations
 
 import re
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from generator import pipeline
 from generator.errors import DataErrors
+from generator.load import load_project
+from generator.render.pages import render_project
 from tests.conftest import copy_project
 
 GAMES = ["zombicide-1", "zombicide-2", "resident-evil"]
 ZOMBIES = "rules_data/zombicide-1/zombies.yaml"
 
 
-@pytest.fixture
-def project(tmp_path):
-    return copy_project(tmp_path)
+class Session:
+    """A preview kept between tests as a server keeps it between saves; each test puts back the
+    files it edits and brings the preview up to date again, as the next save would."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.preview = pipeline.Preview(root)
+        self.preview.generate()
+        assert self.preview.rendered == GAMES
+
+    @contextmanager
+    def edited(self, relative: str, change):
+        path = self.root / relative
+        old = path.read_text(encoding="utf-8")
+        new = change(old)
+        assert new != old, "the edit must change the file"
+        path.write_text(new, encoding="utf-8")
+        try:
+            yield
+        finally:
+            path.write_text(old, encoding="utf-8")
+            self.preview.generate()
 
 
-def edit(root: Path, relative: str, change) -> None:
-    path = root / relative
-    old = path.read_text(encoding="utf-8")
-    new = change(old)
-    assert new != old, "the edit must change the file"
-    path.write_text(new, encoding="utf-8")
+@pytest.fixture(scope="module")
+def session(tmp_path_factory):
+    return Session(copy_project(tmp_path_factory.mktemp("preview")))
 
 
 def pages(generated) -> dict[str, tuple[str, str]]:
@@ -35,92 +54,84 @@ def pages(generated) -> dict[str, tuple[str, str]]:
 
 
 def same_as_the_whole_pipeline(root: Path, generated) -> None:
-    """What the preview serves is what `build` would make of the same data."""
-    whole = pipeline.generate(root)
-    assert [page.path for page in generated.pages] == [page.path for page in whole.pages]
-    assert pages(generated) == pages(whole)
+    """What the preview serves is what `build` renders from the same data (whose checks passed)."""
+    project, errors = load_project(root / "rules_data", root)
+    assert not errors
+    whole = render_project(project)
+    assert [page.path for page in generated.pages] == [page.path for page in whole]
+    assert pages(generated) == {page.path: (page.markdown, page.edit_source) for page in whole}
 
 
 def of_game(generated, game_id: str) -> list:
     return [page for page in generated.pages if page.path.split("/")[1] == game_id]
 
 
-def test_an_edit_to_one_games_file_renders_that_game_alone(project):
-    preview = pipeline.Preview(project)
-    first = preview.generate()
-    assert preview.rendered == GAMES
-    edit(project, ZOMBIES, lambda text: re.sub(r"(\bko: \|-\n\s+)", r"\1고친문장 ", text, count=1))
-    second = preview.generate()
-    assert preview.rendered == ["zombicide-1"]
-    assert "고친문장" in pages(second)["ko/zombicide-1/zombies.md"][0]
-    for game_id in ("zombicide-2", "resident-evil"):  # the very pages of the earlier render
-        assert all(a is b for a, b in zip(of_game(first, game_id), of_game(second, game_id), strict=True))
-    same_as_the_whole_pipeline(project, second)
-    preview.generate()  # nothing changed since
-    assert preview.rendered == []
+def test_a_rebuild_with_nothing_changed_renders_nothing(session):
+    session.preview.generate()
+    assert session.preview.rendered == []
 
 
-def test_an_edit_to_sources_yaml_renders_every_game_again(project):
-    preview = pipeline.Preview(project)
-    preview.generate()
-    edit(project, "rules_data/sources.yaml", lambda text: text.replace(
-        "ko: 좀비사이드 2판 (Board Game Arena) 규칙 해설 (일본어)", "ko: 바뀐출처제목", 1))
-    generated = preview.generate()
-    assert preview.rendered == GAMES
-    shown = pages(generated)
-    assert "바뀐출처제목" in shown["ko/sources.md"][0]
-    assert any("바뀐출처제목" in shown[page.path][0] for page in of_game(generated, "zombicide-2"))  # cited there
-    same_as_the_whole_pipeline(project, generated)
+def test_an_edit_to_one_games_file_renders_that_game_alone(session):
+    before = session.preview.generate()
+    with session.edited(ZOMBIES, lambda text: re.sub(r"(\bko: \|-\n\s+)", r"\1고친문장 ", text, count=1)):
+        after = session.preview.generate()
+        assert session.preview.rendered == ["zombicide-1"]
+        assert "고친문장" in pages(after)["ko/zombicide-1/zombies.md"][0]
+        for game_id in ("zombicide-2", "resident-evil"):  # the very pages of the earlier render
+            assert all(a is b for a, b in zip(of_game(before, game_id), of_game(after, game_id), strict=True))
+        same_as_the_whole_pipeline(session.root, after)
 
 
-def test_a_game_renamed_shows_its_new_name_on_the_pages_about_every_game(project):
-    preview = pipeline.Preview(project)
-    preview.generate()
-    edit(project, "rules_data/zombicide-2/game.yaml", lambda text: text.replace("ko: 좀비사이드 (2판)", "ko: 새이름2판", 1))
-    generated = preview.generate()
-    assert preview.rendered == ["zombicide-2"]  # its own pages; the sources and editions pages always
-    shown = pages(generated)
-    assert "새이름2판" in shown["ko/sources.md"][0] and "새이름2판" in shown["ko/editions.md"][0]
-    same_as_the_whole_pipeline(project, generated)
+def test_an_edit_to_sources_yaml_renders_every_game_again(session):
+    with session.edited("rules_data/sources.yaml", lambda text: text.replace(
+            "ko: 좀비사이드 2판 (Board Game Arena) 규칙 해설 (일본어)", "ko: 바뀐출처제목", 1)):
+        generated = session.preview.generate()
+        assert session.preview.rendered == GAMES
+        shown = pages(generated)
+        assert "바뀐출처제목" in shown["ko/sources.md"][0]
+        assert any("바뀐출처제목" in shown[page.path][0] for page in of_game(generated, "zombicide-2"))  # cited there
+        same_as_the_whole_pipeline(session.root, generated)
 
 
-def test_broken_data_reports_its_place_and_the_fix_serves_the_same_pages_as_before(project):
-    preview = pipeline.Preview(project)
-    good = preview.generate()
-    skills = project / "rules_data/zombicide-1/skills.yaml"
-    old = skills.read_text(encoding="utf-8")
-    skills.write_text(old.replace("{skill:", "{skil:", 1), encoding="utf-8")
-    with pytest.raises(DataErrors) as raised:
-        preview.generate()
-    assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'",
-                     raised.value.report())
-    skills.write_text(old, encoding="utf-8")
-    fixed = preview.generate()
-    assert preview.rendered == []  # the same inputs as the last good render
+def test_a_game_renamed_shows_its_new_name_on_the_pages_about_every_game(session):
+    with session.edited("rules_data/zombicide-2/game.yaml", lambda text: text.replace("ko: 좀비사이드 (2판)", "ko: 새이름2판", 1)):
+        generated = session.preview.generate()
+        assert session.preview.rendered == ["zombicide-2"]  # its own pages; the sources and editions pages always
+        shown = pages(generated)
+        assert "새이름2판" in shown["ko/sources.md"][0] and "새이름2판" in shown["ko/editions.md"][0]
+        same_as_the_whole_pipeline(session.root, generated)
+
+
+def test_broken_data_reports_its_place_and_the_fix_serves_the_same_pages_as_before(session):
+    good = session.preview.generate()
+    with session.edited("rules_data/zombicide-1/skills.yaml", lambda text: text.replace("{skill:", "{skil:", 1)):
+        with pytest.raises(DataErrors) as raised:
+            session.preview.generate()
+        assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'",
+                         raised.value.report())
+    fixed = session.preview.generate()
+    assert session.preview.rendered == []  # the same inputs as the last good render
     assert pages(fixed) == pages(good)
-    same_as_the_whole_pipeline(project, fixed)
 
 
-def test_a_ruling_the_model_refutes_fails_until_fixed_and_other_games_keep_their_verdict(project, monkeypatch):
-    preview = pipeline.Preview(project)
-    preview.generate()
+def test_a_ruling_the_model_refutes_fails_until_fixed_and_other_games_keep_their_verdict(session, monkeypatch):
     checked = []
     real = pipeline._model_errors_of_game
     monkeypatch.setattr(pipeline, "_model_errors_of_game", lambda game, root: checked.append(game.id) or real(game, root))
-    faq = project / "rules_data/zombicide-1/scenarios/faq.yaml"
-    old = faq.read_text(encoding="utf-8")
-    faq.write_text(old.replace("zombies: {A2: {walker: 1, runner: 1}}", "zombies: {A2: {walker: 1}}", 1), encoding="utf-8")
-    with pytest.raises(DataErrors) as raised:
-        preview.generate()
-    assert "faq-blocked-path" in raised.value.report()
-    assert checked == ["zombicide-1"]  # the unchanged games were not checked again
-    with pytest.raises(DataErrors):  # the verdict stays while the data stays
-        preview.generate()
-    faq.write_text(old, encoding="utf-8")
-    same_as_the_whole_pipeline(project, preview.generate())
+    refuted = "zombies: {A2: {walker: 1}}"
+    with session.edited("rules_data/zombicide-1/scenarios/faq.yaml",
+                        lambda text: text.replace("zombies: {A2: {walker: 1, runner: 1}}", refuted, 1)):
+        with pytest.raises(DataErrors) as raised:
+            session.preview.generate()
+        assert "faq-blocked-path" in raised.value.report()
+        assert checked == ["zombicide-1"]  # the unchanged games were not checked again
+        with pytest.raises(DataErrors):  # the verdict stays while the data stays
+            session.preview.generate()
+    assert checked == ["zombicide-1", "zombicide-1"]  # checked again once fixed (by edited()'s generate)
 
 
-def test_every_game_reads_the_templates_labels_and_narration_and_each_its_own_folder(project, tmp_path, monkeypatch):
+def test_every_game_reads_the_templates_labels_and_narration_and_each_its_own_folder(tmp_path, monkeypatch):
+    project = copy_project(tmp_path / "project")
     generator = tmp_path / "generator-copy"
     shutil.copytree(pipeline.GENERATOR, generator, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(pipeline, "GENERATOR", generator)

@@ -11,7 +11,6 @@ from generator.load import load_project
 from generator.load.entities import LANGUAGES
 from generator.search.names import name_index
 from generator.search.normalize import normalize
-
 from tests.conftest import copy_project
 
 GAME = "resident-evil"

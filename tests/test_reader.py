@@ -384,6 +384,7 @@ def test_no_sitemap_without_the_sites_address(built_site):
     """MkDocs would write "None/..." addresses; with RULEBOOK_SITE_URL the sitemap is written."""
     assert not (built_site / "sitemap.xml").exists()
     assert not (built_site / "sitemap.xml.gz").exists()
+    assert not list(built_site.glob("*/sitemap.xml*"))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -3,69 +3,102 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
-import sys
+import shutil
 from pathlib import Path
+from typing import cast
 
+from generator.forked import Forked
 from generator.load.entities import LANGUAGES, Project
 from generator.search.names import compact_index
 from generator.search.pagefind_chunks import rechunk
+from generator.search.pagefind_service import PagefindIndexer
 
 DEFAULT_LANGUAGE = "ja"  # built at the site root by mkdocs-static-i18n
 NAMES_DIR = "assets/names"
+BUNDLE_DIR = "pagefind"
 
 
-def build_search(project: Project, site_dir: Path) -> str:
+def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | None = None,
+                 names: Forked | None = None) -> str:
     """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and the Pagefind bundle; return a report.
 
-    The browser fetches the gzip file and inflates it itself (DecompressionStream), so the first
-    search stays small on any host, compressing or not; the plain file is for browsers without it.
+    `indexer` already holds the site's pages (fed while MkDocs wrote them); without one, every
+    page under site_dir is indexed now. `names` is the name index being computed beside the
+    build (name_index_files in a forked process); without it, it is computed now. The browser
+    fetches the gzip file and inflates it itself (DecompressionStream), so the first search stays
+    small on any host, compressing or not; the plain file is for browsers without it.
     """
-    pagefind = start_pagefind(site_dir)  # it reads only the HTML: the name index is built meanwhile
+    if indexer is None:
+        indexer = PagefindIndexer(site_dir)
+        indexer.add_site()
     try:
-        report = write_name_index(project, site_dir)
+        # Pagefind builds its bundle in its own process: the name index is built meanwhile.
+        bundle = indexer.request_bundle()
+        computed = names.result() if names else name_index_files(project)
+        report, files = cast(tuple[str, dict[str, bytes]], computed)
+        for name, data in files.items():
+            (site_dir / NAMES_DIR).mkdir(parents=True, exist_ok=True)
+            (site_dir / NAMES_DIR / name).write_bytes(data)
     except BaseException:
-        pagefind.kill()
-        pagefind.wait()
+        indexer.abort()
         raise
-    finish_pagefind(pagefind, site_dir)
+    write_bundle(indexer.finish(bundle), site_dir / BUNDLE_DIR)
     return report
 
 
-def write_name_index(project: Project, site_dir: Path) -> str:
-    out = site_dir / NAMES_DIR
-    out.mkdir(parents=True, exist_ok=True)
-    totals = []
+def name_index_files(project: Project) -> tuple[str, dict[str, bytes]]:
+    """The name index of every language (file name in assets/names/ -> bytes) and a report."""
+    files, totals = {}, []
     for lang in LANGUAGES:
         index, other_languages, counts = compact_index(project, lang, "" if lang == DEFAULT_LANGUAGE else f"{lang}/")
         for name, value in ((lang, index), (f"{lang}-more", other_languages)):
             data = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            (out / f"{name}.json").write_bytes(data)
-            (out / f"{name}.json.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+            files[f"{name}.json"] = data
+            files[f"{name}.json.gz"] = gzip.compress(data, compresslevel=9, mtime=0)
         totals.append(f"{lang}: {counts['entries']} entries, {counts['inflected']} inflected forms")
-    return "name index " + "; ".join(totals)
+    return "name index " + "; ".join(totals), files
 
 
-def run_pagefind(site_dir: Path) -> None:
-    finish_pagefind(start_pagefind(site_dir), site_dir)
+def write_bundle(files: dict[str, bytes], bundle: Path) -> None:
+    """Write the files of a Pagefind bundle, then tidy it."""
+    for name, data in files.items():
+        path = bundle / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    tidy_bundle(bundle)
 
 
-def start_pagefind(site_dir: Path) -> subprocess.Popen:
-    """Index the built HTML; Pagefind splits the index by each page's <html lang>."""
-    return subprocess.Popen(
-        [sys.executable, "-m", "pagefind", "--site", str(site_dir), "--quiet",
-         "--exclude-selectors", ".headerlink"],  # the ¶ permalink would end every heading
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
+ENTRY = "pagefind-entry.json"
 
 
-def finish_pagefind(process: subprocess.Popen, site_dir: Path) -> None:
-    stdout, stderr = process.communicate()
-    if process.returncode != 0:
-        raise RuntimeError(f"Pagefind failed:\n{stdout}\n{stderr}")
-    bundle = site_dir / "pagefind"
-    entry = bundle / "pagefind-entry.json"
-    data = json.loads(entry.read_text(encoding="utf-8"))
+def tidy_bundle(bundle: Path) -> None:
+    """Re-cut the word index into small chunks and give the entry file a stable order."""
+    data = json.loads((bundle / ENTRY).read_text(encoding="utf-8"))
     rechunk(bundle, data)
+    _write_entry(bundle, data)
+
+
+def merge_bundle(source: Path, target: Path) -> None:
+    """Add the languages of one tidied Pagefind bundle to another's.
+
+    A language's files (its metadata, word index, fragments and filters, all named by their
+    content and prefixed by the language) depend only on that language's pages, so bundles
+    written for disjoint languages merge by taking every file and listing every language.
+    """
+    data = json.loads((target / ENTRY).read_text(encoding="utf-8"))
+    added = json.loads((source / ENTRY).read_text(encoding="utf-8"))
+    if added.get("version") != data.get("version"):
+        raise RuntimeError(f"Pagefind bundles of versions {added.get('version')} and {data.get('version')}")
+    for path in sorted(source.rglob("*")):
+        copy = target / path.relative_to(source)
+        if path.is_file() and path.name != ENTRY and not copy.exists():
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, copy)
+    data["languages"].update(added["languages"])
+    _write_entry(target, data)
+
+
+def _write_entry(bundle: Path, data: dict) -> None:
     # Pagefind lists languages in hash-map order; sort them so equal data gives equal bytes.
-    entry.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8")
+    (bundle / ENTRY).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+                                encoding="utf-8")

@@ -21,7 +21,11 @@ DECLINABLE = {"NOUN", "ADJF", "PRTF", "NUMR"}
 def _analyzer():
     import pymorphy3
 
-    return pymorphy3.MorphAnalyzer(lang="uk")
+    analyzer = pymorphy3.MorphAnalyzer(lang="uk")
+    # inflect() rebuilds a word's whole paradigm for each case and number asked (14 per word
+    # here, most of the name index's time); the paradigm of one analysis never changes.
+    analyzer.get_lexeme = lru_cache(maxsize=None)(analyzer.get_lexeme)
+    return analyzer
 
 
 @lru_cache(maxsize=4096)

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from generator.games.zombicide.board import MapError, parse_map
 from generator.core.dice import DiceExhausted, ScriptedDice, SeededDice, exact_outcomes, roll_outcomes
+from generator.games.zombicide.board import MapError, parse_map
 
 
 @pytest.mark.parametrize("text,message", [

@@ -6,8 +6,18 @@ from math import comb
 
 import pytest
 
-from generator.games.zombicide.odds import (Attack, attack_for, binomial, chance_to_kill, engine_hit_distribution,
-                                  expected_hits, hit_chance, hit_distribution, kill_distribution, simulate_hits)
+from generator.games.zombicide.odds import (
+    Attack,
+    attack_for,
+    binomial,
+    chance_to_kill,
+    engine_hit_distribution,
+    expected_hits,
+    hit_chance,
+    hit_distribution,
+    kill_distribution,
+    simulate_hits,
+)
 
 
 @pytest.mark.parametrize("dice,accuracy,bonus", [(1, 4, 0), (2, 3, 0), (3, 5, 0), (5, 5, 1), (2, 6, 1), (1, 6, 2)])

@@ -1,13 +1,17 @@
 """The scenario runner reports failures by file, case and first mismatch; the CLI prints traces."""
 from __future__ import annotations
 
-import re
 import textwrap
 
 import pytest
 
 from generator import cli_scenario
-from generator.games.zombicide.scenario import ScenarioError, compare, format_trace, load_scenarios, run_case, build_game
+from generator.games.zombicide.scenario import (
+    build_game,
+    compare,
+    format_trace,
+    run_case,
+)
 
 CASE = {
     "id": "t", "rule": "z1-ja-digest § 戦闘", "_file": "test.yaml",

@@ -1,0 +1,59 @@
+"""A function run in a forked copy of this process, its result sent back pickled through a pipe.
+
+The build uses it for work that needs what is already in memory (the loaded rules) but not the
+build's own progress: the model's checks and the search's name index run on the other core
+while MkDocs renders pages. The child leaves with os._exit, so it runs none of the parent's
+clean-up (temporary folders, the Pagefind service, MkDocs' hooks).
+"""
+from __future__ import annotations
+
+import os
+import pickle
+from typing import Callable
+
+
+class Forked:
+    def __init__(self, work: Callable[[], object], what: str) -> None:
+        """`what` names the work in the error raised if it crashes ("the rules model's checks")."""
+        self.what = what
+        read, write = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:  # the child
+            os.close(read)
+            try:
+                result: object = work()
+            except BaseException as exc:  # noqa: BLE001 — handed to the parent, which raises it
+                result = RuntimeError(f"{what} failed: {exc!r}")
+            try:
+                with os.fdopen(write, "wb") as out:
+                    pickle.dump(result, out)
+            finally:
+                os._exit(0)
+        os.close(write)
+        self._read = read
+        self._result: object = None
+        self._done = False
+
+    def finished(self) -> bool:
+        """Whether the work is over, without waiting (for results that fit in the pipe's buffer:
+        a larger one holds the child until result() reads it)."""
+        if not self._done and os.waitpid(self.pid, os.WNOHANG)[0] != 0:
+            self._collect(reaped=True)
+        return self._done
+
+    def result(self) -> object:
+        """Wait for the result; raise what the work raised."""
+        if not self._done:
+            self._collect(reaped=False)
+        if isinstance(self._result, BaseException):
+            raise self._result
+        return self._result
+
+    def _collect(self, reaped: bool) -> None:
+        # Read before reaping: a result larger than the pipe's buffer holds the child.
+        with os.fdopen(self._read, "rb") as pipe:
+            data = pipe.read()
+        if not reaped:
+            os.waitpid(self.pid, 0)
+        self._result = pickle.loads(data) if data else RuntimeError(f"{self.what} stopped without a result")
+        self._done = True

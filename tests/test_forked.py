@@ -1,0 +1,28 @@
+"""Work forked beside the build: its result, however large, and its crash come back to the parent."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from generator.forked import Forked
+
+
+def test_a_result_larger_than_a_pipe_comes_back_whole():
+    big = {f"name-{i}": "ゾンビ" * 50 for i in range(2000)}  # about 1 MB pickled
+    assert Forked(lambda: big, "the name index").result() == big
+
+
+def test_a_crash_is_raised_in_the_parent_with_what_crashed():
+    def broken():
+        raise KeyError("ko")
+
+    with pytest.raises(RuntimeError, match=r"the name index failed: KeyError\('ko'\)"):
+        Forked(broken, "the name index").result()
+
+
+def test_finished_tells_without_waiting():
+    slow = Forked(lambda: time.sleep(1.0) or "done", "a slow check")
+    assert not slow.finished()
+    assert slow.result() == "done"
+    assert slow.finished()

@@ -1,0 +1,53 @@
+"""Pagefind fed page by page while MkDocs builds: the same index as its own crawl, failures said."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.search.pagefind_service import PagefindError, PagefindIndexer
+
+PAGE = "<html lang='{lang}'><body><main data-pagefind-body><h1>{title}</h1><p>{text}</p></main></body></html>"
+
+
+def test_pages_fed_one_by_one_are_indexed_per_language(tmp_path):
+    indexer = PagefindIndexer(tmp_path)
+    indexer.add_page("index.html", PAGE.format(lang="ja", title="騒音", text="ゾンビは騒音に向かう"))
+    indexer.add_page("uk/index.html", PAGE.format(lang="uk", title="Шум", text="Зомбі йдуть на шум"))
+    files = indexer.finish(indexer.request_bundle())
+    assert {"ja", "uk"} <= set(json.loads(files["pagefind-entry.json"])["languages"])
+    assert len([name for name in files if name.startswith("fragment/")]) == 2
+    assert indexer._process.poll() is not None  # the service has ended
+
+
+def test_a_service_that_stops_is_an_error_with_what_it_printed(tmp_path):
+    indexer = PagefindIndexer(tmp_path)
+    indexer.add_page("index.html", PAGE.format(lang="ja", title="騒音", text="ゾンビ"))
+    indexer._process.kill()
+    with pytest.raises(PagefindError, match="Pagefind failed: the service stopped"):
+        indexer.finish(indexer.request_bundle())
+
+
+def test_an_aborted_index_stops_the_service(tmp_path):
+    indexer = PagefindIndexer(tmp_path)
+    indexer.add_page("index.html", PAGE.format(lang="ja", title="騒音", text="ゾンビ"))
+    indexer.abort()
+    assert indexer._process.poll() is not None
+
+
+def test_the_built_index_holds_what_pagefinds_own_crawl_finds(built_site, tmp_path):
+    """Fragments are named by their content: the same names mean the same pages, text and headings."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site, ignore=shutil.ignore_patterns("pagefind"))
+    subprocess.run([sys.executable, "-m", "pagefind", "--site", str(site), "--quiet",
+                    "--exclude-selectors", ".headerlink", "--output-subdir", "crawl"],
+                   check=True, capture_output=True)
+    streamed = {p.name for p in (built_site / "pagefind" / "fragment").iterdir()}
+    crawled = {p.name for p in (site / "crawl" / "fragment").iterdir()}
+    assert streamed == crawled
+    pages = [path for path in Path(built_site).rglob("*.html") if path.name != "404.html"]
+    assert len(streamed) == len(pages)  # one fragment per page: none lost, none twice
