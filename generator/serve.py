@@ -109,6 +109,13 @@ class SearchFollower:
                 return
             worker.join()
 
+    def _pause_while_building(self, frame, event, arg) -> None:
+        """Called as each function of the index starts: while a rebuild runs, the index's Python
+        work waits (Pagefind's own process goes on at its lower priority), so that the two do not
+        share this process's interpreter lock, of which the rebuild would get half."""
+        while self.building:
+            time.sleep(0.02)
+
     def _start_if_due(self) -> None:  # with the lock held
         if self.wanted and not self.building and self.worker is None:
             self.worker = threading.Thread(target=self._work, name="rulebook-search-index", daemon=True)
@@ -116,6 +123,7 @@ class SearchFollower:
 
     def _work(self) -> None:
         _lower_this_threads_priority()
+        sys.settrace(self._pause_while_building)  # this thread only
         while True:
             with self.lock:
                 if self.wanted is None or self.building:  # a rebuild that began starts the worker at its end

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,18 @@ PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build
 
 @pytest.fixture(scope="session")
 def project():
+    """The project's data, loaded and checked once per worker. Read it, never change it."""
     from generator import pipeline
 
     return pipeline.check(ROOT)
+
+
+@pytest.fixture(scope="session")
+def rendered_pages(project) -> dict[str, str]:
+    """Every generated page's Markdown by its path, rendered once per worker."""
+    from generator.render.pages import render_project
+
+    return {page.path: page.markdown for page in render_project(project)}
 
 
 def copy_project(target: Path) -> Path:
@@ -46,10 +56,11 @@ def build(root: Path, site_dir: str = "site") -> subprocess.CompletedProcess:
                           capture_output=True, text=True, cwd=root)
 
 
-# --- one built site for the whole run ---------------------------------------------------------
-# Building the site takes a while, so it is built once per run, in the background from the moment
-# the tests are collected, and shared by every test and every xdist worker (session fixtures run
-# once per worker, hence the files and the lock below instead of a plain fixture).
+# --- sites built once for the whole run --------------------------------------------------------
+# Building a site takes a while, so each one is built once per run, in the background, and shared
+# by every test and every xdist worker (session fixtures run once per worker, hence the files and
+# the lock below instead of a plain fixture). The project's own site starts building the moment
+# the tests are collected.
 SITE_FIXTURES = {"built_project", "built_site", "site_url"}
 OTHER_BUILD_FIXTURES = {"harmless_site"}  # tests/test_injection.py builds a site of its own
 BROWSER_FIXTURES = {"browser", "page"}
@@ -63,63 +74,88 @@ def _shared_folder(config: pytest.Config) -> Path:
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
 
 
-def _start_shared_build(config: pytest.Config) -> None:
+def start_shared_build(config: pytest.Config, name: str, lay_out=copy_project) -> None:
+    """Build, in the background, the project that lay_out(folder) writes, unless a worker already
+    started it. Its output goes to <name>.log and its exit status to <name>.rc."""
     shared = _shared_folder(config)
     try:  # the first worker to get here starts the build; the others only wait for it
-        os.close(os.open(shared / "built-project.started", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+        os.close(os.open(shared / f"{name}.started", os.O_CREAT | os.O_EXCL | os.O_WRONLY))
     except FileExistsError:
         return
-    root = copy_project(shared / "built-project")
-    log = open(shared / "built-project.log", "w")
-    _background["build"] = subprocess.Popen(
+    log = open(shared / f"{name}.log", "w")
+    try:
+        root = lay_out(shared / name)
+    except BaseException:
+        log.write(traceback.format_exc())
+        log.close()
+        (shared / f"{name}.rc").write_text("the project could not be laid out\n")
+        raise
+    _background[name] = subprocess.Popen(
         ["sh", "-c", '"$0" -m generator build --root "$1"; echo $? > "$2"', sys.executable, str(root),
-         str(shared / "built-project.rc")],
+         str(shared / f"{name}.rc")],
         cwd=root, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def shared_build(config: pytest.Config, name: str, lay_out=copy_project) -> tuple[Path, str]:
+    """The project folder of a shared build and the build's output, once it succeeded."""
+    start_shared_build(config, name, lay_out)  # nothing if started, e.g. after collection
+    shared = _shared_folder(config)
+    rc_file = shared / f"{name}.rc"
+    deadline = time.monotonic() + BUILD_TIMEOUT
+    while not rc_file.exists() or not rc_file.read_text().strip():
+        assert time.monotonic() < deadline, f"the shared build of {name} did not finish"
+        time.sleep(0.2)
+    log = (shared / f"{name}.log").read_text(encoding="utf-8", errors="replace")
+    assert rc_file.read_text().strip() == "0", log
+    return shared / name, log
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m deselects by the markers added here
 def pytest_collection_modifyitems(session, config, items):
-    """Mark browser and whole-site tests and run them last."""
+    """Mark browser and whole-site tests, and put the longest tests first."""
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.browser)
         if fixtures & (SITE_FIXTURES | OTHER_BUILD_FIXTURES):
             item.add_marker(pytest.mark.build)
-    items.sort(key=lambda item: item.get_closest_marker("build") is not None)  # stable: keeps file order
+    items.sort(key=start_order)  # stable: keeps file order within each rank
+
+
+def start_order(item: pytest.Item) -> tuple:
+    """Longest first, so that the workers finish together (scripts/test hands the tests out in
+    this order, one at a time, to whichever worker is free): the tests marked `long` that do not
+    wait for the shared site, then those that do (it is being built meanwhile), then the short
+    browser and whole-site tests, then the quick ones, which fill the gaps at the end."""
+    long = item.get_closest_marker("long")
+    needs_site = bool(set(getattr(item, "fixturenames", ())) & SITE_FIXTURES)
+    if long:
+        return (0, needs_site, -long.args[0])
+    return (1, item.get_closest_marker("build") is None, 0)
 
 
 def pytest_collection_finish(session):
     """Once -m and -k have chosen the tests: start the shared build if any of them needs the site."""
     needs_site = any(set(getattr(item, "fixturenames", ())) & SITE_FIXTURES for item in session.items)
     if needs_site and not session.config.option.collectonly:
-        _start_shared_build(session.config)
+        start_shared_build(session.config, "built-project")
 
 
 def pytest_sessionfinish(session, exitstatus):
-    """The worker that started the build lets it finish for the others, unless the run was stopped."""
-    process = _background.pop("build", None)
-    if process is None or process.poll() is not None:
-        return
-    if exitstatus == pytest.ExitCode.INTERRUPTED:
-        os.killpg(process.pid, signal.SIGTERM)  # the build removes its staging folder on SIGTERM
-    process.wait()
+    """The worker that started a build lets it finish for the others, unless the run was stopped."""
+    while _background:
+        _, process = _background.popitem()
+        if process.poll() is not None:
+            continue
+        if exitstatus == pytest.ExitCode.INTERRUPTED:
+            os.killpg(process.pid, signal.SIGTERM)  # the build removes its staging folder on SIGTERM
+        process.wait()
 
 
 @pytest.fixture(scope="session")
 def built_project(request) -> Path:
     """A copy of the project with its site built in site/. Read it, never change it: copy it first."""
-    shared = _shared_folder(request.config)
-    if not (shared / "built-project.started").exists():
-        _start_shared_build(request.config)  # a test selected after collection, e.g. by -k
-    rc_file = shared / "built-project.rc"
-    deadline = time.monotonic() + BUILD_TIMEOUT
-    while not rc_file.exists() or not rc_file.read_text().strip():
-        assert time.monotonic() < deadline, "the shared site build did not finish"
-        time.sleep(0.2)
-    log = (shared / "built-project.log").read_text(encoding="utf-8", errors="replace")
-    assert rc_file.read_text().strip() == "0", log
-    return shared / "built-project"
+    return shared_build(request.config, "built-project")[0]
 
 
 @pytest.fixture(scope="session")
@@ -153,10 +189,25 @@ def browser():
         chromium.close()
 
 
+def _new_page(browser):
+    # No service worker: two seconds after a page loads it would fetch every file of the
+    # language for offline use. test_reader.py's offline test turns it on and checks it.
+    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900}, service_workers="block")
+    return context, context.new_page()
+
+
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900})
-    page = context.new_page()
+    context, page = _new_page(browser)
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def module_page(browser):
+    """One page for a module whose tests each open their own address first and leave nothing
+    behind (no storage, no routes): no new browser per test, and the search's files stay cached."""
+    context, page = _new_page(browser)
     yield page
     context.close()
 

@@ -39,6 +39,7 @@ def break_a_skill(root: Path) -> None:
     skills.write_text(skills.read_text(encoding="utf-8").replace("{skill:", "{skil:", 1), encoding="utf-8")
 
 
+@pytest.mark.long(4)
 def test_a_failed_build_leaves_the_previous_site(project_copy, tmp_path):
     before = digest(project_copy / "site")
     skills = project_copy / "rules_data" / "zombicide-1" / "skills.yaml"
@@ -57,6 +58,7 @@ def test_a_failed_build_leaves_the_previous_site(project_copy, tmp_path):
         skills.write_text(good, encoding="utf-8")
 
 
+@pytest.mark.long(6)
 def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(project_copy):
     """The model's checks run beside the build; their verdict still decides whether it publishes."""
     before = digest(project_copy / "site")
@@ -74,6 +76,7 @@ def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(pr
         faq.write_text(good, encoding="utf-8")
 
 
+@pytest.mark.long(8)
 @pytest.mark.parametrize("lang", ["ko", "uk"])  # one is built by the builder, the other beside it
 def test_a_language_that_fails_fails_the_build_and_leaves_the_site(project_copy, lang):
     before = digest(project_copy / "site")
@@ -92,6 +95,7 @@ def test_a_language_that_fails_fails_the_build_and_leaves_the_site(project_copy,
         home.write_text(good, encoding="utf-8")
 
 
+@pytest.mark.long(25)
 def test_the_same_data_gives_the_same_bytes(project_copy):
     """The shared site was built with the languages in two processes at once; this one builds
     them one after another: the bytes must not depend on that, nor on which finished first."""
@@ -145,6 +149,7 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.parametrize("signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")],
                          ids=["ctrl-c", "sigterm"])
+@pytest.mark.long(5)
 def test_an_interrupted_build_cleans_up_stops_mkdocs_and_says_so_in_one_line(tmp_path, signum, how):
     root = copy_project(tmp_path)
     (root / "site").mkdir()

@@ -108,6 +108,7 @@ def _write(workspace: Path, target: str, text: str) -> Path:
     return path
 
 
+@pytest.mark.long(2)
 @settings(max_examples=40, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.sampled_from(SEED_FILES), operations=st.lists(OPERATION, min_size=1, max_size=4))

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.load import load_project
-from tests.conftest import _QuietHandler, build, copy_project
+from tests.conftest import _QuietHandler, copy_project, shared_build
 
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal" / "rules_data"
 
@@ -146,27 +146,27 @@ class _Audit(HTMLParser):
             self.findings.append(f"<{tag}>")
 
 
-@pytest.fixture(scope="module")
-def harmless_site(tmp_path_factory) -> Path:
-    root = copy_project(tmp_path_factory.mktemp("injection"))
+def _harmless_project(folder: Path) -> Path:
+    """The minimal game with every harmless payload planted, and home pages that link to it."""
+    root = copy_project(folder)
     shutil.rmtree(root / "rules_data")
     _minimal_project(root)
     _plant(root, MARKDOWN_FIELDS, list(HARMLESS_MARKDOWN))
     _plant(root, PLAIN_FIELDS, list(HARMLESS_PLAIN))
     for lang in ("ja", "ko", "uk"):  # the real home pages link to the real games
         (root / "content" / lang / "index.md").write_text("# Mini\n\n- [Mini](mini/index.md)\n", encoding="utf-8")
-    result = build(root)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "safe_markdown" not in result.stderr, "the data reached the last wall: check or escaping let it through"
+    return root
+
+
+@pytest.fixture(scope="session")
+def harmless_site(request) -> Path:
+    """Built once per run for the three tests below, whichever workers run them; `--fast` leaves them out."""
+    root, output = shared_build(request.config, "injection-project", _harmless_project)
+    assert "safe_markdown" not in output, "the data reached the last wall: check or escaping let it through"
     return root / "site"
 
 
-# The three tests below share one small site: one xdist worker builds it; `--fast` leaves them out.
-ONE_WORKER = pytest.mark.xdist_group("injection-site")
-
-
 @pytest.mark.build
-@ONE_WORKER
 def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harmless_site):
     pages = sorted(harmless_site.rglob("*.html"))
     assert len(pages) > 20
@@ -176,8 +176,8 @@ def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harml
         assert audit.findings == [], f"{page.relative_to(harmless_site)}: {audit.findings}"
 
 
+@pytest.mark.long(20)
 @pytest.mark.build
-@ONE_WORKER
 def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
     handler = functools.partial(_QuietHandler, directory=str(harmless_site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -209,7 +209,6 @@ def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
 
 
 @pytest.mark.build
-@ONE_WORKER
 def test_the_search_box_shows_payloads_as_text(browser, harmless_site):
     """Names and texts reach the page a second way, through the search index and search.js."""
     handler = functools.partial(_QuietHandler, directory=str(harmless_site))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.load import load_project
 from generator.load.yamlpos import parse
 from generator.search.inflect import ukrainian_forms
@@ -58,6 +60,7 @@ def _shape(node):
     return node.kind, value, (node.where.line, node.where.column), node.start, node.end, key
 
 
+@pytest.mark.long(2)
 def test_libyaml_and_the_pure_python_parser_give_identical_nodes(monkeypatch):
     """libyaml is only a speed-up: on every data file both parsers give the same values and places."""
     from generator.load import yamlpos

@@ -28,6 +28,7 @@ def test_at_least_k_hits_matches_the_binomial_without_modifiers(rules, weapon):
             assert chances[0] == closed
 
 
+@pytest.mark.long(3)
 @pytest.mark.parametrize("weapon", WEAPONS)
 def test_every_cell_agrees_with_a_seeded_simulation(rules, weapon):
     for table in odds_tables(rules, weapon):

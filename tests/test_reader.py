@@ -115,6 +115,7 @@ READ_PAGE = """([leftovers, editorText, sourceIds]) => {
 }"""
 
 
+@pytest.mark.long(15)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_fits_the_screen_speaks_its_language_and_logs_no_error(browser, host, built_site, project, lang):
     """Each page is loaded once on a phone, checked, then measured again at desktop width."""
@@ -275,6 +276,7 @@ def test_every_heading_id_is_the_same_in_every_language(built_site):
     assert not differences, "\n".join(differences)
 
 
+@pytest.mark.long(5)
 def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     context, page = new_page(browser, "ko", "phone", service_workers="allow")
     page.goto(f"{host}/ko/")
@@ -353,6 +355,7 @@ def axe_pages(site: Path, lang: str, project) -> list[str]:
     return chosen + [not_found]
 
 
+@pytest.mark.long(10)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_serious_or_critical_accessibility_violation(browser, host, built_site, project, lang):
     pages = axe_pages(built_site, lang, project)

@@ -23,6 +23,12 @@ def search(page, site_url: str, lang: str, query: str) -> list[str]:
     return links
 
 
+@pytest.fixture(scope="module")
+def page(module_page):
+    """Every test below opens its page first (search() does) and types a query: nothing carries over."""
+    return module_page
+
+
 def skill_url(lang: str, skill: str) -> str:
     return f"{LANGUAGE_ROOT[lang]}{GAME}/skills/#{skill}"
 
@@ -114,6 +120,7 @@ def phrase_of(question: str) -> str:
     return text[start:start + 8]
 
 
+@pytest.mark.long(8)
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
 def test_every_faq_ruling_is_found_by_a_phrase_of_its_question(page, site_url, project, lang):
     rulings = project.games[GAME].of_kind("faq")

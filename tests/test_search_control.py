@@ -12,7 +12,8 @@ TAP = 44  # px: the smallest tap target
 
 @pytest.fixture(params=list(VIEWPORTS))
 def view(request, browser):
-    context = browser.new_context(locale="ja-JP", viewport=VIEWPORTS[request.param], has_touch=request.param == "phone")
+    context = browser.new_context(locale="ja-JP", viewport=VIEWPORTS[request.param], has_touch=request.param == "phone",
+                                  service_workers="block")  # as in conftest.page
     page = context.new_page()
     page.viewport_name = request.param
     yield page

@@ -40,6 +40,7 @@ def test_front_coding_gives_back_the_keys():
     assert len(front_code(keys)) < len(" ".join(keys))
 
 
+@pytest.mark.long(3)
 def test_the_name_index_is_deterministic_and_names_only_known_games(project):
     games = {game.id for game in project.games.values()}
     for lang in LANGUAGES:
@@ -63,6 +64,7 @@ def test_a_ukrainian_name_s_case_forms_are_keys_of_its_entry(project):
         assert {("бігуни", 3), ("бігунів", 3)} <= set(entry["keys"]), entry["title"]
 
 
+@pytest.mark.long(3)
 def test_case_forms_are_sent_as_stem_endings_and_tail(project):
     """The browser rebuilds every form from the stem, the shared endings and the tail."""
     readable, _ = name_index(project, "uk", "")

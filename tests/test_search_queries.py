@@ -206,11 +206,12 @@ def entry_of(link: str, lang: str) -> tuple[str, str]:
 
 @pytest.fixture(scope="module")
 def search_page(browser):
-    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900})
+    context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900}, service_workers="block")
     yield context.new_page()
     context.close()
 
 
+@pytest.mark.long(10)
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
 def test_what_players_type_finds_the_entry(search_page, site_url, project, lang):
     page = search_page

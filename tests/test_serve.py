@@ -207,6 +207,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
 
 # One server for all the checks: starting one is a whole build, and pytest-xdist would start one
 # per worker for separate tests. Each step leaves the data as it found it.
+@pytest.mark.long(60)
 @pytest.mark.browser
 def test_the_live_preview(preview, browser):
     started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fixed(preview, browser)

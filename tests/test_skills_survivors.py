@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from generator.load import load_project
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,9 +32,7 @@ LIST = [name.strip() for line in RULEBOOK_SKILLS_2E.strip().splitlines() for nam
 
 
 @pytest.fixture(scope="module")
-def game():
-    project, errors = load_project(ROOT / "rules_data", ROOT)
-    assert errors == []
+def game(project):
     return project.games["zombicide-2"]
 
 
@@ -56,13 +53,6 @@ def test_every_skill_has_text_in_every_language_and_a_source(game):
     for skill in game.skills.values():
         assert set(skill.text) == {"ja", "ko", "uk"}, skill.id
         assert any(ref.source == "skills-facts" for ref in skill.sources), skill.id
-
-
-@pytest.fixture(scope="module")
-def project():
-    loaded, errors = load_project(ROOT / "rules_data", ROOT)
-    assert errors == []
-    return loaded
 
 
 @pytest.mark.parametrize("edition,count", [("zombicide-1", 6), ("zombicide-2", 12)])
@@ -86,10 +76,8 @@ def test_the_2nd_edition_has_six_adults_and_six_kids_with_their_health(project):
 
 
 @pytest.fixture(scope="module")
-def pages(project):
-    from generator.render.pages import render_project
-
-    return {page.path: page.markdown for page in render_project(project)}
+def pages(rendered_pages):
+    return rendered_pages
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])

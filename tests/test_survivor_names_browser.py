@@ -23,6 +23,12 @@ def search(page, site_url: str, lang: str, query: str) -> list[str]:
                                      "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
 
 
+@pytest.fixture(scope="module")
+def page(module_page):
+    """Every test below opens its page first (search() does) and types a query: nothing carries over."""
+    return module_page
+
+
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
 @pytest.mark.parametrize("survivor", ["tiger-sam", "ostara", "elle"])
 def test_a_survivor_is_found_by_its_name(page, site_url, project, lang, survivor):

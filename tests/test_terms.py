@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.load import load_project
 from generator.load.references import REFERENCE
-from generator.render.pages import render_project
 from generator.render.references import display_name
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,15 +21,8 @@ PARTICLE_FORMS = sorted({p for pair in PARTICLES for p in pair}, key=len, revers
 
 
 @pytest.fixture(scope="module")
-def project():
-    loaded, errors = load_project(ROOT / "rules_data", ROOT)
-    assert errors == []
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def pages(project):
-    return {page.path: page.markdown for page in render_project(project)}
+def pages(rendered_pages):
+    return rendered_pages
 
 
 def _korean_texts(game: str):

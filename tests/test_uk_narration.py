@@ -7,15 +7,12 @@ from pathlib import Path
 import pytest
 
 from generator.games.zombicide.narration import Narrator
-from generator.load import load_project
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def narrators():
-    project, errors = load_project(ROOT / "rules_data", ROOT)
-    assert errors == []
+def narrators(project):
     return {game: Narrator(project.games[game], "uk") for game in ("zombicide-1", "zombicide-2")}
 
 

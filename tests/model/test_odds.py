@@ -75,6 +75,7 @@ def test_engine_enumeration_equals_the_closed_form(z1, weapon, skills, dual, rer
     assert engine_hit_distribution(z1, weapon, skills, dual, rerolls, below, items) == closed
 
 
+@pytest.mark.long(2)
 def test_seeded_simulation_agrees_to_three_decimals(z2):
     attack = attack_for(z2, "sub-mg", rerolls=1, reroll_below=2)
     exact = hit_distribution(attack)

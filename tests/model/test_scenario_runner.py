@@ -66,6 +66,7 @@ def test_compare_checks_every_kind_of_expectation(z1):
     assert any("unknown key 'what'" in m for m in mismatches)
 
 
+@pytest.mark.long(2)
 def test_cli_prints_the_trace_and_verdict(tmp_path, capsys):
     path = tmp_path / "one.yaml"
     path.write_text(textwrap.dedent("""\
