@@ -16,7 +16,10 @@ the page list, a title or the theme changed; the search index follows in the bac
 (serve.SearchFollower).
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
-on_post_build; those nested builds must not regenerate or re-index, hence `_nested`.
+on_post_build; those nested builds must not regenerate or re-index, hence `_nested`. Under
+`build`, the languages after the first are built two at a time (generator/language_split.py):
+the forked child indexes its own languages and hands back their search bundle, which the
+parent merges into the site's.
 """
 from __future__ import annotations
 
