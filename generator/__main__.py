@@ -7,21 +7,20 @@ import sys
 import time
 from pathlib import Path
 
-from generator import pipeline
-from generator.errors import DataErrors
+from generator.locations import PROJECT_ROOT
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="validate the rules data and run the model's checks")
-    check.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT,
+    check.add_argument("--root", type=Path, default=PROJECT_ROOT,
                        help="project folder holding rules_data/ (default: this project)")
     build = commands.add_parser("build", help="build the site into site/ (the old site stays if the build fails)")
     build.add_argument("--site-dir", default="site", help="output folder (relative to --root)")
-    build.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT, help="project folder")
+    build.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project folder")
     coverage = commands.add_parser("coverage", help="rewrite the coverage table of the source documents")
-    coverage.add_argument("--root", type=Path, default=pipeline.PROJECT_ROOT, help="project folder")
+    coverage.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project folder")
     scenario = commands.add_parser("scenario", help="run one scenario file and print its trace")
     scenario.add_argument("file")
     scenario.add_argument("--case")
@@ -41,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _check(root: Path) -> int:
+    from generator import pipeline
+    from generator.errors import DataErrors
+
     started = time.perf_counter()
     try:
         project = pipeline.check(root)
@@ -57,7 +59,8 @@ def _check(root: Path) -> int:
 
 
 def _coverage(root: Path) -> int:
-    from generator import coverage
+    from generator import coverage, pipeline
+    from generator.errors import DataErrors
 
     try:
         project = pipeline.check(root)

@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.pipeline import CHECK_BESIDE_ENV, PROJECT_ROOT
+from generator.locations import CHECK_BESIDE_ENV, PROJECT_ROOT
 
 STAGING_PREFIX = ".site-"
 OWNER_FILE = "builder.pid"

@@ -10,12 +10,8 @@ from generator.forked import Forked
 from generator.load import load_project
 from generator.load.entities import Project
 from generator.load.yamlpos import Parsed
+from generator.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
 from generator.render.pages import GeneratedPage, render_project
-
-GENERATOR = Path(__file__).resolve().parent
-PROJECT_ROOT = GENERATOR.parent
-# Set by `python -m generator build` for its mkdocs child: see generate(check_beside=...).
-CHECK_BESIDE_ENV = "RULEBOOK_CHECK_BESIDE"
 
 
 @dataclass
