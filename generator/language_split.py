@@ -32,7 +32,8 @@ def wanted() -> bool:
 
 
 class LanguageSplit:
-    def __init__(self, on_fork_in_child) -> None:
+    def __init__(self, before_fork, on_fork_in_child) -> None:
+        self.before_fork = before_fork  # the first language is built: what can start now
         self.on_fork_in_child = on_fork_in_child  # drops what belongs to the parent alone
         self.in_child = False
         self._mine: set[str] | None = None  # the languages this process builds, once split
@@ -62,6 +63,7 @@ class LanguageSplit:
         """Fork; return the languages this process builds."""
         if len(languages) < 2:
             return set(languages)
+        self.before_fork()
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:

@@ -40,7 +40,7 @@ from generator import language_split, pipeline, serve, staging, theme_env
 from generator.errors import DataErrors
 from generator.forked import Forked
 from generator.reader_site import ReaderSite
-from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
+from generator.search import BUNDLE_DIR, Requested, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -69,6 +69,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
         self.split: language_split.LanguageSplit | None = None  # `build` only: two languages built at once
         self.names: Forked | None = None  # `build` only: the name index, computed beside the build
+        self.earlier: list[Requested] = []  # `build` only: indexers of finished languages, bundling
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -116,7 +117,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.names = Forked(lambda: name_index_files(project), "the search's name index")
             self.indexer = PagefindIndexer(self.site_dir)
             if language_split.wanted():
-                self.split = language_split.LanguageSplit(self._start_over_in_the_child)
+                self.split = language_split.LanguageSplit(self._bundle_the_first_language, self._start_over_in_the_child)
                 self.split.install()
         docs_dir = Path(config.docs_dir)
         generated_pages = self.generated.pages if self.generated else []
@@ -158,12 +159,22 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.split.uninstall()
             self.split = None
 
+    def _bundle_the_first_language(self) -> None:
+        """Before the other languages are built: Pagefind bundles the first one meanwhile (in its
+        own process); the pages still to come go to a Pagefind of their own."""
+        if self.indexer and self.site_dir:
+            self.earlier.append((self.indexer, self.indexer.request_bundle()))
+            self.indexer = PagefindIndexer(self.site_dir)
+
     def _start_over_in_the_child(self) -> None:
         """In the forked child: the model's checks are the parent's to finish; the pages the child
         writes go to a Pagefind of its own (a language's index does not depend on the others')."""
         if self.generated:
             self.generated.model_check = None
         self.names = None
+        for indexer, _ in self.earlier:
+            indexer.disown()
+        self.earlier = []
         if self.indexer and self.site_dir:
             self.indexer.disown()
             self.indexer = PagefindIndexer(self.site_dir)
@@ -199,6 +210,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         indexer, self.indexer = self.indexer, None
         if indexer:
             indexer.abort()
+        for earlier, _ in self.earlier:
+            earlier.abort()
+        self.earlier = []
 
     @event_priority(-150)  # after i18n has narrowed the nav to one language
     def on_nav(self, nav, config, files):
@@ -281,7 +295,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return
         indexer, self.indexer = self.indexer, None
         names, self.names = self.names, None
-        log.info(build_search(self.generated.project, Path(config.site_dir), indexer, names))
+        earlier, self.earlier = self.earlier, []
+        log.info(build_search(self.generated.project, Path(config.site_dir), indexer, names, earlier))
         if self.split:
             self._merge_the_childs_languages(Path(config.site_dir))
         self.indexed_once = True

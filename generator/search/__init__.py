@@ -5,7 +5,7 @@ import gzip
 import json
 import shutil
 from pathlib import Path
-from typing import cast
+from typing import Iterable, cast
 
 from generator.forked import Forked
 from generator.load.entities import LANGUAGES, Project
@@ -18,32 +18,53 @@ NAMES_DIR = "assets/names"
 BUNDLE_DIR = "pagefind"
 
 
+Requested = tuple[PagefindIndexer, int]  # an indexer, and its request for the bundle
+
+
 def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | None = None,
-                 names: Forked | None = None) -> str:
+                 names: Forked | None = None, earlier: Iterable[Requested] = ()) -> str:
     """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and the Pagefind bundle; return a report.
 
     `indexer` already holds the site's pages (fed while MkDocs wrote them); without one, every
-    page under site_dir is indexed now. `names` is the name index being computed beside the
-    build (name_index_files in a forked process); without it, it is computed now. The browser
-    fetches the gzip file and inflates it itself (DecompressionStream), so the first search stays
-    small on any host, compressing or not; the plain file is for browsers without it.
+    page under site_dir is indexed now. `earlier`: indexers of languages finished before, whose
+    bundles were asked for then; their languages join this bundle. `names` is the name index
+    being computed beside the build (name_index_files in a forked process); without it, it is
+    computed now. The browser fetches the gzip file and inflates it itself (DecompressionStream),
+    so the first search stays small on any host, compressing or not; the plain file is for
+    browsers without it.
     """
     if indexer is None:
         indexer = PagefindIndexer(site_dir)
         indexer.add_site()
+    requested = [*earlier]
     try:
-        # Pagefind builds its bundle in its own process: the name index is built meanwhile.
-        bundle = indexer.request_bundle()
+        # Pagefind builds its bundles in its own processes: the name index is built meanwhile.
+        requested.append((indexer, indexer.request_bundle()))
         computed = names.result() if names else name_index_files(project)
         report, files = cast(tuple[str, dict[str, bytes]], computed)
         for name, data in files.items():
             (site_dir / NAMES_DIR).mkdir(parents=True, exist_ok=True)
             (site_dir / NAMES_DIR / name).write_bytes(data)
+        bundles = [pending.finish(request) for pending, request in requested]
     except BaseException:
-        indexer.abort()
+        for pending, _ in requested:
+            pending.abort()
         raise
-    write_bundle(indexer.finish(bundle), site_dir / BUNDLE_DIR)
+    write_bundle(_joined(bundles), site_dir / BUNDLE_DIR)
     return report
+
+
+def _joined(bundles: list[dict[str, bytes]]) -> dict[str, bytes]:
+    """Bundles of different languages as one: every file, and every language in the entry file."""
+    files: dict[str, bytes] = {}
+    languages: dict = {}
+    for bundle in bundles:
+        files.update(bundle)
+        languages.update(json.loads(bundle[ENTRY])["languages"])
+    entry = json.loads(bundles[-1][ENTRY])
+    entry["languages"] = languages
+    files[ENTRY] = json.dumps(entry).encode("utf-8")  # tidy_bundle writes it in its stable form
+    return files
 
 
 def name_index_files(project: Project) -> tuple[str, dict[str, bytes]]:
