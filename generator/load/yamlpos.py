@@ -269,12 +269,15 @@ class _Composer:
     def _scalar(self, event) -> Node:
         self._refuse_tag(event)
         where = self.where(event.start_mark)
-        tag = STR_TAG if event.tag else self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+        # Quoted and block scalars are text whatever they say; only plain ones need resolving.
+        plain = not event.style and event.implicit[0]
+        tag = self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit) if plain and not event.tag \
+            else STR_TAG
         if tag == MERGE_TAG:
             tag = STR_TAG  # '<<' as a key is refused with its own message
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
         try:  # most scalars are text: no constructor needed
-            value = event.value if tag == STR_TAG else self.constructor.construct_object(node)
+            value = event.value if tag == STR_TAG else self.constructor.construct_object(
+                yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style))
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             if "digits" in str(exc):
                 message = f"a number of {len(event.value)} digits is too long to read; write a smaller number"
@@ -282,7 +285,7 @@ class _Composer:
                 message = (f"'{event.value[:40]}' cannot be read as a value ({str(exc).splitlines()[0][:80]}); "
                            "write it in quotes to make it text")
             raise _Stop(DataError(where, "", message))
-        if isinstance(value, str):
+        if isinstance(value, str) and event.style == '"':  # only escapes bring what _screen did not see
             bad = NON_PRINTABLE.search(value)
             if bad:  # written as an escape ("\ud800", "\x00"): no page can show it
                 self._error(where, f"the text contains U+{ord(bad.group()):04X}, a control character or a lone "
