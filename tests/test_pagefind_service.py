@@ -51,3 +51,16 @@ def test_the_built_index_holds_what_pagefinds_own_crawl_finds(built_site, tmp_pa
     assert streamed == crawled
     pages = [path for path in Path(built_site).rglob("*.html") if path.name != "404.html"]
     assert len(streamed) == len(pages)  # one fragment per page: none lost, none twice
+
+
+def test_bundles_join_their_languages_and_refuse_different_versions(tmp_path):
+    from generator.search import _joined
+
+    ja = {"pagefind-entry.json": b'{"version": "1.5.2", "languages": {"ja": {"page_count": 1}}}', "a": b"1"}
+    uk = {"pagefind-entry.json": b'{"version": "1.5.2", "languages": {"uk": {"page_count": 2}}}', "b": b"2"}
+    joined = _joined([ja, uk])
+    assert json.loads(joined["pagefind-entry.json"])["languages"] == {"ja": {"page_count": 1}, "uk": {"page_count": 2}}
+    assert joined["a"] == b"1" and joined["b"] == b"2"
+    older = {**uk, "pagefind-entry.json": b'{"version": "1.4.0", "languages": {"uk": {}}}'}
+    with pytest.raises(RuntimeError, match="different versions: 1.4.0, 1.5.2"):
+        _joined([ja, older])

@@ -16,6 +16,7 @@ from generator.search.pagefind_service import PagefindIndexer
 DEFAULT_LANGUAGE = "ja"  # built at the site root by mkdocs-static-i18n
 NAMES_DIR = "assets/names"
 BUNDLE_DIR = "pagefind"
+ENTRY = "pagefind-entry.json"
 
 
 Requested = tuple[PagefindIndexer, int]  # an indexer, and its request for the bundle
@@ -57,14 +58,25 @@ def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | No
 def _joined(bundles: list[dict[str, bytes]]) -> dict[str, bytes]:
     """Bundles of different languages as one: every file, and every language in the entry file."""
     files: dict[str, bytes] = {}
-    languages: dict = {}
     for bundle in bundles:
         files.update(bundle)
-        languages.update(json.loads(bundle[ENTRY])["languages"])
-    entry = json.loads(bundles[-1][ENTRY])
-    entry["languages"] = languages
+    entry = _join_entries([json.loads(bundle[ENTRY]) for bundle in bundles])
     files[ENTRY] = json.dumps(entry).encode("utf-8")  # tidy_bundle writes it in its stable form
     return files
+
+
+def _join_entries(entries: list[dict]) -> dict:
+    """One pagefind-entry.json listing the languages of all: a language's files (its metadata,
+    word index, fragments and filters, named by their content and prefixed by the language)
+    depend only on that language's pages, so bundles of disjoint languages join by taking every
+    file and listing every language."""
+    versions = {entry.get("version") for entry in entries}
+    if len(versions) > 1:
+        raise RuntimeError(f"Pagefind bundles of different versions: {', '.join(sorted(map(str, versions)))}")
+    joined = dict(entries[0], languages={})
+    for entry in entries:
+        joined["languages"].update(entry["languages"])
+    return joined
 
 
 def name_index_files(project: Project) -> tuple[str, dict[str, bytes]]:
@@ -89,8 +101,6 @@ def write_bundle(files: dict[str, bytes], bundle: Path) -> None:
     tidy_bundle(bundle)
 
 
-ENTRY = "pagefind-entry.json"
-
 
 def tidy_bundle(bundle: Path) -> None:
     """Re-cut the word index into small chunks and give the entry file a stable order."""
@@ -100,22 +110,14 @@ def tidy_bundle(bundle: Path) -> None:
 
 
 def merge_bundle(source: Path, target: Path) -> None:
-    """Add the languages of one tidied Pagefind bundle to another's.
-
-    A language's files (its metadata, word index, fragments and filters, all named by their
-    content and prefixed by the language) depend only on that language's pages, so bundles
-    written for disjoint languages merge by taking every file and listing every language.
-    """
-    data = json.loads((target / ENTRY).read_text(encoding="utf-8"))
-    added = json.loads((source / ENTRY).read_text(encoding="utf-8"))
-    if added.get("version") != data.get("version"):
-        raise RuntimeError(f"Pagefind bundles of versions {added.get('version')} and {data.get('version')}")
+    """Add the languages of one tidied Pagefind bundle to another's (see _join_entries)."""
+    entries = [json.loads((folder / ENTRY).read_text(encoding="utf-8")) for folder in (target, source)]
+    data = _join_entries(entries)
     for path in sorted(source.rglob("*")):
         copy = target / path.relative_to(source)
         if path.is_file() and path.name != ENTRY and not copy.exists():
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, copy)
-    data["languages"].update(added["languages"])
     _write_entry(target, data)
 
 

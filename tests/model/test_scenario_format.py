@@ -26,14 +26,21 @@ def test_a_file_with_mistakes_gives_no_case_to_run(z1):
     assert cases == []  # a case with a mistake never runs half-read
 
 
-def test_check_reports_a_broken_scenario_file_with_its_place(tmp_path):
+def check_minimal_project_with(tmp_path, file: str, text: str) -> subprocess.CompletedProcess:
+    """`generator check` on the minimal project plus one file (a path under rules_data/mini/)."""
     shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "rules_data", tmp_path / "rules_data")
-    target = tmp_path / "rules_data" / "mini" / "scenarios" / "broken.yaml"
-    target.write_text("edition: mini\ncases:\n  - id: x\n    rule: 'doc-a § 流れ'\n    map: 'a . b'\n"
-                      "    survivors: {amy: {at: a}}\n    actions:\n      - {who: amy, do: move, too: b}\n",
-                      encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
-                            capture_output=True, text=True, cwd=tmp_path)
+    target = tmp_path / "rules_data" / "mini" / file
+    target.parent.mkdir(exist_ok=True)
+    target.write_text(text, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+                          capture_output=True, text=True, cwd=tmp_path)
+
+
+def test_check_reports_a_broken_scenario_file_with_its_place(tmp_path):
+    result = check_minimal_project_with(
+        tmp_path, "scenarios/broken.yaml",
+        "edition: mini\ncases:\n  - id: x\n    rule: 'doc-a § 流れ'\n    map: 'a . b'\n"
+        "    survivors: {amy: {at: a}}\n    actions:\n      - {who: amy, do: move, too: b}\n")
     assert result.returncode == 1
     assert result.stderr.splitlines()[0] == ("rules_data/mini/scenarios/broken.yaml:8:30: case 'x' › step 1: "
                                              "unknown key 'too' for the 'move' action; did you mean 'to'?")
@@ -48,16 +55,11 @@ def test_the_format_declares_the_keys_of_every_action_the_runner_plays():
 
 
 def test_a_worked_example_is_checked_with_the_same_format(tmp_path):
-    shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "rules_data", tmp_path / "rules_data")
-    folder = tmp_path / "rules_data" / "mini" / "examples"
-    folder.mkdir()
-    (folder / "one.yaml").write_text(
+    result = check_minimal_project_with(
+        tmp_path, "examples/one.yaml",
         "examples:\n  - id: one\n    section: turn\n    title: {ja: 例, ko: 예, uk: Приклад}\n"
         "    setup: {ja: 例。, ko: 예., uk: Приклад.}\n    scenario:\n      map: 'a . b'\n"
-        "      survivors: {amy: {at: a}}\n      actions:\n        - {who: amy, do: move, to: bb}\n",
-        encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
-                            capture_output=True, text=True, cwd=tmp_path)
+        "      survivors: {amy: {at: a}}\n      actions:\n        - {who: amy, do: move, to: bb}\n")
     assert result.returncode == 1
     assert result.stderr.splitlines()[0] == ("rules_data/mini/examples/one.yaml:10:36: example 'one' › scenario › "
                                              "step 1 › to: unknown zone 'bb'; did you mean 'b'?")
