@@ -22,7 +22,8 @@ def test_a_crash_is_raised_in_the_parent_with_what_crashed():
 
 
 def test_finished_tells_without_waiting():
-    slow = Forked(lambda: time.sleep(1.0) or "done", "a slow check")
+    slow = Forked(lambda: time.sleep(0.3) or "done", "a slow check")
     assert not slow.finished()
     assert slow.result() == "done"
     assert slow.finished()
+

@@ -16,6 +16,10 @@ from generator.load import load_project
 from generator.render.pages import render_project
 from tests.conftest import copy_project
 
+# One worker runs the module whole (about 12 s): its tests share one preview, as a server keeps
+# one between saves.
+pytestmark = [pytest.mark.xdist_group("preview"), pytest.mark.long(12)]
+
 GAMES = ["zombicide-1", "zombicide-2", "resident-evil"]
 ZOMBIES = "rules_data/zombicide-1/zombies.yaml"
 

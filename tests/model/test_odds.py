@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb
+from math import comb, sqrt
 
 import pytest
 
@@ -75,10 +75,21 @@ def test_engine_enumeration_equals_the_closed_form(z1, weapon, skills, dual, rer
     assert engine_hit_distribution(z1, weapon, skills, dual, rerolls, below, items) == closed
 
 
-@pytest.mark.long(2)
-def test_seeded_simulation_agrees_to_three_decimals(z2):
+def test_seeded_simulation_agrees_within_four_standard_errors(z2):
     attack = attack_for(z2, "sub-mg", rerolls=1, reroll_below=2)
     exact = hit_distribution(attack)
-    simulated = simulate_hits(attack, trials=400_000, seed=7)
+    trials = 200_000
+    simulated = simulate_hits(attack, trials=trials, seed=7)
+    assert set(simulated) <= set(exact)
     for hits, p in exact.items():
-        assert abs(simulated.get(hits, 0.0) - float(p)) < 0.0005  # within half a unit of the 3rd decimal
+        # The tolerance follows the trials: a fixed one below the noise passes only by luck of the seed.
+        standard_error = sqrt(float(p * (1 - p)) / trials)
+        assert abs(simulated.get(hits, 0.0) - float(p)) < 4 * standard_error + 1e-9, hits
+
+
+def test_simulation_follows_the_re_roll_policy():
+    # One die at 4+ with a re-roll on a miss hits 3/4 of the time; without the policy, 1/2.
+    with_policy = simulate_hits(Attack(1, 4, 1, rerolls=1, reroll_below=1), trials=40_000, seed=3)
+    without = simulate_hits(Attack(1, 4, 1, rerolls=1), trials=40_000, seed=3)
+    assert abs(with_policy[1] - 0.75) < 0.01
+    assert abs(without[1] - 0.5) < 0.01

@@ -103,20 +103,18 @@ def expected_hits(attack: Attack) -> Fraction:
 def simulate_hits(attack: Attack, trials: int, seed: int) -> dict[int, float]:
     """The same distribution by seeded simulation (to check the exact one)."""
     rng = random.Random(seed)
+    # Whether each face hits, once; then a roll of all the dice is one call.
+    face_hits = [int(min(face + attack.roll_bonus, attack.max_die) >= attack.accuracy)
+                 for face in range(1, SIDES + 1)]
     counts: dict[int, int] = {}
     for _ in range(trials):
-        hits = _roll_hits(rng, attack)
+        hits = sum(rng.choices(face_hits, k=attack.dice))
         for _ in range(attack.rerolls):
             if attack.reroll_below is None or hits >= attack.reroll_below:
                 break
-            hits = _roll_hits(rng, attack)
+            hits = sum(rng.choices(face_hits, k=attack.dice))
         counts[hits] = counts.get(hits, 0) + 1
     return {h: c / trials for h, c in sorted(counts.items())}
-
-
-def _roll_hits(rng: random.Random, attack: Attack) -> int:
-    return sum(1 for _ in range(attack.dice)
-               if min(rng.randint(1, SIDES) + attack.roll_bonus, attack.max_die) >= attack.accuracy)
 
 
 def engine_hit_distribution(rules: Rules, weapon: str, skills: AbstractSet[str] = frozenset(), dual: bool = False,
