@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 from typing import Callable
 
 
@@ -48,6 +49,15 @@ class Forked:
         if isinstance(self._result, BaseException):
             raise self._result
         return self._result
+
+    def stop(self) -> None:
+        """The result is not wanted (the build failed): end the child now."""
+        if not self._done:
+            self._done = True
+            self._result = RuntimeError(f"{self.what} was stopped")
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            os.close(self._read)
 
     def _collect(self, reaped: bool) -> None:
         # Read before reaping: a result larger than the pipe's buffer holds the child.

@@ -4,6 +4,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from generator.errors import DataErrors
 from generator.forked import Forked
@@ -42,17 +43,23 @@ def check(root: Path = PROJECT_ROOT) -> Project:
     return project
 
 
-def generate(root: Path = PROJECT_ROOT, *, check_beside: bool = False) -> Generated:
+def generate(root: Path = PROJECT_ROOT, *, check_beside: bool = False,
+             on_loaded: Callable[[Project], None] | None = None) -> Generated:
     """Checked data and its pages. With check_beside, the model's checks (a third of the time
     before MkDocs starts) run in a forked process while the pages render and MkDocs builds; the
-    caller must call confirm() before it publishes anything."""
+    caller must call confirm() before it publishes anything. on_loaded(project), called once the
+    data has loaded without errors and before the pages render, can start more work beside them."""
     if not check_beside:
         project = check(root)
+        if on_loaded:
+            on_loaded(project)
         return Generated(project, render_project(project))
     project, errors = load_project(root / "rules_data", root)
     if errors:
         raise DataErrors(errors)
     model_check = ModelCheck(project, root)
+    if on_loaded:
+        on_loaded(project)
     try:
         pages = render_project(project)
     except Exception:

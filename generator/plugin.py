@@ -89,6 +89,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.errors = []
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/")
+        self.site_dir = Path(config.site_dir)
+        indexing = self.config.search and not self.serving
+        if indexing:
+            self._start_indexing(config)
         try:
             # Run by `python -m generator build`, which publishes the site only if the build
             # succeeds, the model's checks may run beside the build (see on_post_build).
@@ -98,8 +102,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 self.generated = self.preview.generate()
                 log.info(f"rendered again: {', '.join(self.preview.rendered) or 'no game'}")
             else:
-                self.generated = pipeline.generate(root, check_beside=beside)
+                self.generated = pipeline.generate(root, check_beside=beside,
+                                                   on_loaded=self._start_the_name_index if indexing else None)
         except DataErrors as exc:
+            self._abort_indexing()
             self.errors = [str(error) for error in exc.errors]
             if not (self.serving and self.generated is None):
                 raise PluginError(exc.report()) from None
@@ -108,17 +114,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             log.error("the data has errors; the preview lists them on every page until they are fixed:\n"
                       + "\n".join(self.errors))
             self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
-        self.site_dir = Path(config.site_dir)
-        if self.config.search and not self.serving:
-            self._abort_indexing()
-            self.site_dir.mkdir(parents=True, exist_ok=True)
-            project = self.generated.project
-            # Forked before the Pagefind service's threads start: a fork copies only this thread.
-            self.names = Forked(lambda: name_index_files(project), "the search's name index")
-            self.indexer = PagefindIndexer(self.site_dir)
-            if language_split.wanted():
-                self.split = language_split.LanguageSplit(self._bundle_the_first_language, self._start_over_in_the_child)
-                self.split.install()
+        if indexing and language_split.wanted():
+            self.split = language_split.LanguageSplit(self._bundle_the_first_language, self._start_over_in_the_child)
+            self.split.install()
         docs_dir = Path(config.docs_dir)
         generated_pages = self.generated.pages if self.generated else []
         self.edit_sources = staging.stage(root / self.config.content_dir, generated_pages, docs_dir)
@@ -126,6 +124,19 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.serving and self.dirty and self.generated:
             self._rerender_all_if_the_layout_changed(config, docs_dir)
         return config
+
+    def _start_indexing(self, config) -> None:
+        """`build`: Pagefind starts first, and loads the first language's word splitter while the
+        data loads and renders (for Japanese, a dictionary: about a second of CPU)."""
+        self._abort_indexing()
+        assert self.site_dir is not None
+        self.site_dir.mkdir(parents=True, exist_ok=True)
+        self.indexer = PagefindIndexer(self.site_dir)
+        self.indexer.warm_up(config.theme["language"])
+
+    def _start_the_name_index(self, project) -> None:
+        """Computed in a forked process while the pages render and MkDocs builds."""
+        self.names = Forked(lambda: name_index_files(project), "the search's name index")
 
     def _rerender_all_if_the_layout_changed(self, config, docs_dir: Path) -> None:
         pages = {p.relative_to(docs_dir).as_posix(): p.read_bytes() for p in docs_dir.rglob("*.md")}
@@ -207,6 +218,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 shutil.rmtree(bundle, ignore_errors=True)
 
     def _abort_indexing(self) -> None:
+        names, self.names = self.names, None
+        if names:
+            names.stop()
         indexer, self.indexer = self.indexer, None
         if indexer:
             indexer.abort()

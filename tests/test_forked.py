@@ -1,6 +1,7 @@
 """Work forked beside the build: its result, however large, and its crash come back to the parent."""
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -27,3 +28,12 @@ def test_finished_tells_without_waiting():
     assert slow.result() == "done"
     assert slow.finished()
 
+
+def test_a_stopped_child_is_gone_and_its_result_is_never_taken_for_done_work():
+    slow = Forked(lambda: time.sleep(30) or "done", "the name index")
+    slow.stop()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(slow.pid, os.WNOHANG)  # reaped: no such child any more
+    with pytest.raises(RuntimeError, match="the name index was stopped"):
+        slow.result()
+    slow.stop()  # twice is harmless
