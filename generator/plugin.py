@@ -36,7 +36,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
-from generator import language_split, pipeline, serve, staging, theme_env
+from generator import i18n_lookup, language_split, pipeline, serve, staging, theme_env
 from generator.errors import DataErrors
 from generator.forked import Forked
 from generator.reader_site import ReaderSite
@@ -81,6 +81,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def on_config(self, config):
         theme_env.lighten(config.theme)  # every language's build and every rebuild of serve
+        i18n_lookup.install()
         if self._nested(config):
             return config
         root = Path(config.config_file_path).resolve().parent

@@ -33,7 +33,11 @@ def _read(path: Path):
 
 def _write(folder: Path, prefix: str, suffix: str, value, digits: int) -> str:
     """Write a Pagefind file named by its content; return its hash name (e.g. 'ko_1a2b3c4')."""
-    data = gzip.compress(SIGNATURE + cbor2.dumps(value), compresslevel=9, mtime=0)
+    return _write_encoded(folder, prefix, suffix, cbor2.dumps(value), digits)
+
+
+def _write_encoded(folder: Path, prefix: str, suffix: str, encoded: bytes, digits: int) -> str:
+    data = gzip.compress(SIGNATURE + encoded, compresslevel=9, mtime=0)
     name = f"{prefix}_{hashlib.sha256(data).hexdigest()[:digits]}"
     (folder / f"{name}{suffix}").write_bytes(data)
     return name
@@ -59,10 +63,13 @@ def _rechunk_language(bundle: Path, lang: str, meta_hash: str) -> str:
         index = _read(bundle / "index" / f"{chunk_hash}.pf_index")
         words.extend(index[0])
     words.sort(key=lambda word: word[0])
+    # Each word is encoded once: its size decides the cut, and a chunk's CBOR is its words'
+    # encodings after the array headers (what cbor2.dumps([group]) gives, without encoding twice).
     groups, current, size = [], [], 0
     for word in words:
-        current.append(word)
-        size += len(cbor2.dumps(word))
+        encoded = cbor2.dumps(word)
+        current.append((word[0], encoded))
+        size += len(encoded)
         if size >= CHUNK_BYTES:
             groups.append(current)
             current, size = [], 0
@@ -70,7 +77,8 @@ def _rechunk_language(bundle: Path, lang: str, meta_hash: str) -> str:
         groups.append(current)
     chunks = []
     for group in groups:
-        name = _write(bundle / "index", lang, ".pf_index", [group], 7)
+        encoded = _array_head(1) + _array_head(len(group)) + b"".join(word for _, word in group)
+        name = _write_encoded(bundle / "index", lang, ".pf_index", encoded, 7)
         chunks.append([group[0][0], group[-1][0], name])
     for left, right in zip(chunks, chunks[1:]):
         left[1], right[0] = _prefixes(left[1], right[0])
@@ -83,6 +91,16 @@ def _rechunk_language(bundle: Path, lang: str, meta_hash: str) -> str:
     if new_hash != f"pagefind.{meta_hash}":
         meta_path.unlink()
     return new_hash.removeprefix("pagefind.")
+
+
+def _array_head(length: int) -> bytes:
+    """The CBOR head of an array of `length` items, in its shortest form (as cbor2 writes it)."""
+    if length < 24:
+        return bytes([0x80 | length])
+    for marker, width in ((24, 1), (25, 2), (26, 4), (27, 8)):
+        if length < 1 << (8 * width):
+            return bytes([0x80 | marker]) + length.to_bytes(width, "big")
+    raise ValueError(f"an array of {length} items is too long for CBOR")
 
 
 def _prefixes(last: str, first: str) -> tuple[str, str]:
