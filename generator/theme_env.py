@@ -4,30 +4,17 @@ MkDocs makes a new environment for every build: three per site (one per language
 mkdocs-static-i18n) and three more per save under `serve`. Each compiled Material's templates
 again, and each listed every file of the theme's folders to find its static files: 14,000 of
 them are Material's icons under `.icons/`, which MkDocs then drops (it never copies a path with a
-part that starts with a dot). Here every environment of the process shares one store of compiled
-templates (keyed by each template's source, so an edited override compiles again), and the
-listing does not enter hidden folders. The site is the same byte for byte.
+part that starts with a dot). Here every environment shares one store of compiled templates
+(generator/template_cache.py: keyed by each template's source, so an edited override compiles
+again), and the listing does not enter hidden folders. The site is the same byte for byte.
 """
 from __future__ import annotations
 
 import os
 
 import jinja2
-from jinja2.bccache import Bucket
 
-
-class _CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates in memory, for every environment of this process."""
-
-    def __init__(self) -> None:
-        self.stored: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self.stored:
-            bucket.bytecode_from_string(self.stored[bucket.key])  # ignored when the source changed
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.stored[bucket.key] = bucket.bytecode_to_string()
+from generator.template_cache import COMPILED
 
 
 class _VisibleFilesLoader(jinja2.FileSystemLoader):
@@ -42,9 +29,6 @@ class _VisibleFilesLoader(jinja2.FileSystemLoader):
                 prefix = "" if relative == "." else relative.replace(os.path.sep, "/") + "/"
                 found.update(prefix + filename for filename in filenames)
         return sorted(found)
-
-
-COMPILED = _CompiledTemplates()
 
 
 def lighten(theme) -> None:

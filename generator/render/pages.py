@@ -15,6 +15,7 @@ from generator import games
 from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.render import compare, references
 from generator.render.numbers import percent
+from generator.template_cache import COMPILED
 
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"
@@ -44,6 +45,7 @@ def environment() -> jinja2.Environment:
         loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(TEMPLATES), jinja2.PrefixLoader(game_templates)]),
         trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=True, finalize=text,
+        bytecode_cache=COMPILED,
     )
 
 
