@@ -1,6 +1,7 @@
 """Turn `{param:ID}` and `{KIND:ID}` in a text into a value or a localized link."""
 from __future__ import annotations
 
+from functools import lru_cache
 from posixpath import relpath
 
 from generator.load.entities import Entity, Game
@@ -17,9 +18,15 @@ def entity_link(game: Game, entity: Entity, lang: str, from_page: str, labels, t
     target = page_path(game, entity.page)
     here = from_page if from_page.endswith(".md") else page_path(game, from_page)
     folder = here.rsplit("/", 1)[0] if "/" in here else "."
-    href = f"#{entity.id}" if target == here else f"{relpath(target, folder)}#{entity.id}"
+    href = f"#{entity.id}" if target == here else f"{_relative(target, folder)}#{entity.id}"
     label = (text or display_name(entity, lang, labels)).replace("[", "\\[").replace("]", "\\]")
     return f"[{label}]({href})"
+
+
+@lru_cache(maxsize=4096)
+def _relative(target: str, folder: str) -> str:
+    """relpath, once per pair of pages: a page links to the same few pages hundreds of times."""
+    return relpath(target, folder)
 
 
 def display_name(entity: Entity, lang: str, labels) -> str:
