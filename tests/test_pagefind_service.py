@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.search.pagefind_service import PagefindError, PagefindIndexer
+from generator.search.pagefind_service import PagefindError, PagefindIndexer, what_pagefind_reads
 
 PAGE = "<html lang='{lang}'><body><main data-pagefind-body><h1>{title}</h1><p>{text}</p></main></body></html>"
 
@@ -35,6 +35,14 @@ def test_the_warm_up_page_stays_out_of_the_bundle(tmp_path):
         return indexer.finish(indexer.request_bundle())
 
     assert bundle(warm_up=True) == bundle(warm_up=False)
+
+
+def test_pagefind_is_sent_the_language_and_the_page_from_its_searchable_part_on():
+    page = ('<html lang="uk" class="no-js"><head><title>Шум</title></head><body><nav>Меню</nav>'
+            '<div data-pagefind-body><h1>Шум</h1></div><footer>©</footer></body></html>')
+    assert what_pagefind_reads(page) == '<html lang="uk"><body><div data-pagefind-body><h1>Шум</h1></div><footer>©</footer></body></html>'
+    unmarked = '<html lang="uk"><body><h1>404</h1></body></html>'
+    assert what_pagefind_reads(unmarked) == unmarked
 
 
 def test_a_service_that_stops_is_an_error_with_what_it_printed(tmp_path):

@@ -12,14 +12,29 @@ import base64
 import json
 import os
 import queue
+import re
 import subprocess
 import tempfile
 import threading
 from pathlib import Path
 
 EXCLUDE_SELECTORS = [".headerlink"]  # the ¶ permalink would end every heading
+BODY_MARK = "<div data-pagefind-body>"
+_LANGUAGE = re.compile(r'<html lang="([^"]*)"')
 WARM_UP_TEXT = "search 検索 검색 пошук"  # a few words, whichever language the splitter is for
 _STOP = None
+
+
+def what_pagefind_reads(html: str) -> str:
+    """The part of a page that decides its index: its language and, from the element marked
+    data-pagefind-body (site_overrides/main.html) on, the rest. The head, header and navigation
+    before it are half of each page's bytes, and Pagefind parsed them only to skip them; the
+    bundle is the same (tests/test_pagefind_service.py compares it with Pagefind's own crawl)."""
+    body = html.find(BODY_MARK)
+    language = _LANGUAGE.search(html, 0, body) if body >= 0 else None
+    if not language:
+        return html
+    return f'<html lang="{language.group(1)}"><body>{html[body:]}'
 
 
 class PagefindError(RuntimeError):
@@ -61,8 +76,8 @@ class PagefindIndexer:
 
     def add_page(self, path: str, html: str) -> None:
         """Queue one built page (e.g. 'ko/<game>/<page>/index.html'); returns at once."""
-        self._pages.append(self._request(
-            {"type": "AddFile", "index_id": self._index, "file_path": path, "url": None, "file_contents": html}))
+        self._pages.append(self._request({"type": "AddFile", "index_id": self._index, "file_path": path,
+                                          "url": None, "file_contents": what_pagefind_reads(html)}))
 
     def warm_up(self, lang: str) -> None:
         """Have the service load its word splitter for `lang` now, on a throwaway index; returns
