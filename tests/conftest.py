@@ -241,11 +241,22 @@ def page(browser):
 
 
 @pytest.fixture(scope="module")
-def module_page(browser):
-    """One page for a module whose tests each open their own address first and leave nothing
-    behind (no storage, no routes): no new browser per test, and the search's files stay cached."""
-    context, page = _new_page(browser)
-    yield page
+def page_at(browser):
+    """page_at(address): a page of the module's browser, kept loaded at that address for every
+    test of the module that asks for it, like a reader typing one query after another. For tests
+    that leave it at its address and leave nothing behind (no storage, no routes): a page loads
+    once, not once per test, and the search's indexes, once loaded, stay loaded."""
+    context, first = _new_page(browser)
+    pages: dict[str, object] = {}
+
+    def at(address: str):
+        if address not in pages:
+            pages[address] = first if not pages else context.new_page()
+            pages[address].goto(address)
+        pages[address].bring_to_front()  # a tab behind another waits for its timers and frames
+        return pages[address]
+
+    yield at
     context.close()
 
 

@@ -7,26 +7,24 @@ GAME = "zombicide-1"
 LANGUAGE_ROOT = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
 
 
-def search(page, site_url: str, lang: str, query: str) -> list[str]:
+def search(page_at, site_url: str, lang: str, query: str) -> list[str]:
     """Result links (paths with #anchor) for `query` typed on the skills page of `lang`."""
-    page.goto(f"{site_url}{LANGUAGE_ROOT[lang]}{GAME}/skills/")
+    return search_on(page_at(f"{site_url}{LANGUAGE_ROOT[lang]}{GAME}/skills/"), query)
+
+
+def search_on(page, query: str) -> list[str]:
+    """Result links for `query` typed into the header search of the open page, the box emptied first."""
     toggle = page.locator(".rb-search__toggle")
     if toggle.is_visible():  # a phone: the search button opens the search
         toggle.click()
     box = page.locator(".rb-search__input")
     box.click()
+    box.fill("")  # no answer to an earlier query is left to be mistaken for this one's
     box.fill(query)
     box.press("End")  # Material-style pages listen for key-up; one more key press after IME text
     # Names show at once; full-text results follow: wait for both.
     page.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached", timeout=15000)
-    links = page.eval_on_selector_all(".rb-search__result a", "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
-    return links
-
-
-@pytest.fixture(scope="module")
-def page(module_page):
-    """Every test below opens its page first (search() does) and types a query: nothing carries over."""
-    return module_page
+    return page.eval_on_selector_all(".rb-search__result a", "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
 
 
 def skill_url(lang: str, skill: str) -> str:
@@ -45,68 +43,68 @@ def name(project, skill: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
-def test_a_skill_is_found_by_its_localized_name(page, site_url, project, lang):
-    links = search(page, site_url, lang, name(project, "sniper", lang))
+def test_a_skill_is_found_by_its_localized_name(page_at, site_url, project, lang):
+    links = search(page_at, site_url, lang, name(project, "sniper", lang))
     assert links[0] == skill_url(lang, "sniper")
     assert_same_language(lang, links)
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
-def test_a_skill_is_found_by_a_prefix_of_its_name(page, site_url, project, lang):
+def test_a_skill_is_found_by_a_prefix_of_its_name(page_at, site_url, project, lang):
     full = name(project, "slippery", lang)
     prefix = full[: max(2, len(full) // 2)]
-    links = search(page, site_url, lang, prefix)
+    links = search(page_at, site_url, lang, prefix)
     assert links[0] == skill_url(lang, "slippery")
     assert_same_language(lang, links)
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
-def test_a_skill_is_found_by_its_english_name(page, site_url, lang):
-    links = search(page, site_url, lang, "Slippery")
+def test_a_skill_is_found_by_its_english_name(page_at, site_url, lang):
+    links = search(page_at, site_url, lang, "Slippery")
     assert links[0] == skill_url(lang, "slippery")
     assert_same_language(lang, links)
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
-def test_a_skill_is_found_by_an_alias_another_source_uses(page, site_url, lang):
+def test_a_skill_is_found_by_an_alias_another_source_uses(page_at, site_url, lang):
     # The Japanese digest calls Slippery both スリッパリー and すばしっこい.
-    links = search(page, site_url, lang, "すばしっこい")
+    links = search(page_at, site_url, lang, "すばしっこい")
     assert links[0] == skill_url(lang, "slippery")
     assert_same_language(lang, links)
 
 
 @pytest.mark.parametrize("query, skill", [("слизького", "slippery"), ("снайпера", "sniper"), ("ніндзею", "ninja")])
-def test_a_ukrainian_inflected_form_finds_the_skill(page, site_url, query, skill):
-    links = search(page, site_url, "uk", query)
+def test_a_ukrainian_inflected_form_finds_the_skill(page_at, site_url, query, skill):
+    links = search(page_at, site_url, "uk", query)
     assert links[0] == skill_url("uk", skill)
     assert_same_language("uk", links)
 
 
 @pytest.mark.parametrize("suffix", ["는", "를", "의", "에게"])
-def test_a_korean_name_with_a_particle_finds_the_skill(page, site_url, project, suffix):
+def test_a_korean_name_with_a_particle_finds_the_skill(page_at, site_url, project, suffix):
     query = name(project, "ninja", "ko") + suffix
-    links = search(page, site_url, "ko", query)
+    links = search(page_at, site_url, "ko", query)
     assert links[0] == skill_url("ko", "ninja")
     assert_same_language("ko", links)
 
 
-def test_a_japanese_compound_inside_a_sentence_is_found(page, site_url, project):
+def test_a_japanese_compound_inside_a_sentence_is_found(page_at, site_url, project):
     # 最短ルート appears only inside running text (the zombies' movement), in no name.
     entities = [(g, e) for g in project.games.values() for e in g.entities.values()]
     holders = [(g, e) for g, e in entities if "最短ルート" in e.text.get("ja", "")]
     assert holders, "the test compound must occur in some Japanese text"
     assert not any("最短ルート" in n for _, e in entities for n in e.name.values())
-    links = search(page, site_url, "ja", "最短ルート")
+    links = search(page_at, site_url, "ja", "最短ルート")
     assert links, "full-text search returned nothing"
     pages = {f"/{g.id}/{e.page}/" for g, e in holders}
     assert links[0].split("#")[0] in pages
     assert_same_language("ja", links)
 
 
-def test_an_unknown_word_shows_no_result_rather_than_another_language(page, site_url):
-    links = search(page, site_url, "ko", "zzqxv")
+def test_an_unknown_word_shows_no_result_rather_than_another_language(page_at, site_url):
+    links = search(page_at, site_url, "ko", "zzqxv")
     assert links == []
-    assert page.locator(".rb-search__empty").is_visible()
+    assert page_at(f"{site_url}/ko/{GAME}/skills/").locator(".rb-search__empty").is_visible()
 
 
 def phrase_of(question: str) -> str:
@@ -122,27 +120,22 @@ def phrase_of(question: str) -> str:
 
 @pytest.mark.long(8)
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
-def test_every_faq_ruling_is_found_by_a_phrase_of_its_question(page, site_url, project, lang):
+def test_every_faq_ruling_is_found_by_a_phrase_of_its_question(page_at, site_url, project, lang):
     rulings = project.games[GAME].of_kind("faq")
     assert len(rulings) >= 30
-    page.goto(f"{site_url}{LANGUAGE_ROOT[lang]}{GAME}/faq/")
-    box = page.locator(".rb-search__input")
+    faq_page = page_at(f"{site_url}{LANGUAGE_ROOT[lang]}{GAME}/faq/")
     missed = []
     for ruling in rulings:
         query = phrase_of(ruling.fields["question"][lang])
-        box.fill(query)
-        box.press("End")
-        page.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached", timeout=15000)
-        links = page.eval_on_selector_all(".rb-search__result a",
-                                          "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
+        links = search_on(faq_page, query)
         assert_same_language(lang, links)
         if f"{LANGUAGE_ROOT[lang]}{GAME}/faq/#{ruling.id}" not in links[:3]:
             missed.append((ruling.id, query, links[:3]))
     assert missed == []
 
 
-def test_a_case_form_of_a_name_beats_the_same_word_as_another_entry_s_alias(page, site_url):
+def test_a_case_form_of_a_name_beats_the_same_word_as_another_entry_s_alias(page_at, site_url):
     # The 2nd edition's Brute has "Товстун" as an alias (one source's name for it); a case form
     # of the 1st edition's Fatty, whose name it is, must come first.
-    links = search(page, site_url, "uk", "товстуна")
+    links = search(page_at, site_url, "uk", "товстуна")
     assert links[0] == "/uk/zombicide-1/zombies/#fatty"
