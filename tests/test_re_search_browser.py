@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_search import answer_links
+
 GAME = "resident-evil"
 LANGUAGE_ROOT = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
 # Every entry a player looks up by name: the game's own kinds and its glossary.
@@ -19,13 +21,8 @@ def open_search(page, site_url: str, lang: str):
 
 
 def search(box, query: str) -> list[str]:
-    box.fill(query)
-    box.press("End")  # one more key press after non-Latin text: the search listens for key-up
-    box.page.wait_for_function(
-        "q => { const o = document.querySelector('.rb-search__output'); return o && o.dataset.query === q; }",
-        arg=query, timeout=15000)
-    return box.page.eval_on_selector_all(".rb-search__result a",
-                                         "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
+    box.fill(query)  # the box answers the input event (no key-up needed)
+    return answer_links(box.page, "data-query", query)
 
 
 @pytest.mark.long(10)

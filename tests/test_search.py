@@ -23,8 +23,24 @@ def search_on(page, query: str) -> list[str]:
     box.fill(query)
     box.press("End")  # Material-style pages listen for key-up; one more key press after IME text
     # Names show at once; full-text results follow: wait for both.
-    page.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached", timeout=15000)
-    return page.eval_on_selector_all(".rb-search__result a", "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
+    return answer_links(page, "data-text", query)
+
+
+# Waits until the list's `attribute` holds `query` (data-query or data-names: the names for it are
+# shown; data-text: the full-text results too), then reads the result links: one round trip.
+ANSWER_LINKS = """async ([attribute, query]) => {
+  const output = document.querySelector('.rb-search__output');
+  const deadline = Date.now() + 15000;
+  while (!output || output.getAttribute(attribute) !== query) {
+    if (Date.now() > deadline) throw new Error(`no ${attribute} for «${query}» within 15 s`);
+    await new Promise(r => setTimeout(r, 5));
+  }
+  return Array.from(document.querySelectorAll('.rb-search__result a'), a => new URL(a.href).pathname + new URL(a.href).hash);
+}"""
+
+
+def answer_links(page, attribute: str, query: str) -> list[str]:
+    return page.evaluate(ANSWER_LINKS, [attribute, query])
 
 
 def skill_url(lang: str, skill: str) -> str:
