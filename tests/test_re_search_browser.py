@@ -25,7 +25,7 @@ def search(box, query: str) -> list[str]:
     return answer_links(box.page, "data-query", query)
 
 
-@pytest.mark.long(10)
+@pytest.mark.long(5)
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
 def test_every_name_in_any_language_finds_the_entry_in_the_reader_s_language(page, site_url, project, lang):
     """All characters, enemies, items, decks and tokens and glossary terms, by each of their four names,
@@ -49,7 +49,7 @@ def test_every_name_in_any_language_finds_the_entry_in_the_reader_s_language(pag
     assert not misses, f"{len(misses)} of {4 * len(entries)} names not found:\n" + "\n".join(misses)
 
 
-@pytest.mark.long(40)
+@pytest.mark.long(20)
 def test_the_switcher_keeps_page_and_section_on_every_resident_evil_page(page, site_url, project):
     from tests.test_language import path_and_hash, switch_language
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_language import switch_language
 from tests.test_search import LANGUAGE_ROOT
 
 LANGUAGES = ("ja", "ko", "uk")
@@ -250,8 +251,7 @@ def test_switching_language_keeps_the_section_being_read(browser, host, built_si
     page.evaluate(f"document.getElementById('{target}').scrollIntoView()")
     page.wait_for_timeout(200)
     assert page.evaluate("location.hash") == ""
-    page.locator(".md-header .md-select").first.hover()
-    page.locator('.md-header .md-select a[hreflang="ko"]').click()
+    switch_language(page, "ko")
     page.wait_for_function("location.pathname === '/ko/zombicide-1/combat/'")
     assert page.evaluate("location.hash") == f"#{target}"
     context.close()
