@@ -12,6 +12,8 @@ import pickle
 import signal
 from typing import Callable
 
+BACKGROUND_NICENESS = 10  # work beside the build yields the processor to the build's own pages
+
 
 class Forked:
     def __init__(self, work: Callable[[], object], what: str) -> None:
@@ -21,6 +23,7 @@ class Forked:
         self.pid = os.fork()
         if self.pid == 0:  # the child
             os.close(read)
+            os.nice(BACKGROUND_NICENESS)
             try:
                 result: object = work()
             except BaseException as exc:  # noqa: BLE001 — handed to the parent, which raises it

@@ -18,6 +18,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from generator.forked import BACKGROUND_NICENESS
+
 EXCLUDE_SELECTORS = [".headerlink"]  # the ¶ permalink would end every heading
 BODY_MARK = "<div data-pagefind-body>"
 _LANGUAGE = re.compile(r'<html lang="([^"]*)"')
@@ -60,6 +62,10 @@ class PagefindIndexer:
             [_executable(), "--service"], cwd=site_dir,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
         )
+        try:  # its work is needed at the end: until then the pages being built come first
+            os.setpriority(os.PRIO_PROCESS, self._process.pid, BACKGROUND_NICENESS)
+        except OSError:
+            pass
         assert self._process.stdin and self._process.stdout
         self._stdin, self._stdout = self._process.stdin, self._process.stdout
         self._next_id = 0
