@@ -128,11 +128,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def _start_indexing(self, config) -> None:
         """`build`: Pagefind starts first, and loads the first language's word splitter while the
-        data loads and renders (for Japanese, a dictionary: about a second of CPU)."""
+        data loads and renders (for Japanese, a dictionary: about a second of CPU). This service
+        keeps the normal priority: for Japanese it has the longest chain of work beside the pages
+        (the dictionary, then the most text to split), which must end before the build can."""
         self._abort_indexing()
         assert self.site_dir is not None
         self.site_dir.mkdir(parents=True, exist_ok=True)
-        self.indexer = PagefindIndexer(self.site_dir)
+        self.indexer = PagefindIndexer(self.site_dir, background=False)
         self.indexer.warm_up(config.theme["language"])
 
     def _start_the_name_index(self, project) -> None:

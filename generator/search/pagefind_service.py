@@ -55,7 +55,8 @@ def _executable() -> str:
 class PagefindIndexer:
     """One index in one `pagefind --service` process; paths are relative to `site_dir`."""
 
-    def __init__(self, site_dir: Path) -> None:
+    def __init__(self, site_dir: Path, background: bool = True) -> None:
+        """background: run at a lower priority than the build (see BACKGROUND_NICENESS)."""
         self.site_dir = site_dir
         self._log = tempfile.TemporaryFile()  # what the service prints besides answers
         self._process = subprocess.Popen(
@@ -63,7 +64,8 @@ class PagefindIndexer:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
         )
         try:  # its work is needed at the end: until then the pages being built come first
-            os.setpriority(os.PRIO_PROCESS, self._process.pid, BACKGROUND_NICENESS)
+            if background:
+                os.setpriority(os.PRIO_PROCESS, self._process.pid, BACKGROUND_NICENESS)
         except OSError:
             pass
         assert self._process.stdin and self._process.stdout
