@@ -23,11 +23,15 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build/docs/.gitignore")
 
 
-@pytest.fixture(scope="session", autouse=True)
-def parse_each_file_once():
-    """Tests load the project, and copies of it, hundreds of times: parse each version of a file
-    once per worker. Parsing depends only on the path shown, the bytes and the parser; nothing
-    downstream changes a node (the live preview keeps nodes between rebuilds on the same terms)."""
+def pytest_configure(config):
+    _parse_each_file_once()
+
+
+def _parse_each_file_once() -> None:
+    """Tests load the project, and copies of it, hundreds of times (and collection reads every
+    scenario file): parse each version of a file once per process. Parsing depends only on the
+    path shown, the bytes and the parser; nothing downstream changes a node (the live preview
+    keeps nodes between rebuilds on the same terms)."""
     from generator.load import yamlpos
 
     parse_bytes = yamlpos._parse_bytes
@@ -40,9 +44,7 @@ def parse_each_file_once():
         root, errors = memo[key]
         return root, list(errors)
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(yamlpos, "_parse_bytes", parse_once)
-        yield
+    yamlpos._parse_bytes = parse_once
 
 
 @pytest.fixture(scope="session")
