@@ -17,10 +17,10 @@ Reported:
 from __future__ import annotations
 
 import argparse
-import os
 import functools
 import gzip
 import http.server
+import os
 import re
 import resource
 import shutil

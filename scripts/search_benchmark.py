@@ -16,10 +16,9 @@ that shows the entry the query names:
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
-import io
 import http.server
+import io
 import json
 import statistics
 import subprocess

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-
 ROOT = Path(__file__).resolve().parent.parent
 
 # The skill list of the 2nd edition's core rulebook (pp. 63-66), one line per entry of that list.
