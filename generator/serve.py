@@ -18,6 +18,8 @@ import traceback
 from pathlib import Path
 from typing import Callable
 
+from generator.search.pagefind_service import PagefindService
+
 log = logging.getLogger("mkdocs.plugins.rulebook")
 STATUS_FILE = "rulebook-build-status.json"
 OVERLAY_SCRIPT = Path(__file__).with_name("serve_overlay.js")
@@ -84,12 +86,24 @@ class SearchFollower:
         self.wanted: Callable[[], None] | None = None
         self.building = False
         self.worker: threading.Thread | None = None
+        self.service: PagefindService | None = None  # used by the worker thread alone
 
     def want(self, index, project, site_dir: Path) -> "SearchFollower":
+        """index(project, site_dir, service=...) writes the index, on the Pagefind service given."""
         with self.lock:
-            self.wanted = lambda: log.info(index(project, site_dir))
+            self.wanted = lambda: log.info(index(project, site_dir, service=self._kept_service(site_dir)))
             self._start_if_due()
         return self
+
+    def _kept_service(self, site_dir: Path) -> PagefindService:
+        """One Pagefind service for every index of the preview: a language's word splitter
+        (for Japanese, a dictionary: about a second of CPU) loads once, not on every save. Started
+        in the worker thread, it shares that thread's lower priority."""
+        if self.service is None or not self.service.running() or self.service.site_dir != site_dir:
+            if self.service is not None:
+                self.service.abort()
+            self.service = PagefindService(site_dir)
+        return self.service
 
     def build_started(self) -> None:
         with self.lock:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.search.pagefind_service import PagefindError, PagefindIndexer, what_pagefind_reads
+from generator import serve
+from generator.search.pagefind_service import PagefindError, PagefindIndexer, PagefindService, what_pagefind_reads
 
 PAGE = "<html lang='{lang}'><body><main data-pagefind-body><h1>{title}</h1><p>{text}</p></main></body></html>"
 
@@ -35,6 +36,33 @@ def test_the_warm_up_page_stays_out_of_the_bundle(tmp_path):
         return indexer.finish(indexer.request_bundle())
 
     assert bundle(warm_up=True) == bundle(warm_up=False)
+
+
+def test_indexes_in_turn_on_a_kept_service_are_those_of_services_of_their_own(tmp_path):
+    def bundle(service: PagefindService | None) -> dict[str, bytes]:
+        indexer = PagefindIndexer(tmp_path, service=service)
+        indexer.add_page("ko/index.html", PAGE.format(lang="ko", title="소음", text="좀비는 소음을 따라간다"))
+        return indexer.finish(indexer.request_bundle())
+
+    service = PagefindService(tmp_path)
+    try:
+        kept = [bundle(service), bundle(service)]
+        assert service.running()  # an index that ends deletes itself, not the service
+    finally:
+        service.close()
+    assert kept[0] == kept[1] == bundle(None)
+
+
+def test_the_preview_keeps_one_pagefind_service_and_replaces_one_that_stopped(tmp_path):
+    follower = serve.SearchFollower()
+    first = follower._kept_service(tmp_path)
+    try:
+        assert follower._kept_service(tmp_path) is first
+        first.abort()
+        second = follower._kept_service(tmp_path)
+        assert second is not first and second.running()
+    finally:
+        follower._kept_service(tmp_path).close()
 
 
 def test_pagefind_is_sent_the_language_and_the_page_from_its_searchable_part_on():

@@ -11,7 +11,7 @@ from generator.forked import Forked
 from generator.load.entities import LANGUAGES, Project
 from generator.search.names import compact_index
 from generator.search.pagefind_chunks import rechunk
-from generator.search.pagefind_service import PagefindIndexer
+from generator.search.pagefind_service import PagefindIndexer, PagefindService
 
 DEFAULT_LANGUAGE = "ja"  # built at the site root by mkdocs-static-i18n
 NAMES_DIR = "assets/names"
@@ -23,19 +23,21 @@ Requested = tuple[PagefindIndexer, int]  # an indexer, and its request for the b
 
 
 def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | None = None,
-                 names: Forked | None = None, earlier: Iterable[Requested] = ()) -> str:
+                 names: Forked | None = None, earlier: Iterable[Requested] = (),
+                 service: PagefindService | None = None) -> str:
     """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and the Pagefind bundle; return a report.
 
     `indexer` already holds the site's pages (fed while MkDocs wrote them); without one, every
     page under site_dir is indexed now. `earlier`: indexers of languages finished before, whose
     bundles were asked for then; their languages join this bundle. `names` is the name index
     being computed beside the build (name_index_files in a forked process); without it, it is
-    computed now. The browser fetches the gzip file and inflates it itself (DecompressionStream),
+    computed now. `service`: a Pagefind service kept between indexes (the live preview's), which
+    keeps the word splitters it has loaded. The browser fetches the gzip file and inflates it itself (DecompressionStream),
     so the first search stays small on any host, compressing or not; the plain file is for
     browsers without it.
     """
     if indexer is None:
-        indexer = PagefindIndexer(site_dir)
+        indexer = PagefindIndexer(site_dir, service=service)
         indexer.add_site()
     requested = [*earlier]
     try:

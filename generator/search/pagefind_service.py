@@ -52,8 +52,9 @@ def _executable() -> str:
     return str(binary)
 
 
-class PagefindIndexer:
-    """One index in one `pagefind --service` process; paths are relative to `site_dir`."""
+class PagefindService:
+    """One `pagefind --service` process: requests sent in order, answers collected as they come.
+    It can hold several indexes; it loads a language's word splitter once, for all of them."""
 
     def __init__(self, site_dir: Path, background: bool = True) -> None:
         """background: run at a lower priority than the build (see BACKGROUND_NICENESS)."""
@@ -78,45 +79,9 @@ class PagefindIndexer:
         self._writer = threading.Thread(target=self._send_requests, daemon=True)
         self._reader.start()
         self._writer.start()
-        self._pages: list[int] = []
-        answer = self._wait(self._request({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE_SELECTORS}}))
-        self._index = answer["index_id"]
 
-    def add_page(self, path: str, html: str) -> None:
-        """Queue one built page (e.g. 'ko/<game>/<page>/index.html'); returns at once."""
-        self._pages.append(self._request({"type": "AddFile", "index_id": self._index, "file_path": path,
-                                          "url": None, "file_contents": what_pagefind_reads(html)}))
-
-    def warm_up(self, lang: str) -> None:
-        """Have the service load its word splitter for `lang` now, on a throwaway index; returns
-        at once. Japanese loads a dictionary (about a second of CPU, once per service): asked for
-        at the start of a build, it loads while the other core has little to do."""
-        throwaway = self._wait(self._request({"type": "NewIndex", "config": {}}))["index_id"]
-        self._request({"type": "AddFile", "index_id": throwaway, "file_path": "warm-up.html", "url": None,
-                       "file_contents": f'<html lang="{lang}"><body><p>{WARM_UP_TEXT}</p></body></html>'})
-
-    def add_site(self) -> None:
-        """Index every page under site_dir, as `pagefind --site` does."""
-        self._pages.append(self._request({"type": "AddDir", "index_id": self._index, "path": ".", "glob": None}))
-
-    def request_bundle(self) -> int:
-        """Ask for the search bundle once every queued page is in; returns the request to wait on.
-
-        The bundle comes back in the answer rather than written by Pagefind: its service answers
-        a write before its last files have reached the disk (it writes them in the background and
-        does not wait), so this process writes them itself.
-        """
-        return self._request({"type": "GetFiles", "index_id": self._index})
-
-    def finish(self, bundle_request: int) -> dict[str, bytes]:
-        """Wait for every page and the bundle (path in the bundle -> bytes); raise PagefindError on any failure."""
-        try:
-            for request in self._pages:
-                self._wait(request)
-            answer = self._wait(bundle_request)
-            return {file["path"]: base64.b64decode(file["content"]) for file in answer["files"]}
-        finally:
-            self.close()
+    def running(self) -> bool:
+        return self._process.poll() is None
 
     def close(self) -> None:
         """End the service: closing its input stops it once it has answered everything sent."""
@@ -143,7 +108,7 @@ class PagefindIndexer:
         self._process.kill()
         self.close()
 
-    def _request(self, payload: dict) -> int:
+    def request(self, payload: dict) -> int:
         self._next_id += 1
         self._outbox.put((self._next_id, payload))
         return self._next_id
@@ -173,12 +138,84 @@ class PagefindIndexer:
             self._answers[-1] = {"type": "Error", "message": "the service stopped"}
             self._answered.notify_all()
 
-    def _wait(self, message_id: int) -> dict:
+    def wait(self, message_id: int) -> dict:
         with self._answered:
             self._answered.wait_for(lambda: message_id in self._answers or -1 in self._answers or 0 in self._answers)
-            answer = self._answers.get(message_id) or self._answers.get(0) or self._answers[-1]
+            # Taken, not read: a kept service answers many indexes (a bundle's answer is large).
+            answer = self._answers.pop(message_id, None) or self._answers.get(0) or self._answers[-1]
         if answer.get("type") == "Error":
             self._log.seek(0)
             printed = self._log.read().decode("utf-8", "replace").strip()
             raise PagefindError(f"Pagefind failed: {answer.get('message')}\n{printed}".strip())
         return answer
+
+
+class PagefindIndexer:
+    """One index; paths are relative to `site_dir`. By default it has a service of its own,
+    which ends with the index; on a `service` that is given, the index is deleted instead."""
+
+    def __init__(self, site_dir: Path, background: bool = True, service: PagefindService | None = None) -> None:
+        self.site_dir = site_dir
+        self._own_service = service is None
+        self.service = service or PagefindService(site_dir, background)
+        self._pages: list[int] = []
+        answer = self.service.wait(self.service.request(
+            {"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE_SELECTORS}}))
+        self._index = answer["index_id"]
+
+    @property
+    def _process(self) -> subprocess.Popen:
+        return self.service._process
+
+    def add_page(self, path: str, html: str) -> None:
+        """Queue one built page (e.g. 'ko/<game>/<page>/index.html'); returns at once."""
+        self._pages.append(self.service.request({"type": "AddFile", "index_id": self._index, "file_path": path,
+                                                 "url": None, "file_contents": what_pagefind_reads(html)}))
+
+    def warm_up(self, lang: str) -> None:
+        """Have the service load its word splitter for `lang` now, on a throwaway index; returns
+        at once. Japanese loads a dictionary (about a second of CPU, once per service): asked for
+        at the start of a build, it loads while the other core has little to do."""
+        throwaway = self.service.wait(self.service.request({"type": "NewIndex", "config": {}}))["index_id"]
+        self.service.request({"type": "AddFile", "index_id": throwaway, "file_path": "warm-up.html", "url": None,
+                              "file_contents": f'<html lang="{lang}"><body><p>{WARM_UP_TEXT}</p></body></html>'})
+        self.service.request({"type": "DeleteIndex", "index_id": throwaway})
+
+    def add_site(self) -> None:
+        """Index every page under site_dir, as `pagefind --site` does."""
+        self._pages.append(self.service.request({"type": "AddDir", "index_id": self._index, "path": ".",
+                                                 "glob": None}))
+
+    def request_bundle(self) -> int:
+        """Ask for the search bundle once every queued page is in; returns the request to wait on.
+
+        The bundle comes back in the answer rather than written by Pagefind: its service answers
+        a write before its last files have reached the disk (it writes them in the background and
+        does not wait), so this process writes them itself.
+        """
+        return self.service.request({"type": "GetFiles", "index_id": self._index})
+
+    def finish(self, bundle_request: int) -> dict[str, bytes]:
+        """Wait for every page and the bundle (path in the bundle -> bytes); raise PagefindError on any failure."""
+        try:
+            for request in self._pages:
+                self.service.wait(request)
+            answer = self.service.wait(bundle_request)
+            return {file["path"]: base64.b64decode(file["content"]) for file in answer["files"]}
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self._own_service:
+            self.service.close()
+        elif self.service.running():  # a kept service frees the index's memory
+            self.service.request({"type": "DeleteIndex", "index_id": self._index})
+
+    def disown(self) -> None:
+        self.service.disown()
+
+    def abort(self) -> None:
+        if self._own_service:
+            self.service.abort()
+        else:
+            self.close()
