@@ -21,7 +21,7 @@ def search_on(page, query: str) -> list[str]:
     box.click()
     box.fill("")  # no answer to an earlier query is left to be mistaken for this one's
     box.fill(query)
-    box.press("End")  # Material-style pages listen for key-up; one more key press after IME text
+    box.press("End")  # a caret key after the text, as a typist presses: the answer must stay the same
     # Names show at once; full-text results follow: wait for both.
     return answer_links(page, "data-text", query)
 

@@ -191,7 +191,11 @@ def plan(project, lang: str):
 # result, or one name found in several games; full-text results are left out.
 READ_ROWS = """async (query) => {
   const output = document.querySelector('.rb-search__output');
-  while (output.getAttribute('data-names') !== query) await new Promise(r => setTimeout(r, 5));
+  const deadline = Date.now() + 15000;  // a search that never answers fails the test, not hangs it
+  while (output.getAttribute('data-names') !== query) {
+    if (Date.now() > deadline) throw new Error(`no answer to the search ${JSON.stringify(query)} in 15 s`);
+    await new Promise(r => setTimeout(r, 5));
+  }
   return Array.from(document.querySelectorAll('.rb-search__results > li'))
     .filter(li => !li.classList.contains('rb-search__group--text') && !li.classList.contains('rb-search__empty'))
     .map(li => Array.from(li.querySelectorAll('a')).map(a => new URL(a.href).pathname + new URL(a.href).hash));
