@@ -12,7 +12,7 @@ import pickle
 import signal
 from typing import Callable
 
-BACKGROUND_NICENESS = 10  # work beside the build yields the processor to the build's own pages
+BACKGROUND_NICENESS = 10  # work beside the build (and the preview's search index) yields the processor to the pages
 
 
 class Forked:

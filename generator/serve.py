@@ -18,12 +18,12 @@ import traceback
 from pathlib import Path
 from typing import Callable
 
+from generator.forked import BACKGROUND_NICENESS
 from generator.search.pagefind_service import PagefindService
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 STATUS_FILE = "rulebook-build-status.json"
 OVERLAY_SCRIPT = Path(__file__).with_name("serve_overlay.js")
-INDEX_NICENESS = 10  # added to the search index's nice value under serve (see SearchFollower)
 
 
 def watch(server, config, content_dir: Path) -> None:
@@ -157,7 +157,7 @@ def _lower_this_threads_priority() -> None:
     value, and the Pagefind process it starts inherits it."""
     if sys.platform.startswith("linux"):
         try:
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), INDEX_NICENESS)
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)
         except OSError:
             pass
 

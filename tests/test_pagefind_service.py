@@ -24,7 +24,7 @@ def test_pages_fed_one_by_one_are_indexed_per_language(tmp_path):
     files = indexer.finish(indexer.request_bundle())
     assert set(json.loads(files["pagefind-entry.json"])["languages"]) == {"ko", "uk"}
     assert len([name for name in files if name.startswith("fragment/")]) == 2
-    assert indexer._process.poll() is not None  # the service has ended
+    assert not indexer.service.running()  # the service has ended
 
 
 def test_the_warm_up_page_stays_out_of_the_bundle(tmp_path):
@@ -76,7 +76,7 @@ def test_pagefind_is_sent_the_language_and_the_page_from_its_searchable_part_on(
 def test_a_service_that_stops_is_an_error_with_what_it_printed(tmp_path):
     indexer = PagefindIndexer(tmp_path)
     indexer.add_page("index.html", PAGE.format(lang="ko", title="소음", text="좀비"))
-    indexer._process.kill()
+    indexer.service._process.kill()
     with pytest.raises(PagefindError, match="Pagefind failed: the service stopped"):
         indexer.finish(indexer.request_bundle())
 
@@ -85,7 +85,7 @@ def test_an_aborted_index_stops_the_service(tmp_path):
     indexer = PagefindIndexer(tmp_path)
     indexer.add_page("index.html", PAGE.format(lang="ko", title="소음", text="좀비"))
     indexer.abort()
-    assert indexer._process.poll() is not None
+    assert not indexer.service.running()
 
 
 def test_the_built_index_holds_what_pagefinds_own_crawl_finds(built_site, tmp_path):

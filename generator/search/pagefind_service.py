@@ -163,10 +163,6 @@ class PagefindIndexer:
             {"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE_SELECTORS}}))
         self._index = answer["index_id"]
 
-    @property
-    def _process(self) -> subprocess.Popen:
-        return self.service._process
-
     def add_page(self, path: str, html: str) -> None:
         """Queue one built page (e.g. 'ko/<game>/<page>/index.html'); returns at once."""
         self._pages.append(self.service.request({"type": "AddFile", "index_id": self._index, "file_path": path,
