@@ -1,22 +1,28 @@
-"""Build the languages after the first in two processes at once (`build` only, not the preview).
+"""Build the first language in this process and the others in a forked one, at once (`build`
+only, not the preview).
 
 mkdocs-static-i18n builds the default language, then each other language in turn from its
-on_post_build, each a whole MkDocs build on one core. Those builds share only the site folder:
-each writes its own language folder, plus copies of the theme's files and a root 404 page that are
-the same bytes whichever build writes them (the root sitemap is kept the default language's by
-generator/reader_site.py). So the builder forks before the second language: the child builds every
-other language of the list, the parent the rest. Each process indexes its own pages with a
-Pagefind of its own (a language's part of the search bundle depends only on that language's
-pages, in order); the child reports through a pipe where its bundle is, or the error that
-stopped it, and leaves without MkDocs' clean-up.
+on_post_build, each a whole MkDocs build on one core. Forking once the default language's files
+are known (its on_files) puts the other languages on the second core while the first is built:
+the child runs the i18n plugin's own loop over the other languages, the parent skips them.
+
+The child writes into a folder of its own beside the site, so the two processes never write the
+same file: the theme's files and the root 404 page and sitemap it writes there are dropped, and
+the parent moves in the child's language folders once the child is done. The child indexes its
+pages with a Pagefind of its own (a language's part of the search bundle depends only on that
+language's pages, in order) and reports through a pipe where its bundle is, or the error that
+stopped it; it leaves without MkDocs' clean-up.
 """
 from __future__ import annotations
 
 import json
 import logging
 import os
+import shutil
 import signal
+import tempfile
 import traceback
+from pathlib import Path
 
 import mkdocs_static_i18n.plugin as i18n_plugin
 from mkdocs.exceptions import Abort, BuildError, PluginError
@@ -24,6 +30,7 @@ from mkdocs.exceptions import Abort, BuildError, PluginError
 log = logging.getLogger("mkdocs.plugins.rulebook")
 # Set to 1 to build the languages one after another (the same bytes: tests/test_build.py checks it).
 ONE_AT_A_TIME_ENV = "RULEBOOK_ONE_LANGUAGE_AT_A_TIME"
+LANGUAGES_PREFIX = ".site-languages-"
 
 
 def wanted() -> bool:
@@ -32,11 +39,11 @@ def wanted() -> bool:
 
 
 class LanguageSplit:
-    def __init__(self, before_fork, on_fork_in_child) -> None:
-        self.before_fork = before_fork  # the first language is built: what can start now
+    def __init__(self, on_fork_in_child) -> None:
         self.on_fork_in_child = on_fork_in_child  # drops what belongs to the parent alone
         self.in_child = False
-        self._mine: set[str] | None = None  # the languages this process builds, once split
+        self.languages: list[str] = []  # the languages the child builds
+        self.folder: Path | None = None  # where the child builds them
         self._child: tuple[int, int] | None = None  # in the parent: the child's pid, its pipe
         self._report = -1  # in the child: where the report goes
         self._build = None
@@ -52,28 +59,33 @@ class LanguageSplit:
             i18n_plugin.build, self._build = self._build, None
 
     def _build_language(self, config, **options) -> None:
-        i18n = config.plugins["i18n"]
-        if self._mine is None:
-            others = [lang for lang in i18n.build_languages if lang != i18n.default_language]
-            self._mine = self._split(others)
-        if i18n.current_language in self._mine and self._build is not None:
+        """The i18n plugin's build of one more language: the child's to do, not the parent's."""
+        if self.in_child and self._build is not None:
             self._build(config, **options)
 
-    def _split(self, languages: list[str]) -> set[str]:
-        """Fork; return the languages this process builds."""
-        if len(languages) < 2:
-            return set(languages)
-        self.before_fork()
+    def fork(self, config) -> bool:
+        """During the default language's build, once its files are known: fork. Return True in the
+        child, whose site folder is now a folder of its own."""
+        i18n = config.plugins["i18n"]
+        self.languages = [lang for lang in i18n.build_languages if lang != i18n.default_language]
+        if not self.languages:
+            return False
+        self.folder = Path(tempfile.mkdtemp(prefix=LANGUAGES_PREFIX, dir=Path(config.site_dir).parent))
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:
             os.close(read)
             self.in_child, self._report = True, write
+            config.site_dir = str(self.folder)
             self.on_fork_in_child()
-            return set(languages[1::2])
+            return True
         os.close(write)
         self._child = (pid, read)
-        return set(languages[0::2])
+        return False
+
+    def build_in_child(self, config) -> None:
+        """In the child: the i18n plugin's loop over the other languages (as after a build)."""
+        config.plugins["i18n"].on_post_build(config)
 
     # -- the child -------------------------------------------------------------------------------
     def child_done(self, error: BaseException | None = None, **report) -> None:
@@ -90,22 +102,29 @@ class LanguageSplit:
             os._exit(0 if error is None else 1)
 
     # -- the parent ------------------------------------------------------------------------------
-    def wait_for_child(self) -> dict:
-        """The child's report; raise PluginError with its reason if it failed."""
+    def wait_for_child(self, site_dir: Path, homes: dict[str, str]) -> dict:
+        """The child's report, once its languages are moved into site_dir (homes: language ->
+        its folder in the site); raise PluginError with its reason if it failed."""
         if self._child is None:
             return {}
         pid, read = self._child
         self._child = None
-        with os.fdopen(read, "r", encoding="utf-8") as pipe:
-            text = pipe.read()
-        _, status = os.waitpid(pid, 0)
         try:
-            report = json.loads(text)
-        except ValueError:
-            report = {"error": f"the build of the other languages stopped ({_how(status)})"}
-        if "error" in report:
-            raise PluginError(report["error"])
-        return report
+            with os.fdopen(read, "r", encoding="utf-8") as pipe:
+                text = pipe.read()
+            _, status = os.waitpid(pid, 0)
+            try:
+                report = json.loads(text)
+            except ValueError:
+                report = {"error": f"the build of the other languages stopped ({_how(status)})"}
+            if "error" in report:
+                raise PluginError(report["error"])
+            assert self.folder is not None
+            for lang in self.languages:
+                (self.folder / homes[lang]).rename(site_dir / homes[lang])
+            return report
+        finally:
+            self._remove_folder()
 
     def stop_child(self) -> None:
         """The parent's build failed: the child's work is not wanted."""
@@ -115,6 +134,12 @@ class LanguageSplit:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
             os.close(read)
+        self._remove_folder()
+
+    def _remove_folder(self) -> None:
+        if self.folder is not None and not self.in_child:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
 
 
 def _how(status: int) -> str:

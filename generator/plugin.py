@@ -17,9 +17,9 @@ the page list, a title or the theme changed; the search index follows in the bac
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
 on_post_build; those nested builds must not regenerate or re-index, hence `_nested`. Under
-`build`, the languages after the first are built two at a time (generator/language_split.py):
-the forked child indexes its own languages and hands back their search bundle, which the
-parent merges into the site's.
+`build`, the other languages are built in a forked child while this process builds the first
+(generator/language_split.py): the child indexes its own languages and hands back their search
+bundle, which the parent merges into the site's.
 """
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ from mkdocs.structure.nav import Section
 from generator import i18n_lookup, language_split, pipeline, serve, staging, theme_env
 from generator.errors import DataErrors
 from generator.forked import Forked
-from generator.reader_site import ReaderSite
-from generator.search import BUNDLE_DIR, Requested, build_search, merge_bundle, name_index_files, write_bundle
+from generator.reader_site import ReaderSite, language_homes
+from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -67,9 +67,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.indexing: serve.SearchFollower | None = None  # under serve: the index follows each rebuild
         self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
         self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
-        self.split: language_split.LanguageSplit | None = None  # `build` only: two languages built at once
+        self.split: language_split.LanguageSplit | None = None  # `build` only: languages built at once
         self.names: Forked | None = None  # `build` only: the name index, computed beside the build
-        self.earlier: list[Requested] = []  # `build` only: indexers of finished languages, bundling
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -116,7 +115,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                       + "\n".join(self.errors))
             self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
         if indexing and language_split.wanted():
-            self.split = language_split.LanguageSplit(self._bundle_the_first_language, self._start_over_in_the_child)
+            self.split = language_split.LanguageSplit(self._start_over_in_the_child)
             self.split.install()
         docs_dir = Path(config.docs_dir)
         generated_pages = self.generated.pages if self.generated else []
@@ -173,12 +172,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.split.uninstall()
             self.split = None
 
-    def _bundle_the_first_language(self) -> None:
-        """Before the other languages are built: Pagefind bundles the first one meanwhile (in its
-        own process); the pages still to come go to a Pagefind of their own."""
-        if self.indexer and self.site_dir:
-            self.earlier.append((self.indexer, self.indexer.request_bundle()))
-            self.indexer = PagefindIndexer(self.site_dir)
+    @event_priority(-200)  # after i18n has listed the first language's files
+    def on_files(self, files, config):
+        """`build`: the other languages start now, in a forked child (see language_split)."""
+        if self.split and not self._nested(config) and self.split.fork(config):
+            self.split.build_in_child(config)
+            self._finish_the_child()  # does not return
+        return files
 
     def _start_over_in_the_child(self) -> None:
         """In the forked child: the model's checks are the parent's to finish; the pages the child
@@ -186,12 +186,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.generated:
             self.generated.model_check = None
         self.names = None
-        for indexer, _ in self.earlier:
-            indexer.disown()
-        self.earlier = []
-        if self.indexer and self.site_dir:
+        if self.indexer:
             self.indexer.disown()
-            self.indexer = PagefindIndexer(self.site_dir)
+        assert self.split is not None and self.split.folder is not None
+        self.site_dir = self.split.folder
+        self.indexer = PagefindIndexer(self.site_dir)
 
     def _finish_the_child(self) -> None:
         """The child's last step: write and tidy its languages' search bundle, tell the parent."""
@@ -206,12 +205,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.split.child_done(exc)
         self.split.child_done(bundle=str(bundle) if bundle else None)
 
-    def _merge_the_childs_languages(self, site_dir: Path) -> None:
+    def _merge_the_childs_languages(self, config, site_dir: Path) -> None:
         """Wait for the languages the forked child built; add their search bundle to the site's."""
         split, self.split = self.split, None
         assert split is not None
         split.uninstall()
-        report = split.wait_for_child()
+        report = split.wait_for_child(site_dir, language_homes(config))
         if report.get("bundle"):
             bundle = Path(report["bundle"])
             try:
@@ -227,9 +226,6 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         indexer, self.indexer = self.indexer, None
         if indexer:
             indexer.abort()
-        for earlier, _ in self.earlier:
-            earlier.abort()
-        self.earlier = []
 
     @event_priority(-150)  # after i18n has narrowed the nav to one language
     def on_nav(self, nav, config, files):
@@ -312,10 +308,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             return
         indexer, self.indexer = self.indexer, None
         names, self.names = self.names, None
-        earlier, self.earlier = self.earlier, []
-        log.info(build_search(self.generated.project, Path(config.site_dir), indexer, names, earlier))
+        log.info(build_search(self.generated.project, Path(config.site_dir), indexer, names))
         if self.split:
-            self._merge_the_childs_languages(Path(config.site_dir))
+            self._merge_the_childs_languages(config, Path(config.site_dir))
         self.indexed_once = True
         log.info(self.reader_site.finish(config))  # after the search index: it lists its files
 

@@ -77,7 +77,7 @@ def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(pr
 
 
 @pytest.mark.long(8)
-@pytest.mark.parametrize("lang", ["ko", "uk"])  # one is built by the builder, the other beside it
+@pytest.mark.parametrize("lang", ["ja", "uk"])  # built by the builder; by its forked child, last
 def test_a_language_that_fails_fails_the_build_and_leaves_the_site(project_copy, lang):
     before = digest(project_copy / "site")
     home = project_copy / "content" / lang / "index.md"
@@ -91,6 +91,7 @@ def test_a_language_that_fails_fails_the_build_and_leaves_the_site(project_copy,
         assert "Aborted with 1 warnings in strict mode!" in said
         assert result.stderr.rstrip().endswith("build failed; site/ was left as it was")
         assert digest(project_copy / "site") == before
+        assert list(project_copy.glob(".site-*")) == []  # neither the staging nor the languages' folder
     finally:
         home.write_text(good, encoding="utf-8")
 

@@ -103,13 +103,22 @@ def test_the_built_index_holds_what_pagefinds_own_crawl_finds(built_site, tmp_pa
 
 
 def test_bundles_join_their_languages_and_refuse_different_versions(tmp_path):
-    from generator.search import _joined
+    from generator.search import merge_bundle
 
-    ja = {"pagefind-entry.json": b'{"version": "1.5.2", "languages": {"ja": {"page_count": 1}}}', "a": b"1"}
-    uk = {"pagefind-entry.json": b'{"version": "1.5.2", "languages": {"uk": {"page_count": 2}}}', "b": b"2"}
-    joined = _joined([ja, uk])
-    assert json.loads(joined["pagefind-entry.json"])["languages"] == {"ja": {"page_count": 1}, "uk": {"page_count": 2}}
-    assert joined["a"] == b"1" and joined["b"] == b"2"
-    older = {**uk, "pagefind-entry.json": b'{"version": "1.4.0", "languages": {"uk": {}}}'}
+    def bundle(name: str, entry: str, files: dict[str, str]) -> Path:
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "pagefind-entry.json").write_text(entry)
+        for file, text in files.items():
+            (folder / file).write_text(text)
+        return folder
+
+    ja = bundle("ja", '{"version": "1.5.2", "languages": {"ja": {"page_count": 1}}}', {"a": "1"})
+    uk = bundle("uk", '{"version": "1.5.2", "languages": {"uk": {"page_count": 2}}}', {"b": "2"})
+    merge_bundle(uk, ja)
+    assert json.loads((ja / "pagefind-entry.json").read_text())["languages"] == {"ja": {"page_count": 1},
+                                                                                 "uk": {"page_count": 2}}
+    assert (ja / "a").read_text() == "1" and (ja / "b").read_text() == "2"
+    older = bundle("older", '{"version": "1.4.0", "languages": {"ko": {}}}', {"c": "3"})
     with pytest.raises(RuntimeError, match="different versions: 1.4.0, 1.5.2"):
-        _joined([ja, older])
+        merge_bundle(older, ja)

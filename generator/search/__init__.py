@@ -5,7 +5,7 @@ import gzip
 import json
 import shutil
 from pathlib import Path
-from typing import Iterable, cast
+from typing import cast
 
 from generator.forked import Forked
 from generator.load.entities import LANGUAGES, Project
@@ -19,17 +19,12 @@ BUNDLE_DIR = "pagefind"
 ENTRY = "pagefind-entry.json"
 
 
-Requested = tuple[PagefindIndexer, int]  # an indexer, and its request for the bundle
-
-
 def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | None = None,
-                 names: Forked | None = None, earlier: Iterable[Requested] = (),
-                 service: PagefindService | None = None) -> str:
+                 names: Forked | None = None, service: PagefindService | None = None) -> str:
     """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and the Pagefind bundle; return a report.
 
     `indexer` already holds the site's pages (fed while MkDocs wrote them); without one, every
-    page under site_dir is indexed now. `earlier`: indexers of languages finished before, whose
-    bundles were asked for then; their languages join this bundle. `names` is the name index
+    page under site_dir is indexed now. `names` is the name index
     being computed beside the build (name_index_files in a forked process); without it, it is
     computed now. `service`: a Pagefind service kept between indexes (the live preview's), which
     keeps the word splitters it has loaded. The browser fetches the gzip file and inflates it itself (DecompressionStream),
@@ -39,32 +34,20 @@ def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | No
     if indexer is None:
         indexer = PagefindIndexer(site_dir, service=service)
         indexer.add_site()
-    requested = [*earlier]
     try:
-        # Pagefind builds its bundles in its own processes: the name index is built meanwhile.
-        requested.append((indexer, indexer.request_bundle()))
+        # Pagefind builds its bundle in its own process: the name index is built meanwhile.
+        request = indexer.request_bundle()
         computed = names.result() if names else name_index_files(project)
         report, files = cast(tuple[str, dict[str, bytes]], computed)
         for name, data in files.items():
             (site_dir / NAMES_DIR).mkdir(parents=True, exist_ok=True)
             (site_dir / NAMES_DIR / name).write_bytes(data)
-        bundles = [pending.finish(request) for pending, request in requested]
+        bundle = indexer.finish(request)
     except BaseException:
-        for pending, _ in requested:
-            pending.abort()
+        indexer.abort()
         raise
-    write_bundle(_joined(bundles), site_dir / BUNDLE_DIR)
+    write_bundle(bundle, site_dir / BUNDLE_DIR)
     return report
-
-
-def _joined(bundles: list[dict[str, bytes]]) -> dict[str, bytes]:
-    """Bundles of different languages as one: every file, and every language in the entry file."""
-    files: dict[str, bytes] = {}
-    for bundle in bundles:
-        files.update(bundle)
-    entry = _join_entries([json.loads(bundle[ENTRY]) for bundle in bundles])
-    files[ENTRY] = json.dumps(entry).encode("utf-8")  # tidy_bundle writes it in its stable form
-    return files
 
 
 def _join_entries(entries: list[dict]) -> dict:
