@@ -23,7 +23,7 @@ from generator.forked import BACKGROUND_NICENESS
 EXCLUDE_SELECTORS = [".headerlink"]  # the ¶ permalink would end every heading
 BODY_MARK = "<div data-pagefind-body>"
 _LANGUAGE = re.compile(r'<html lang="([^"]*)"')
-WARM_UP_TEXT = "search 検索 검색 пошук"  # a few words, whichever language the splitter is for
+WARM_UP_TEXT = "search 検索します 검색 пошук"  # a few words, whichever language the splitter is for; Japanese text the dictionary must split
 _STOP = None
 
 
