@@ -1,17 +1,18 @@
-"""Build the first language in this process and the others in a forked one, at once (`build`
-only, not the preview).
+"""Build each language in a process of its own, all at once (`build` only, not the preview).
 
 mkdocs-static-i18n builds the default language, then each other language in turn from its
-on_post_build, each a whole MkDocs build on one core. Forking once the default language's files
-are known (its on_files) puts the other languages on the second core while the first is built:
-the child runs the i18n plugin's own loop over the other languages, the parent skips them.
+on_post_build, each a whole MkDocs build on one core. Once the default language's files are known
+(its on_files), this process forks one child per other language: each child runs the i18n
+plugin's own loop but builds only its language, while the parent builds the default one and
+skips the others. Three builds on two cores finish together, where one process building two
+languages in turn would finish alone, on one core.
 
-The child writes into a folder of its own beside the site, so the two processes never write the
-same file: the theme's files and the root 404 page and sitemap it writes there are dropped, and
-the parent moves in the child's language folders once the child is done. The child indexes its
-pages with a Pagefind of its own (a language's part of the search bundle depends only on that
-language's pages, in order) and reports through a pipe where its bundle is, or the error that
-stopped it; it leaves without MkDocs' clean-up.
+Each child writes into a folder of its own beside the site, so no two processes write the same
+file (not even the theme's files, or the root 404 page and sitemap, which are the default
+language's): the parent moves each child's language folder in once the child is done. A child
+indexes its pages with a Pagefind of its own (a language's part of the search bundle depends only
+on that language's pages, in order) and reports through a pipe where its bundle is, or the error
+that stopped it; it leaves without MkDocs' clean-up.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import shutil
 import signal
 import tempfile
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 
 import mkdocs_static_i18n.plugin as i18n_plugin
@@ -31,6 +33,7 @@ log = logging.getLogger("mkdocs.plugins.rulebook")
 # Set to 1 to build the languages one after another (the same bytes: tests/test_build.py checks it).
 ONE_AT_A_TIME_ENV = "RULEBOOK_ONE_LANGUAGE_AT_A_TIME"
 LANGUAGES_PREFIX = ".site-languages-"
+BUNDLE = ".pagefind-bundle"  # in a child's folder: its search bundle
 
 
 def wanted() -> bool:
@@ -38,14 +41,22 @@ def wanted() -> bool:
     return os.environ.get(ONE_AT_A_TIME_ENV) != "1" and len(os.sched_getaffinity(0)) > 1
 
 
+@dataclass
+class _Child:
+    language: str
+    pid: int
+    pipe: int  # the read end of its report
+    folder: Path  # where it builds
+
+
 class LanguageSplit:
     def __init__(self, on_fork_in_child) -> None:
         self.on_fork_in_child = on_fork_in_child  # drops what belongs to the parent alone
         self.in_child = False
-        self.languages: list[str] = []  # the languages the child builds
-        self.folder: Path | None = None  # where the child builds them
-        self._child: tuple[int, int] | None = None  # in the parent: the child's pid, its pipe
-        self._report = -1  # in the child: where the report goes
+        self.language = ""  # in a child: the language it builds
+        self.folder: Path | None = None  # in a child: where it builds
+        self._children: list[_Child] = []  # in the parent
+        self._report = -1  # in a child: where the report goes
         self._build = None
 
     def install(self) -> None:
@@ -59,37 +70,43 @@ class LanguageSplit:
             i18n_plugin.build, self._build = self._build, None
 
     def _build_language(self, config, **options) -> None:
-        """The i18n plugin's build of one more language: the child's to do, not the parent's."""
-        if self.in_child and self._build is not None:
+        """The i18n plugin's build of one more language: only the child of that language builds it."""
+        if self.in_child and config.plugins["i18n"].current_language == self.language and self._build is not None:
             self._build(config, **options)
 
     def fork(self, config) -> bool:
-        """During the default language's build, once its files are known: fork. Return True in the
-        child, whose site folder is now a folder of its own."""
+        """During the default language's build, once its files are known: fork a child per other
+        language. Return True in a child, whose site folder is now a folder of its own."""
         i18n = config.plugins["i18n"]
-        self.languages = [lang for lang in i18n.build_languages if lang != i18n.default_language]
-        if not self.languages:
-            return False
-        self.folder = Path(tempfile.mkdtemp(prefix=LANGUAGES_PREFIX, dir=Path(config.site_dir).parent))
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(read)
-            self.in_child, self._report = True, write
-            config.site_dir = str(self.folder)
-            self.on_fork_in_child()
-            return True
-        os.close(write)
-        self._child = (pid, read)
+        for language in [lang for lang in i18n.build_languages if lang != i18n.default_language]:
+            folder = Path(tempfile.mkdtemp(prefix=LANGUAGES_PREFIX, dir=Path(config.site_dir).parent))
+            read, write = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                os.close(read)
+                for sibling in self._children:
+                    os.close(sibling.pipe)
+                self._children = []
+                self.in_child, self.language, self.folder, self._report = True, language, folder, write
+                config.site_dir = str(folder)
+                self.on_fork_in_child()
+                return True
+            os.close(write)
+            self._children.append(_Child(language, pid, read, folder))
         return False
 
+    def bundle_folder(self) -> Path:
+        """In a child: where it writes its search bundle (removed with its folder, whatever happens)."""
+        assert self.folder is not None
+        return self.folder / BUNDLE
+
     def build_in_child(self, config) -> None:
-        """In the child: the i18n plugin's loop over the other languages (as after a build)."""
+        """In a child: the i18n plugin's loop over the other languages (as after a build)."""
         config.plugins["i18n"].on_post_build(config)
 
-    # -- the child -------------------------------------------------------------------------------
+    # -- a child ---------------------------------------------------------------------------------
     def child_done(self, error: BaseException | None = None, **report) -> None:
-        """In the child, at the end of its builds or at its first error: report and leave now."""
+        """In a child, at the end of its build or at its first error: report and leave now."""
         if error is not None:
             report = {"error": str(error) or repr(error)}
             if not isinstance(error, (BuildError, Abort)):  # a fault, not a message: say where
@@ -102,44 +119,38 @@ class LanguageSplit:
             os._exit(0 if error is None else 1)
 
     # -- the parent ------------------------------------------------------------------------------
-    def wait_for_child(self, site_dir: Path, homes: dict[str, str]) -> dict:
-        """The child's report, once its languages are moved into site_dir (homes: language ->
-        its folder in the site); raise PluginError with its reason if it failed."""
-        if self._child is None:
-            return {}
-        pid, read = self._child
-        self._child = None
+    def wait_for_children(self, site_dir: Path, homes: dict[str, str], take_bundle) -> None:
+        """Move each child's language into site_dir (homes: language -> its folder in the site)
+        and hand its search bundle, if it wrote one, to take_bundle(folder); raise PluginError
+        with the first failure's reason."""
         try:
-            with os.fdopen(read, "r", encoding="utf-8") as pipe:
-                text = pipe.read()
-            _, status = os.waitpid(pid, 0)
-            try:
-                report = json.loads(text)
-            except ValueError:
-                report = {"error": f"the build of the other languages stopped ({_how(status)})"}
-            if "error" in report:
-                raise PluginError(report["error"])
-            assert self.folder is not None
-            for lang in self.languages:
-                (self.folder / homes[lang]).rename(site_dir / homes[lang])
-            return report
+            while self._children:
+                child = self._children[0]
+                with os.fdopen(child.pipe, "r", encoding="utf-8") as pipe:
+                    text = pipe.read()
+                _, status = os.waitpid(child.pid, 0)
+                self._children.pop(0)
+                try:
+                    report = json.loads(text)
+                except ValueError:
+                    report = {"error": f"the build of '{child.language}' stopped ({_how(status)})"}
+                if "error" in report:
+                    raise PluginError(report["error"])
+                (child.folder / homes[child.language]).rename(site_dir / homes[child.language])
+                if report.get("bundle"):
+                    take_bundle(child.folder / BUNDLE)
+                shutil.rmtree(child.folder, ignore_errors=True)
         finally:
-            self._remove_folder()
+            self.stop_children()
 
-    def stop_child(self) -> None:
-        """The parent's build failed: the child's work is not wanted."""
-        if self._child is not None:
-            pid, read = self._child
-            self._child = None
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            os.close(read)
-        self._remove_folder()
-
-    def _remove_folder(self) -> None:
-        if self.folder is not None and not self.in_child:
-            shutil.rmtree(self.folder, ignore_errors=True)
-            self.folder = None
+    def stop_children(self) -> None:
+        """The build failed: the children's work is not wanted."""
+        for child in self._children:
+            os.kill(child.pid, signal.SIGKILL)
+            os.waitpid(child.pid, 0)
+            os.close(child.pipe)
+            shutil.rmtree(child.folder, ignore_errors=True)
+        self._children = []
 
 
 def _how(status: int) -> str:

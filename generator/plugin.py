@@ -17,16 +17,14 @@ the page list, a title or the theme changed; the search index follows in the bac
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
 on_post_build; those nested builds must not regenerate or re-index, hence `_nested`. Under
-`build`, the other languages are built in a forked child while this process builds the first
-(generator/language_split.py): the child indexes its own languages and hands back their search
+`build`, each other language is built in a forked child while this process builds the first
+(generator/language_split.py): a child indexes its own language and hands back its search
 bundle, which the parent merges into the site's.
 """
 from __future__ import annotations
 
 import logging
 import os
-import shutil
-import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -168,20 +166,20 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.split.child_done(error)
         self._abort_indexing()
         if self.split:
-            self.split.stop_child()
+            self.split.stop_children()
             self.split.uninstall()
             self.split = None
 
     @event_priority(-200)  # after i18n has listed the first language's files
     def on_files(self, files, config):
-        """`build`: the other languages start now, in a forked child (see language_split)."""
+        """`build`: the other languages start now, each in a forked child (see language_split)."""
         if self.split and not self._nested(config) and self.split.fork(config):
             self.split.build_in_child(config)
             self._finish_the_child()  # does not return
         return files
 
     def _start_over_in_the_child(self) -> None:
-        """In the forked child: the model's checks are the parent's to finish; the pages the child
+        """In a forked child: the model's checks are the parent's to finish; the pages the child
         writes go to a Pagefind of its own (a language's index does not depend on the others')."""
         if self.generated:
             self.generated.model_check = None
@@ -193,31 +191,22 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.indexer = PagefindIndexer(self.site_dir)
 
     def _finish_the_child(self) -> None:
-        """The child's last step: write and tidy its languages' search bundle, tell the parent."""
+        """A child's last step: write and tidy its language's search bundle, tell the parent."""
         assert self.split is not None
-        bundle = None
         try:
             if self.indexer:
-                bundle = Path(tempfile.mkdtemp(prefix="rulebook-pagefind-"))
                 indexer, self.indexer = self.indexer, None
-                write_bundle(indexer.finish(indexer.request_bundle()), bundle)
+                write_bundle(indexer.finish(indexer.request_bundle()), self.split.bundle_folder())
         except Exception as exc:  # noqa: BLE001 — reported to the parent, which fails the build
             self.split.child_done(exc)
-        self.split.child_done(bundle=str(bundle) if bundle else None)
+        self.split.child_done(bundle=self.split.bundle_folder().is_dir())
 
-    def _merge_the_childs_languages(self, config, site_dir: Path) -> None:
-        """Wait for the languages the forked child built; add their search bundle to the site's."""
+    def _merge_the_other_languages(self, config, site_dir: Path) -> None:
+        """Wait for the languages the forked children built; add their search bundles to the site's."""
         split, self.split = self.split, None
         assert split is not None
         split.uninstall()
-        report = split.wait_for_child(site_dir, language_homes(config))
-        if report.get("bundle"):
-            bundle = Path(report["bundle"])
-            try:
-                if self.config.search:
-                    merge_bundle(bundle, site_dir / BUNDLE_DIR)
-            finally:
-                shutil.rmtree(bundle, ignore_errors=True)
+        split.wait_for_children(site_dir, language_homes(config), lambda bundle: merge_bundle(bundle, site_dir / BUNDLE_DIR))
 
     def _abort_indexing(self) -> None:
         names, self.names = self.names, None
@@ -310,7 +299,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         names, self.names = self.names, None
         log.info(build_search(self.generated.project, Path(config.site_dir), indexer, names))
         if self.split:
-            self._merge_the_childs_languages(config, Path(config.site_dir))
+            self._merge_the_other_languages(config, Path(config.site_dir))
         self.indexed_once = True
         log.info(self.reader_site.finish(config))  # after the search index: it lists its files
 
