@@ -10,7 +10,6 @@ from generator.errors import DataErrors
 from generator.forked import Forked
 from generator.load import load_project
 from generator.load.entities import Project
-from generator.load.yamlpos import Parsed
 from generator.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
 from generator.render.pages import GeneratedPage, render_project
 
@@ -84,13 +83,12 @@ class Preview:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.parsed: Parsed = {}
         self.verdicts: dict[str, tuple[str, list]] = {}  # game id -> (its inputs, the model's errors)
         self.pages: dict[str, tuple[str, list[GeneratedPage]]] = {}  # game id -> (its inputs, its pages)
         self.rendered: list[str] = []  # the games the last generate() rendered (for tests and the log)
 
     def generate(self) -> Generated:
-        project, errors = load_project(self.root / "rules_data", self.root, self.parsed)
+        project, errors = load_project(self.root / "rules_data", self.root)
         if errors:
             raise DataErrors(errors)
         inputs = game_inputs(self.root, list(project.games))

@@ -41,7 +41,7 @@ from generator.load.schema import (
     read_text,
 )
 from generator.load.text_safety import check_project_text
-from generator.load.yamlpos import Node, Parsed, parse
+from generator.load.yamlpos import Node, parse
 
 GAME_FILES = ("game.yaml", "parameters.yaml")
 GAME_FOLDERS = ("rules", "scenarios", "examples")  # scenarios and examples belong to the model
@@ -50,13 +50,12 @@ SECTIONS_HINT = "use a heading listed under the source's sections in rules_data/
 PARAMETERS_HINT = "parameters are in parameters.yaml, or are an entity's statistics (<id>.<statistic>)"
 
 
-def load_project(root: Path, project_root: Path | None = None,
-                 parsed: Parsed | None = None) -> tuple[Project, list[DataError]]:
+def load_project(root: Path, project_root: Path | None = None) -> tuple[Project, list[DataError]]:
     """Read `root` (the rules_data folder). Paths in messages are relative to `project_root`.
-    `parsed` (kept by the live preview between rebuilds) spares parsing files that did not change."""
+    A file whose bytes did not change since it was last read is not parsed again (yamlpos.parse)."""
     project_root = project_root or root.parent
     errors: list[DataError] = []
-    loader = _Loader(project_root, errors, parsed)
+    loader = _Loader(project_root, errors)
     project = Project()
     if not root.is_dir():
         errors.append(DataError(Location(relative(root, project_root), 1, 1), "",
@@ -89,14 +88,13 @@ def load_project(root: Path, project_root: Path | None = None,
 
 
 class _Loader:
-    def __init__(self, project_root: Path, errors: list[DataError], parsed: Parsed | None = None):
+    def __init__(self, project_root: Path, errors: list[DataError]):
         self.project_root = project_root
         self.errors = errors
-        self.parsed = parsed
         self.sources_read = False  # whether sources.yaml held a list of sources
 
     def parse(self, path: Path) -> Node | None:
-        root, errors = parse(path, relative(path, self.project_root), self.parsed)
+        root, errors = parse(path, relative(path, self.project_root))
         self.errors.extend(errors)
         return root
 

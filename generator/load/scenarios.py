@@ -70,30 +70,10 @@ class _Sub(Report):
         super().error(where, message)
 
 
-_PARSED: dict[tuple, tuple] = {}
-
-
-def _parsed(path: Path, display: str) -> tuple[Any, list[DataError]]:
-    """parse(path, display), once per version of the file: `check` reads every scenario file for
-    the model's checks and again to count the cases it reports. The node tree is only read."""
-    try:
-        stat = path.stat()
-        key: tuple | None = (str(path), display, stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        key = None
-    if key is None or key not in _PARSED:
-        root, errors = parse(path, display)
-        if key is None:
-            return root, errors
-        _PARSED[key] = (root, errors)
-    root, errors = _PARSED[key]
-    return root, list(errors)  # the caller adds its own errors to the list
-
-
 def read_scenario_file(path: Path, display: str, fmt: ScenarioFormat, default_edition: str,
                        rules: Any = None) -> tuple[list[dict], list[DataError]]:
     """Every case of one file as plain values (only those without errors), and every error."""
-    root, errors = _parsed(path, display)
+    root, errors = parse(path, display)
     if root is None:
         return [], errors
     ctx = Context(errors)

@@ -83,26 +83,27 @@ class _Stop(Exception):
         self.error = error
 
 
-# display path -> (the file's bytes, what parsing them gave): kept by the live preview between rebuilds
-Parsed = dict[str, tuple[bytes, Node | None, list[DataError]]]
+# display path -> (the file's bytes, the parser, what parsing them gave): the last parse of each
+# file in this process. The live preview loads the data again on every save, and `check` reads
+# the scenario files when it loads the data and again for the model's checks.
+_LAST_PARSE: dict[str, tuple[bytes, type | None, Node | None, list[DataError]]] = {}
 
 
-def parse(path: Path, display: str, earlier: Parsed | None = None) -> tuple[Node | None, list[DataError]]:
+def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
     """Parse one file. Returns (root node or None, errors).
 
-    With `earlier`, a file whose bytes are those parsed last time gives the same nodes again
-    (nothing downstream changes a node), and every file parsed is remembered there."""
+    A file whose bytes are those parsed last time under the same path gives the same nodes
+    again: parsing depends only on the path shown and the bytes, and nothing downstream changes
+    a node."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
         return None, [DataError(Location(display, 1, 1), "", f"cannot read the file ({exc.strerror or exc}); "
                                                              "replace it with a readable YAML file")]
-    if earlier is not None:
-        kept = earlier.get(display)
-        if kept is None or kept[0] != raw:
-            kept = earlier[display] = (raw, *_parse_bytes(raw, display))
-        return kept[1], list(kept[2])
-    return _parse_bytes(raw, display)
+    kept = _LAST_PARSE.get(display)
+    if kept is None or kept[0] != raw or kept[1] is not _FastParser:  # a test may switch the parser off
+        kept = _LAST_PARSE[display] = (raw, _FastParser, *_parse_bytes(raw, display))
+    return kept[2], list(kept[3])  # the caller adds its own errors to the list
 
 
 def _parse_bytes(raw: bytes, display: str) -> tuple[Node | None, list[DataError]]:
