@@ -19,10 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-import yaml
-
 from generator.core.events import NotAllowed
-from generator.errors import GeneratorError, ScenarioError
+from generator.errors import GeneratorError, ScenarioError, relative
 
 ANY_REASON = "yes"  # `not-allowed: yes`: the step is refused, whatever the engine's reason id
 
@@ -64,13 +62,16 @@ class Result:
 # --- loading -------------------------------------------------------------------------------
 def load_scenarios(path: Path | str, case_keys: frozenset[str] | None = None, root: Path | None = None) -> list[dict]:
     """The cases of one scenario file, each carrying its edition and file name."""
+    from generator.load.examples import plain  # here: generator.load imports the games, which import this module
+    from generator.load.yamlpos import parse
+
     path = Path(path)
-    try:
-        # libyaml's loader when present: the same data, a fraction of the time (scenario files are
-        # a third of `check`).
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as error:
-        raise ScenarioError(f"{path}: not valid YAML: {error}") from error
+    # Parsed as the loader parses every data file (by its path from the project folder): a file
+    # the loader has read is not parsed again.
+    node, errors = parse(path, relative(path, root or Path(__file__).resolve().parents[2]))
+    if errors or node is None:
+        raise ScenarioError(str(errors[0]) if errors else f"{path}: the file is empty")
+    data = plain(node)
     if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
         raise ScenarioError(f"{path}: a scenario file has 'edition' and a list of 'cases'")
     edition = data.get("edition") or path.parent.parent.name
