@@ -29,7 +29,6 @@ from pathlib import Path
 import mkdocs_static_i18n.plugin as i18n_plugin
 from mkdocs.exceptions import Abort, BuildError, PluginError
 
-log = logging.getLogger("mkdocs.plugins.rulebook")
 # Set to 1 to build the languages one after another (the same bytes: tests/test_build.py checks it).
 ONE_AT_A_TIME_ENV = "RULEBOOK_ONE_LANGUAGE_AT_A_TIME"
 LANGUAGES_PREFIX = ".site-languages-"
@@ -125,21 +124,16 @@ class LanguageSplit:
         with the first failure's reason."""
         try:
             while self._children:
-                child = self._children[0]
-                with os.fdopen(child.pipe, "r", encoding="utf-8") as pipe:
-                    text = pipe.read()
-                _, status = os.waitpid(child.pid, 0)
-                self._children.pop(0)
+                child = self._children.pop(0)
                 try:
-                    report = json.loads(text)
-                except ValueError:
-                    report = {"error": f"the build of '{child.language}' stopped ({_how(status)})"}
-                if "error" in report:
-                    raise PluginError(report["error"])
-                (child.folder / homes[child.language]).rename(site_dir / homes[child.language])
-                if report.get("bundle"):
-                    take_bundle(child.folder / BUNDLE)
-                shutil.rmtree(child.folder, ignore_errors=True)
+                    report = _report_of(child)
+                    if "error" in report:
+                        raise PluginError(report["error"])
+                    (child.folder / homes[child.language]).rename(site_dir / homes[child.language])
+                    if report.get("bundle"):
+                        take_bundle(child.folder / BUNDLE)
+                finally:
+                    shutil.rmtree(child.folder, ignore_errors=True)
         finally:
             self.stop_children()
 
@@ -151,6 +145,17 @@ class LanguageSplit:
             os.close(child.pipe)
             shutil.rmtree(child.folder, ignore_errors=True)
         self._children = []
+
+
+def _report_of(child: _Child) -> dict:
+    """What a child reported once it left (an error of our own if it could not say)."""
+    with os.fdopen(child.pipe, "r", encoding="utf-8") as pipe:
+        text = pipe.read()
+    _, status = os.waitpid(child.pid, 0)
+    try:
+        return json.loads(text)
+    except ValueError:
+        return {"error": f"the build of '{child.language}' stopped ({_how(status)})"}
 
 
 def _how(status: int) -> str:

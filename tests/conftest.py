@@ -30,8 +30,9 @@ def pytest_configure(config):
 def _parse_each_file_once() -> None:
     """Tests load the project, and copies of it, hundreds of times (and collection reads every
     scenario file): parse each version of a file once per process. Parsing depends only on the
-    path shown, the bytes and the parser; nothing downstream changes a node (the live preview
-    keeps nodes between rebuilds on the same terms)."""
+    path shown, the bytes and the parser; nothing downstream changes a node. yamlpos.parse keeps
+    only the last version under each path, while tests lay different versions under the same
+    paths in turn (the bad-input corpus), so this keeps every version."""
     from generator.load import yamlpos
 
     parse_bytes = yamlpos._parse_bytes

@@ -106,6 +106,11 @@ def test_a_language_that_fails_fails_the_build_and_leaves_the_site(small_project
         assert result.stderr.rstrip().endswith("build failed; site/ was left as it was")
         assert digest(small_project / "site") == before
         assert list(small_project.glob(".site-*")) == []  # neither the staging nor the languages' folder
+        # MkDocs run directly builds the languages beside its site folder: none of them stays either.
+        direct = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", "direct"],
+                                cwd=small_project, capture_output=True, text=True)
+        assert direct.returncode != 0
+        assert list(small_project.glob(".site-*")) == []
     finally:
         home.write_text(good, encoding="utf-8")
 
