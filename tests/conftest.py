@@ -76,6 +76,17 @@ def copy_project(target: Path) -> Path:
     return target
 
 
+def copy_small_project(target: Path) -> Path:
+    """The project's site, theme and pages around the minimal test data (two small games): a
+    whole build, through the same processes, in a third of the time."""
+    root = copy_project(target)
+    shutil.rmtree(root / "rules_data")
+    shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "rules_data", root / "rules_data")
+    for home in root.glob("content/*/index.md"):  # the real homes link the real games
+        home.write_text(f"# {home.parent.name}\n", encoding="utf-8")
+    return root
+
+
 def build(root: Path, site_dir: str = "site") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "generator", "build", "--root", str(root), "--site-dir", site_dir],
                           capture_output=True, text=True, cwd=root)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from generator import language_split
-from tests.conftest import build, copy_project
+from tests.conftest import build, copy_project, copy_small_project
 
 
 def digest(folder: Path) -> dict[str, str]:
@@ -36,13 +36,8 @@ def project_copy(built_project, tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def small_project(tmp_path_factory) -> Path:
-    """The project's site and pages around the minimal test data, built once: a whole build in
-    a third of the time, through the same processes (one per language)."""
-    root = copy_project(tmp_path_factory.mktemp("small") / "project")
-    shutil.rmtree(root / "rules_data")
-    shutil.copytree(Path(__file__).parent / "fixtures" / "minimal" / "rules_data", root / "rules_data")
-    for home in root.glob("content/*/index.md"):  # the real homes link the real games
-        home.write_text(f"# {home.parent.name}\n", encoding="utf-8")
+    """The minimal data in the project's site, built once."""
+    root = copy_small_project(tmp_path_factory.mktemp("small") / "project")
     result = build(root)
     assert result.returncode == 0, result.stderr
     return root

@@ -2,7 +2,10 @@
 the site once they are fixed; one save gives one rebuild that re-renders what changed
 (the edited game's pages; every game's after a change to a file they all read), the theme
 overrides are watched, and broken data never stalls the server: the open page lists the errors
-and recovers by itself once the file is fixed."""
+and recovers by itself once the file is fixed. It runs on the minimal data (two small games): what
+is checked is the server's behaviour, and each whole build takes a third of the time. What one
+save re-renders on the project's own data is tests/test_preview.py's; how long it takes there,
+scripts/benchmark.py's."""
 from __future__ import annotations
 
 import gzip
@@ -17,12 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import copy_project
+from tests.conftest import copy_small_project
 
 pytestmark = pytest.mark.build
-PAGE = "ko/zombicide-1/zombies/"
-ZOMBIES = "rules_data/zombicide-1/zombies.yaml"
-SKILLS = "rules_data/zombicide-1/skills.yaml"
+PAGE = "ko/mini/zombies/"
+ZOMBIES = "rules_data/mini/zombies.yaml"
+SKILLS = "rules_data/mini/skills.yaml"
+GAMES = ["mini", "mini2"]
 
 
 class Preview:
@@ -94,8 +98,8 @@ def wait_for(condition, seconds: float, log: Path | None = None):
 
 
 def in_body_text(marker: str):
-    """Put a marker at the start of the first Korean block text (not a title: no re-render of all)."""
-    return lambda text: re.sub(r"(\bko: \|-\n\s+)", lambda m: m.group(1) + marker, text, count=1)
+    """Put a marker at the start of a zombie's Korean text (not a name: no re-render of all)."""
+    return lambda text: text.replace("ko: 기본 좀비.", f"ko: {marker}기본 좀비.", 1)
 
 
 def break_a_reference(text: str) -> str:
@@ -105,7 +109,7 @@ def break_a_reference(text: str) -> str:
 @pytest.fixture
 def preview(tmp_path):
     """`scripts/site serve` started on broken data (the first step fixes it)."""
-    root = copy_project(tmp_path)
+    root = copy_small_project(tmp_path)
     skills = root / SKILLS
     fixed = skills.read_text(encoding="utf-8")
     skills.write_text(break_a_reference(fixed), encoding="utf-8")
@@ -131,7 +135,7 @@ def started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fi
         page.goto(preview.url)
         errors = page.wait_for_selector("#rulebook-build-errors", timeout=60_000)
         text = errors.inner_text()
-        assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
+        assert re.search(r"rules_data/mini/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
         assert "missing until they are fixed" in text
         artifacts = Path(__file__).parent / "artifacts"
         artifacts.mkdir(exist_ok=True)
@@ -140,7 +144,7 @@ def started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fi
         page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=300_000)
         wait_for(lambda: "</html>" in preview.get(PAGE), 300, preview.log)
         # The hand-written home page, built before the games' pages existed, now leads to them too.
-        assert '<a href="resident-evil/" class="md-tabs__link">' in preview.get("")  # a navigation tab
+        assert '<a href="mini2/" class="md-tabs__link">' in preview.get("")  # a navigation tab
     finally:
         page.close()
 
@@ -148,14 +152,14 @@ def started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fi
 def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
     marker = "저장한번재빌드한번"
     site = preview.site_dir()
-    edited, untouched = site / PAGE / "index.html", site / "uk" / "zombicide-2" / "index.html"
+    edited, untouched = site / PAGE / "index.html", site / "uk" / "mini2" / "index.html"
     times = edited.stat().st_mtime_ns, untouched.stat().st_mtime_ns
     before = preview.builds()
     old = preview.edit(ZOMBIES, in_body_text(marker))
     wait_for(lambda: marker in preview.get(PAGE), 300, preview.log)
     time.sleep(3)  # a rebuild set off by the build's own output would start within this
     assert preview.builds() - before == 1
-    assert preview.rendered_games()[-1] == ["zombicide-1"]  # the other games' pages were kept as they were
+    assert preview.rendered_games()[-1] == ["mini"]  # the other games' pages were kept as they were
     assert edited.stat().st_mtime_ns != times[0]
     assert untouched.stat().st_mtime_ns == times[1]  # the other edition's page was not rendered again
     wait_for(lambda: marker in preview.search_text("ko"), 300, preview.log)  # the search index follows
@@ -164,12 +168,12 @@ def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
 
 def a_change_to_a_file_every_game_reads_renders_every_game_again(preview):
     """sources.yaml: a source's title shows wherever a page cites it, in any game."""
-    title, marker = "ko: 좀비사이드 2판 (Board Game Arena) 규칙 해설 (일본어)", "ko: 출처제목바꿈"
-    cited_on = "ko/zombicide-2/skills/"
+    title, marker = "ko: 자료 A", "ko: 출처제목바꿈"
+    cited_on = "ko/mini/skills/"
     preview.edit("rules_data/sources.yaml", lambda text: text.replace(title, marker, 1))
     wait_for(lambda: "출처제목바꿈" in preview.get(cited_on), 300, preview.log)
     assert "출처제목바꿈" in preview.get("ko/sources/")
-    assert preview.rendered_games()[-1] == ["zombicide-1", "zombicide-2", "resident-evil"]
+    assert preview.rendered_games()[-1] == GAMES
 
 
 def a_change_to_the_theme_overrides_is_served_on_every_page(preview):
@@ -177,7 +181,7 @@ def a_change_to_the_theme_overrides_is_served_on_every_page(preview):
     preview.edit("site_overrides/main.html", lambda text: text.replace(
         "{% block extrahead %}\n  {{ super() }}", "{% block extrahead %}\n  {{ super() }}\n  <meta name=\"" + marker + "\">", 1))
     # pages whose Markdown did not change are rendered again too: the frame is every page's
-    for page in (PAGE, "uk/zombicide-2/", ""):
+    for page in (PAGE, "uk/mini2/", ""):
         wait_for(lambda page=page: marker in preview.get(page), 300, preview.log)
 
 
@@ -189,7 +193,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         old = preview.edit(SKILLS, break_a_reference)
         errors = page.wait_for_selector("#rulebook-build-errors", timeout=300_000)  # the page reloads by itself
         text = errors.inner_text()
-        assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
+        assert re.search(r"rules_data/mini/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
         assert "</html>" in preview.get(PAGE, timeout=10)  # requests answer at once, not after a fix
         artifacts = Path(__file__).parent / "artifacts"
         artifacts.mkdir(exist_ok=True)
