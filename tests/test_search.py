@@ -43,6 +43,36 @@ def answer_links(page, attribute: str, query: str) -> list[str]:
     return page.evaluate(ANSWER_LINKS, [attribute, query])
 
 
+# For the sweeps of hundreds of names: each query is put into the open box as Playwright's fill
+# puts it (the value, then an input event) and the names answering it are read, all inside the
+# page, so a sweep costs one round trip instead of one per query. Keys, input methods and the
+# full-text results are typed for real in this module and tests/test_search_control.py.
+NAME_ROWS_OF_EACH = """async (queries) => {
+  const box = document.querySelector('.rb-search__input');
+  const output = document.querySelector('.rb-search__output');
+  const answers = [];
+  for (const query of queries) {
+    box.value = query;
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+    const deadline = Date.now() + 15000;  // a search that never answers fails the test, not hangs it
+    while (output.getAttribute('data-names') !== query) {
+      if (Date.now() > deadline) throw new Error(`no answer to the search ${JSON.stringify(query)} in 15 s`);
+      await new Promise(r => setTimeout(r, 1));
+    }
+    answers.push(Array.from(document.querySelectorAll('.rb-search__results > li'))
+      .filter(li => !li.classList.contains('rb-search__group--text') && !li.classList.contains('rb-search__empty'))
+      .map(li => Array.from(li.querySelectorAll('a'), a => new URL(a.href).pathname + new URL(a.href).hash)));
+  }
+  return answers;
+}"""
+
+
+def name_rows_of_each(page, queries: list[str]) -> list[list[list[str]]]:
+    """For each query, in the open search box of `page`: its rows of name results (a row is one
+    result, or one name found in several games), each a list of links."""
+    return page.evaluate(NAME_ROWS_OF_EACH, queries)
+
+
 def skill_url(lang: str, skill: str) -> str:
     return f"{LANGUAGE_ROOT[lang]}{GAME}/skills/#{skill}"
 
