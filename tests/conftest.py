@@ -237,6 +237,7 @@ def browser():
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
+        _kept_pages.clear()
         chromium.close()
 
 
@@ -247,11 +248,53 @@ def _new_page(browser):
     return context, context.new_page()
 
 
-@pytest.fixture
-def page(browser):
-    context, page = _new_page(browser)
+# --- pages kept from one test to the next ------------------------------------------------------
+# Opening a page starts a renderer process, which costs about as much as two page loads. So each
+# worker keeps a page for each set of context options and hands it to the next test asking for
+# the same ones, left as a new page is: no routes, storage, cookies or emulated media, on
+# about:blank (so that no address the next test opens is a jump within the page it was on). A
+# page whose test failed is closed, not handed on. Tests that add init scripts, listeners or a
+# service worker open a context of their own.
+_kept_pages: dict[tuple, tuple] = {}
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed:
+        item.rulebook_failed = True  # type: ignore[attr-defined]
+    return report
+
+
+def kept_page(browser, request, viewport: dict, **options):
+    """A fixture body: a page with these context options (service workers blocked) at `viewport`."""
+    key = tuple(sorted(options.items()))
+    if key not in _kept_pages:
+        context = browser.new_context(viewport=viewport, service_workers="block", **options)
+        _kept_pages[key] = (context, context.new_page())
+    context, page = _kept_pages[key]
+    page.set_viewport_size(viewport)
     yield page
-    context.close()
+    if getattr(request.node, "rulebook_failed", False) or not _left_as_new(page):
+        del _kept_pages[key]
+        context.close()
+
+
+def _left_as_new(page) -> bool:
+    try:
+        page.unroute_all(behavior="ignoreErrors")
+        page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
+        page.context.clear_cookies()
+        page.emulate_media(media="null", color_scheme="null", reduced_motion="null")
+        page.goto("about:blank")
+        return True
+    except Exception:  # a page in a state we cannot undo is not handed on
+        return False
+
+
+@pytest.fixture
+def page(browser, request):
+    yield from kept_page(browser, request, {"width": 1280, "height": 900}, locale="ja-JP")
 
 
 @pytest.fixture(scope="module")

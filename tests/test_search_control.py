@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import kept_page
+
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 LANGUAGE_ROOT = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
 GAME = "zombicide-1"
@@ -12,12 +14,10 @@ TAP = 44  # px: the smallest tap target
 
 @pytest.fixture(params=list(VIEWPORTS))
 def view(request, browser):
-    context = browser.new_context(locale="ja-JP", viewport=VIEWPORTS[request.param], has_touch=request.param == "phone",
-                                  service_workers="block")  # as in conftest.page
-    page = context.new_page()
-    page.viewport_name = request.param
-    yield page
-    context.close()
+    phone = request.param == "phone"
+    for page in kept_page(browser, request, VIEWPORTS[request.param], locale="ja-JP", has_touch=phone):
+        page.viewport_name = request.param
+        yield page
 
 
 def skill(project, skill_id: str, lang: str = "ja") -> str:
