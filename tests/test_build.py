@@ -44,45 +44,44 @@ def small_project(tmp_path_factory) -> Path:
 
 
 def break_a_skill(root: Path) -> None:
-    skills = root / "rules_data" / "zombicide-1" / "skills.yaml"
+    skills = root / "rules_data" / "mini" / "skills.yaml"
     skills.write_text(skills.read_text(encoding="utf-8").replace("{skill:", "{skil:", 1), encoding="utf-8")
 
 
-@pytest.mark.long(4)
-def test_a_failed_build_leaves_the_previous_site(project_copy, tmp_path):
-    before = digest(project_copy / "site")
-    skills = project_copy / "rules_data" / "zombicide-1" / "skills.yaml"
+def test_a_failed_build_leaves_the_previous_site(small_project):
+    before = digest(small_project / "site")
+    skills = small_project / "rules_data" / "mini" / "skills.yaml"
     good = skills.read_text(encoding="utf-8")
     try:
-        break_a_skill(project_copy)
-        result = build(project_copy)
+        break_a_skill(small_project)
+        result = build(small_project)
         assert result.returncode != 0
         assert "unknown reference kind 'skil'" in result.stderr + result.stdout
-        assert "rules_data/zombicide-1/skills.yaml:" in result.stderr + result.stdout
-        direct = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project_copy,
+        assert "rules_data/mini/skills.yaml:" in result.stderr + result.stdout
+        direct = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=small_project,
                                 capture_output=True, text=True)
         assert direct.returncode != 0
-        assert digest(project_copy / "site") == before
+        assert digest(small_project / "site") == before
     finally:
         skills.write_text(good, encoding="utf-8")
 
 
-@pytest.mark.long(6)
-def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(project_copy):
+def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(small_project):
     """The model's checks run beside the build; their verdict still decides whether it publishes."""
-    before = digest(project_copy / "site")
-    faq = project_copy / "rules_data" / "zombicide-1" / "scenarios" / "faq.yaml"
-    good = faq.read_text(encoding="utf-8")
-    wrong = good.replace("      zombies: {A2: {walker: 1, runner: 1}}", "      zombies: {A1: {walker: 1}, A2: {runner: 1}}", 1)
+    before = digest(small_project / "site")
+    check = small_project / "rules_data" / "mini" / "scenarios" / "skills.yaml"
+    good = check.read_text(encoding="utf-8")
+    wrong = good.replace("survivors: {amy: {at: b, actions-left: 2}}", "survivors: {amy: {at: b, actions-left: 1}}", 1)
     assert wrong != good, "the fixture edit must change the ruling"
     try:
-        faq.write_text(wrong, encoding="utf-8")
-        result = build(project_copy)
+        check.write_text(wrong, encoding="utf-8")
+        result = build(small_project)
         assert result.returncode != 0
-        assert re.search(r"rules_data/zombicide-1/faq\.yaml:\d+:\d+: faq 'faq-blocked-path' .*the rules model disagrees", result.stderr), result.stderr
-        assert digest(project_copy / "site") == before
+        assert re.search(r"rules_data/mini/faq\.yaml:\d+:\d+: faq 'faq-slippery-through' .*the rules model disagrees",
+                         result.stderr), result.stderr
+        assert digest(small_project / "site") == before
     finally:
-        faq.write_text(good, encoding="utf-8")
+        check.write_text(good, encoding="utf-8")
 
 
 @pytest.mark.long(3)
