@@ -20,7 +20,7 @@ def open_search(page, site_url: str, lang: str):
     return box
 
 
-@pytest.mark.long(5)
+@pytest.mark.long(3)
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
 def test_every_name_in_any_language_finds_the_entry_in_the_reader_s_language(page, site_url, project, lang):
     """All characters, enemies, items, decks and tokens and glossary terms, by each of their four names,

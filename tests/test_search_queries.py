@@ -202,7 +202,7 @@ def search_page(browser):
     context.close()
 
 
-@pytest.mark.long(10)
+@pytest.mark.long(5)
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
 def test_what_players_type_finds_the_entry(search_page, site_url, project, lang):
     page = search_page

@@ -211,7 +211,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
 # per worker for separate tests. Each step edits files no later step reads: only the first edit
 # is undone (the undo is served like any edit), since undoing a change every page shows is one
 # more whole rebuild.
-@pytest.mark.long(60)
+@pytest.mark.long(15)
 @pytest.mark.browser
 def test_the_live_preview(preview, browser):
     started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fixed(preview, browser)
