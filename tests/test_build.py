@@ -34,9 +34,10 @@ def project_copy(built_project, tmp_path_factory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def small_project(tmp_path_factory) -> Path:
-    """The minimal data in the project's site, built once."""
+    """The minimal data in the project's site, built once per worker (a module fixture would be
+    built again each time the worker comes back to this module between tests of others)."""
     root = copy_small_project(tmp_path_factory.mktemp("small") / "project")
     result = build(root)
     assert result.returncode == 0, result.stderr

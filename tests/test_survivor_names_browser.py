@@ -8,6 +8,8 @@ from tests.test_search import search_on
 
 LANGUAGE_ROOT = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
 GAME = "zombicide-2"
+# One worker runs them all: each language's page is then opened, and its search started, once.
+pytestmark = pytest.mark.xdist_group("survivor-names")
 
 
 def search(page_at, site_url: str, lang: str, query: str) -> list[str]:
