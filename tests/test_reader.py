@@ -368,6 +368,26 @@ def test_every_heading_id_is_the_same_in_every_language(built_site):
     assert not differences, "\n".join(differences)
 
 
+def test_every_pages_language_menu_leads_to_the_same_page_in_each_language(built_site):
+    """The switcher's links, on every page: each language's entry is this page in that language.
+    (What the switcher does with them, keeping the section, is clicked through on some pages.)"""
+    wrong = []
+    for lang in LANGUAGES:
+        for path in language_pages(built_site, lang):
+            page = f"http://site/{path}"
+            same = path[len(LANGUAGE_ROOT[lang].lstrip("/")):]
+            html = (built_site / path / "index.html").read_text(encoding="utf-8")
+            links = dict((to, href) for href, to in re.findall(
+                r'<a href="([^"]*)" hreflang="([^"]*)" class="md-select__link">', html))
+            wanted = {other: LANGUAGE_ROOT[other] + same for other in LANGUAGES}
+            found = {other: new_url_path(href, page) for other, href in links.items()}
+            if found != wanted:
+                wrong.append(f"/{path}: {found}")
+            elif not all((built_site / target.lstrip("/") / "index.html").is_file() for target in found.values()):
+                wrong.append(f"/{path}: a language's page is missing: {found}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
 @pytest.mark.long(5)
 def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     context, page = new_page(browser, "ko", "phone", service_workers="allow")
