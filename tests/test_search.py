@@ -43,25 +43,27 @@ def answer_links(page, attribute: str, query: str) -> list[str]:
     return page.evaluate(ANSWER_LINKS, [attribute, query])
 
 
-# For the sweeps of hundreds of names: each query is put into the open box as Playwright's fill
-# puts it (the value, then an input event) and the names answering it are read, all inside the
-# page, so a sweep costs one round trip instead of one per query. Keys, input methods and the
-# full-text results are typed for real in this module and tests/test_search_control.py.
-NAME_ROWS_OF_EACH = """async (queries) => {
+# For the sweeps over many queries: each is put into the open box as Playwright's fill puts it
+# (the value, then an input event) and its answer read, all inside the page, so that a sweep
+# costs one round trip instead of several per query. Keys, input methods and single queries are
+# typed for real in this module and tests/test_search_control.py.
+ANSWERS_OF_EACH = """async ([queries, attribute]) => {
   const box = document.querySelector('.rb-search__input');
   const output = document.querySelector('.rb-search__output');
+  const link = a => new URL(a.href).pathname + new URL(a.href).hash;
   const answers = [];
   for (const query of queries) {
     box.value = query;
     box.dispatchEvent(new Event('input', {bubbles: true}));
     const deadline = Date.now() + 15000;  // a search that never answers fails the test, not hangs it
-    while (output.getAttribute('data-names') !== query) {
-      if (Date.now() > deadline) throw new Error(`no answer to the search ${JSON.stringify(query)} in 15 s`);
+    while (output.getAttribute(attribute) !== query) {
+      if (Date.now() > deadline) throw new Error(`no ${attribute} for ${JSON.stringify(query)} in 15 s`);
       await new Promise(r => setTimeout(r, 1));
     }
-    answers.push(Array.from(document.querySelectorAll('.rb-search__results > li'))
-      .filter(li => !li.classList.contains('rb-search__group--text') && !li.classList.contains('rb-search__empty'))
-      .map(li => Array.from(li.querySelectorAll('a'), a => new URL(a.href).pathname + new URL(a.href).hash)));
+    answers.push(attribute === 'data-text' ? Array.from(document.querySelectorAll('.rb-search__result a'), link)
+      : Array.from(document.querySelectorAll('.rb-search__results > li'))
+        .filter(li => !li.classList.contains('rb-search__group--text') && !li.classList.contains('rb-search__empty'))
+        .map(li => Array.from(li.querySelectorAll('a'), link)));
   }
   return answers;
 }"""
@@ -70,7 +72,13 @@ NAME_ROWS_OF_EACH = """async (queries) => {
 def name_rows_of_each(page, queries: list[str]) -> list[list[list[str]]]:
     """For each query, in the open search box of `page`: its rows of name results (a row is one
     result, or one name found in several games), each a list of links."""
-    return page.evaluate(NAME_ROWS_OF_EACH, queries)
+    return page.evaluate(ANSWERS_OF_EACH, [queries, "data-names"])
+
+
+def links_of_each(page, queries: list[str]) -> list[list[str]]:
+    """For each query, in the open search box of `page`: every result link once the full-text
+    results are in too."""
+    return page.evaluate(ANSWERS_OF_EACH, [queries, "data-text"])
 
 
 def skill_url(lang: str, skill: str) -> str:
@@ -170,10 +178,10 @@ def test_every_faq_ruling_is_found_by_a_phrase_of_its_question(page_at, site_url
     rulings = project.games[GAME].of_kind("faq")
     assert len(rulings) >= 30
     faq_page = page_at(f"{site_url}{LANGUAGE_ROOT[lang]}{GAME}/faq/")
+    faq_page.locator(".rb-search__input").click()
+    queries = [phrase_of(ruling.fields["question"][lang]) for ruling in rulings]
     missed = []
-    for ruling in rulings:
-        query = phrase_of(ruling.fields["question"][lang])
-        links = search_on(faq_page, query)
+    for ruling, query, links in zip(rulings, queries, links_of_each(faq_page, queries)):
         assert_same_language(lang, links)
         if f"{LANGUAGE_ROOT[lang]}{GAME}/faq/#{ruling.id}" not in links[:3]:
             missed.append((ruling.id, query, links[:3]))
