@@ -7,6 +7,7 @@ same numbers by running the engine itself under every possible roll (dice.exact_
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -103,17 +104,22 @@ def expected_hits(attack: Attack) -> Fraction:
 def simulate_hits(attack: Attack, trials: int, seed: int) -> dict[int, float]:
     """The same distribution by seeded simulation (to check the exact one)."""
     rng = random.Random(seed)
-    # Whether each face hits, once; then a roll of all the dice is one call.
+    # Whether each face hits, once; then the dice of many rolls are drawn in one call.
     face_hits = [int(min(face + attack.roll_bonus, attack.max_die) >= attack.accuracy)
                  for face in range(1, SIDES + 1)]
-    counts: dict[int, int] = {}
-    for _ in range(trials):
-        hits = sum(rng.choices(face_hits, k=attack.dice))
+
+    def rolls(count: int) -> list[int]:
+        """The hits of `count` rolls of all the attack's dice."""
+        faces = iter(rng.choices(face_hits, k=count * attack.dice))
+        return list(map(sum, zip(*[faces] * attack.dice))) if attack.dice else [0] * count
+
+    hits = rolls(trials)
+    if attack.reroll_below is not None:  # a re-roll is taken while the roll falls short
         for _ in range(attack.rerolls):
-            if attack.reroll_below is None or hits >= attack.reroll_below:
-                break
-            hits = sum(rng.choices(face_hits, k=attack.dice))
-        counts[hits] = counts.get(hits, 0) + 1
+            short = [trial for trial, h in enumerate(hits) if h < attack.reroll_below]
+            for trial, again in zip(short, rolls(len(short))):
+                hits[trial] = again
+    counts = Counter(hits)
     return {h: c / trials for h, c in sorted(counts.items())}
 
 
