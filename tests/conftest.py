@@ -48,6 +48,21 @@ def _parse_each_file_once() -> None:
     yamlpos._parse_bytes = parse_once
 
 
+def read_yaml(path: Path):
+    """A YAML file's plain data, parsed once per process (libyaml's loader when PyYAML has it).
+    For files of the project itself, which no test changes: read the data, never change it."""
+    return _read_yaml(str(path), path.stat().st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=None)
+def _read_yaml(path: str, mtime_ns: int):
+    import yaml
+
+    from generator.load.yamlpos import SAFE_LOADER
+
+    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+
+
 @pytest.fixture(scope="session")
 def project():
     """The project's data, loaded and checked once per worker. Read it, never change it."""

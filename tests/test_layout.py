@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator import games
 from generator.load import load_project
+from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATOR = ROOT / "generator"
@@ -40,7 +40,7 @@ def test_the_word_check_would_catch_a_leak(tmp_path):
 
 def test_every_game_folder_names_a_registered_engine():
     for game_file in sorted((ROOT / "rules_data").glob("*/game.yaml")):
-        engine = yaml.safe_load(game_file.read_text(encoding="utf-8"))["game"].get("engine")
+        engine = read_yaml(game_file)["game"].get("engine")
         assert games.engine(engine) is not None, f"{game_file}: engine '{engine}' is not registered"
 
 

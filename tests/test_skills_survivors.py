@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import read_yaml
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # The skill list of the 2nd edition's core rulebook (pp. 63-66), one line per entry of that list.
@@ -110,10 +112,8 @@ def test_survivors_and_skills_are_in_the_name_index_by_every_name(project, lang)
 def test_every_applied_skill_has_a_scenario(project, edition):
     """A skill the rules model applies is shown working: some case of the edition's scenarios is
     named after it (its id leads the case id) and passes (the scenario tests run every case)."""
-    import yaml
-
     cases = [case["id"] for path in sorted((ROOT / "rules_data" / edition / "scenarios").glob("*.yaml"))
-             for case in yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]]
+             for case in read_yaml(path)["cases"]]
     applied = [s.id for s in project.games[edition].skills.values() if s.fields["model"] == "applied"]
     assert len(applied) >= 36
     missing = [skill for skill in applied if not any(case.startswith(skill) for case in cases)]

@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.load.references import REFERENCE
 from generator.render.references import display_name
+from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("zombicide-1", "zombicide-2")
@@ -30,7 +30,7 @@ def _korean_texts(game: str):
     for path in sorted((ROOT / "rules_data" / game).rglob("*.yaml")):
         if "scenarios" in path.parts:
             continue
-        stack = [yaml.safe_load(path.read_text(encoding="utf-8"))]
+        stack = [read_yaml(path)]
         while stack:
             node = stack.pop()
             if isinstance(node, dict):
@@ -129,7 +129,7 @@ def _texts(game: str, lang: str):
     for path in sorted((ROOT / "rules_data" / game).rglob("*.yaml")):
         if "scenarios" in path.parts:
             continue
-        stack = [yaml.safe_load(path.read_text(encoding="utf-8"))]
+        stack = [read_yaml(path)]
         while stack:
             node = stack.pop()
             if isinstance(node, dict):

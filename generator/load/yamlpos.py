@@ -26,6 +26,8 @@ try:  # libyaml's event parser; the composition below is ours either way
     from yaml._yaml import CParser as _FastParser
 except ImportError:  # PyYAML built without libyaml
     _FastParser = None
+# For plain data without positions: libyaml's loader when PyYAML has it (the same data, faster).
+SAFE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 STR_TAG = "tag:yaml.org,2002:str"
 MERGE_TAG = "tag:yaml.org,2002:merge"

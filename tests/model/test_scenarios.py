@@ -6,18 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator import games
 from generator.core.scenarios import format_trace, load_scenarios, run_case, scenario_files
 from generator.load.files import display
 from generator.load.scenarios import read_scenario_file
+from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _hooks(game_folder: str):
-    engine = yaml.safe_load((ROOT / "rules_data" / game_folder / "game.yaml").read_text(encoding="utf-8"))["game"]
+    engine = read_yaml(ROOT / "rules_data" / game_folder / "game.yaml")["game"]
     return games.engine(engine.get("engine")).scenarios  # type: ignore[union-attr]
 
 
@@ -57,9 +57,7 @@ def test_every_scenario_file_reads_without_an_error():
 
 
 def test_every_case_cites_a_known_source():
-    import yaml
-
-    sources = {s["id"] for s in yaml.safe_load((ROOT / "rules_data" / "sources.yaml").read_text())["sources"]}
+    sources = {s["id"] for s in read_yaml(ROOT / "rules_data" / "sources.yaml")["sources"]}
     for case in CASES:
         cited = case["rule"].split("§")[0].strip()
         assert cited in sources, f"{case['_file']}::{case['id']} cites unknown source '{cited}'"

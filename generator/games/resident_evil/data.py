@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+from generator.load.yamlpos import SAFE_LOADER
+
 from .rules import Rules, RulesError, rules_from_parameters
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
@@ -28,7 +30,7 @@ class Model:
 def check_cards(folder: Path) -> dict[str, Any]:
     cards: dict[str, Any] = {}
     for path in sorted((folder / "scenarios" / "cards").glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
         if not isinstance(data.get("cards"), dict):
             raise RulesError(f"{path.relative_to(PROJECT_ROOT)}: a card file has a mapping 'cards' at the top")
         cards.update(data["cards"])

@@ -12,6 +12,8 @@ from string import Template
 
 import yaml
 
+from generator.load.yamlpos import SAFE_LOADER
+
 LANGS = ("ja", "ko", "uk")
 PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner", "to")
 ENEMIES = ("enemy", "attacker")
@@ -22,7 +24,7 @@ SILENT = ("action",)  # counted in the step label instead of told as a sentence
 
 @lru_cache(maxsize=1)
 def templates() -> dict:
-    return yaml.safe_load((Path(__file__).with_name("narration.yaml")).read_text(encoding="utf-8"))
+    return yaml.load((Path(__file__).with_name("narration.yaml")).read_text(encoding="utf-8"), Loader=SAFE_LOADER)
 
 
 # --- Korean particles ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import yaml
 from generator.example_runs import StepRun
 from generator.load.entities import Game
 from generator.load.references import REFERENCE
+from generator.load.yamlpos import SAFE_LOADER
 
 TEMPLATES = Path(__file__).parent / "narration.yaml"
 LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
@@ -25,7 +26,7 @@ LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
 
 @lru_cache(maxsize=1)
 def templates() -> dict:
-    return yaml.safe_load(TEMPLATES.read_text(encoding="utf-8"))
+    return yaml.load(TEMPLATES.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
 
 
 @dataclass(frozen=True)

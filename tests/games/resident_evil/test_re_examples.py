@@ -6,15 +6,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-import yaml
 
 from generator.games.resident_evil import worked_examples
 from generator.games.resident_evil.narration import LANGS, Narrator, templates
+from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "generator" / "games" / "resident_evil"
 EXAMPLES = [e for path in sorted((ROOT / "rules_data" / "resident-evil" / "examples").glob("*.yaml"))
-            for e in yaml.safe_load(path.read_text(encoding="utf-8"))["examples"]]
+            for e in read_yaml(path)["examples"]]
 
 
 def _emitted_kinds() -> set[str]:

@@ -11,6 +11,7 @@ from generator.core.scenarios import load_scenarios, run_case
 from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.project_checks import check_cards_agree
 from generator.games.resident_evil.scenario import HOOKS
+from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "rules_data" / "resident-evil" / "scenarios"
@@ -25,9 +26,8 @@ def test_at_least_sixty_cases_across_the_topics():
 
 
 def test_every_case_cites_a_heading_of_the_rulebook():
-    import yaml
 
-    sources = yaml.safe_load((ROOT / "rules_data" / "sources.yaml").read_text(encoding="utf-8"))["sources"]
+    sources = read_yaml(ROOT / "rules_data" / "sources.yaml")["sources"]
     headings = set(next(s for s in sources if s["id"] == "re-ja-rules")["sections"])
     for case in CASES:
         source, _, heading = case["rule"].partition(" § ")
