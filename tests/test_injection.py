@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.load import load_project
-from tests.conftest import _QuietHandler, copy_project, shared_build
+from tests.conftest import _QuietHandler, copy_small_project, shared_build
 
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal" / "rules_data"
 
@@ -148,9 +148,7 @@ class _Audit(HTMLParser):
 
 def _harmless_project(folder: Path) -> Path:
     """The minimal game with every harmless payload planted, and home pages that link to it."""
-    root = copy_project(folder)
-    shutil.rmtree(root / "rules_data")
-    _minimal_project(root)
+    root = copy_small_project(folder)
     _plant(root, MARKDOWN_FIELDS, list(HARMLESS_MARKDOWN))
     _plant(root, PLAIN_FIELDS, list(HARMLESS_PLAIN))
     for lang in ("ja", "ko", "uk"):  # the real home pages link to the real games

@@ -167,8 +167,8 @@ class PageFacts(HTMLParser):
                 self._heading.append(data)
 
 
-def reader_problems(html: str, lang: str, source_ids) -> list[str]:
-    """What is wrong, for a reader of `lang`, in one built page's HTML."""
+def reader_problems(html: str, lang: str, source_ids, address: str = "http://site/") -> list[str]:
+    """What is wrong, for a reader of `lang`, in one built page's HTML served at `address`."""
     facts = PageFacts()
     facts.feed(html)
     text = "".join(facts.text)
@@ -193,6 +193,8 @@ def reader_problems(html: str, lang: str, source_ids) -> list[str]:
         problems.append(f"the title is repeated as the first section heading «{facts.h2}»")
     if facts.repository:
         problems.append("a repository or edit button with no repository set")
+    if facts.logo is None or new_url_path(facts.logo, address) != LANGUAGE_ROOT[lang]:
+        problems.append(f"the logo leads to {facts.logo}")
     return problems
 
 
@@ -204,11 +206,7 @@ def test_every_page_speaks_its_language_to_readers(built_site, project, lang):
     problems = []
     for path in language_pages(built_site, lang):
         html = (built_site / path / "index.html").read_text(encoding="utf-8")
-        found = reader_problems(html, lang, project.sources)
-        logo = PageFacts()
-        logo.feed(html)
-        if logo.logo is None or new_url_path(logo.logo, f"http://site/{path}") != LANGUAGE_ROOT[lang]:
-            found.append(f"the logo leads to {logo.logo}")
+        found = reader_problems(html, lang, project.sources, f"http://site/{path}")
         problems += [f"/{path}: {problem}" for problem in found]
     assert not problems, "\n".join(problems)
 
@@ -219,12 +217,13 @@ def test_the_page_reader_sees_what_the_reader_sees():
             '<a class="md-header__button md-logo" href="../">x</a><div class="md-content"><h1>규칙</h1>'
             '<script>faq-hidden</script><p>출처 zombicide-digest 참조. faq-blocked-path</p><h2>규칙¶</h2></div>'
             '<p>zombicide-digest outside the content</p></body></html>')
-    found = reader_problems(page.format(desc=ROOT_DESCRIPTION), "ja", ["zombicide-digest", "bga-2e"])
+    found = reader_problems(page.format(desc=ROOT_DESCRIPTION), "ja", ["zombicide-digest", "bga-2e"],
+                            "http://site/zombicide-1/rules/")
     assert found == ["lang=ko", "source key «zombicide-digest» shown to readers", "an internal id is shown: faq-blocked-path",
                      f"meta description «{ROOT_DESCRIPTION}»", "the title repeats the site name: 규칙 - 규칙",
-                     "the title is repeated as the first section heading «규칙»"]
+                     "the title is repeated as the first section heading «규칙»", "the logo leads to ../"]
     clean = page.replace("zombicide-digest 참조. faq-blocked-path", "참조").replace("<h2>규칙", "<h2>이동")
-    assert reader_problems(clean.format(desc="좀비사이드 규칙"), "ko", ["zombicide-digest"]) == [
+    assert reader_problems(clean.format(desc="좀비사이드 규칙"), "ko", ["zombicide-digest"], "http://site/ko/rules/") == [
         "the title repeats the site name: 규칙 - 규칙"]
 
 
