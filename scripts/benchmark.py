@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from generator import pipeline  # noqa: E402
 from generator.search.names import name_index  # noqa: E402
+from tests.chromium import launch  # noqa: E402
 
 PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build/docs/.gitignore")
 SERVE_PAGE = "ko/zombicide-1/zombies/"
@@ -108,9 +109,7 @@ def search_payload(site: Path) -> dict[str, tuple[int, int]]:
     base = f"http://127.0.0.1:{server.server_address[1]}"
     results = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run"])
+        browser = launch(p)
         for lang, query in QUERIES.items():
             page = browser.new_page()
             fetched: dict[str, int] = {}

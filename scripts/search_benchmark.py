@@ -28,8 +28,7 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+sys.path.insert(0, str(ROOT))
 QUERIES = {"ja": "スナイパー", "ko": "저격수", "uk": "снайпера"}
 TITLES = {"ja": "スナイパー", "ko": "저격수", "uk": "Снайпер"}  # the entries the queries name
 LANGUAGE_ROOT = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
@@ -137,9 +136,11 @@ def measure(browser, base: str, lang: str, path: str) -> dict:
 def run(site: Path, runs: int) -> None:
     from playwright.sync_api import sync_playwright
 
+    from tests.chromium import launch
+
     servers = {name: serve(site, compress) for name, compress in (("as files", False), ("gzip host", True))}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         for name, (_server, base) in servers.items():
             for lang in QUERIES:
                 samples = [measure(browser, base, lang, page_of(site, lang)) for _ in range(runs)]

@@ -1,5 +1,5 @@
 """Shared fixtures: the project's own data, a built copy of the site served on 127.0.0.1, and a
-headless Debian chromium driven by Playwright."""
+headless Debian chromium (tests/chromium.py) driven by Playwright."""
 from __future__ import annotations
 
 import functools
@@ -17,9 +17,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build/docs/.gitignore")
 
 
@@ -248,9 +245,10 @@ def site_url(built_site) -> str:
 def browser():
     from playwright.sync_api import sync_playwright
 
-    assert Path(CHROMIUM).exists(), "browser tests need Debian's chromium: run scripts/setup --browser"
+    from tests.chromium import launch
+
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        chromium = launch(playwright)
         yield chromium
         _kept_pages.clear()
         chromium.close()
