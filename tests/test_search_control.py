@@ -173,6 +173,38 @@ def test_enter_acts_on_the_current_query_never_on_the_list_before_it(view, site_
     assert path_and_hash(view).endswith("#sniper")
 
 
+def test_a_pasted_query_is_searched_in_full_text_at_once_a_typed_one_after_a_pause(browser, site_url, project):
+    """Typing waits for a pause before the full-text search, which costs more than the names; a
+    paste brings the whole query at once. The page's clock is stopped: only a search that does
+    not wait for a pause can answer. (A context of its own: a page's clock cannot be put back.)"""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, locale="ja-JP", service_workers="block",
+                                  permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.viewport_name = "phone"
+        box = open_box(page, site_url)
+        type_query(page, box, skill(project, "ninja"))  # a reader who searched before: the indexes are in
+        page.wait_for_selector(".rb-search__output[data-text]", state="attached")
+        page.clock.install()
+        page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+        typed = skill(project, "sniper")
+        box.fill("")
+        type_query(page, box, typed)  # its names are shown...
+        assert box.evaluate("b => document.querySelector('.rb-search__output').getAttribute('data-text')") is None
+        page.clock.run_for(1000)  # ...and its full text once the typing has paused
+        page.wait_for_selector(f'.rb-search__output[data-text="{typed}"]', state="attached")
+        pasted = skill(project, "slippery")
+        page.evaluate("text => navigator.clipboard.writeText(text)", pasted)
+        box.fill("")
+        box.press("ControlOrMeta+V")
+        assert box.input_value() == pasted
+        # The clock is still stopped: a search waiting for a pause would never answer.
+        page.wait_for_selector(f'.rb-search__output[data-text="{pasted}"]', state="attached", timeout=10_000)
+        assert page.locator(".rb-search__result a").count() >= 1
+    finally:
+        context.close()
+
+
 def test_escape_closes_the_list_and_keeps_the_query(view, site_url, project):
     box = open_box(view, site_url)
     query = skill(project, "slippery")

@@ -13,6 +13,8 @@
   var labels = {};
   try { labels = JSON.parse(document.getElementById("rulebook-labels").textContent); } catch (e) { labels = {}; }
   var MAX_NAMES = 8, MAX_TEXT = 3;
+  var TYPING_PAUSE_MS = 120; // typed queries: full text after a pause in typing
+  var WHOLE_INPUT = { insertFromPaste: true, insertFromDrop: true, insertReplacementText: true };
 
   // Longest first, so "에서는" is tried before "는".
   var KO_PARTICLES = ["에서부터", "으로부터", "에게서", "한테서", "에서는", "으로는", "에서", "에게", "한테",
@@ -436,8 +438,10 @@
       setActive(-1);
     }
 
-    function run() {
+    function run(event) {
       var query = input.value;
+      // A pasted, dropped or suggested word comes whole: no more typing to wait for.
+      var whole = !!(event && WHOLE_INPUT[event.inputType]);
       var q = normalize(query);
       var mine = ++serial;
       clearTimeout(textTimer);
@@ -458,8 +462,8 @@
         shown.textRows = [];
         render(q);
         output.setAttribute("data-names", query);
-        // Full text after a short pause in typing, added below the names when it comes.
-        textTimer = setTimeout(function () {
+        // Full text, added below the names when it comes.
+        function fullText() {
           textRows(query).then(function (rows) {
             if (mine !== serial) return;
             shown.textRows = rows;
@@ -468,7 +472,9 @@
             if (keep) setActive(shown.options.map(function (o) { return o.id; }).indexOf(keep));
             output.setAttribute("data-text", query);
           });
-        }, 120);
+        }
+        if (whole) fullText();
+        else textTimer = setTimeout(fullText, TYPING_PAUSE_MS);
       });
     }
 
