@@ -3,6 +3,7 @@ headless Debian chromium (tests/chromium.py) driven by Playwright."""
 from __future__ import annotations
 
 import functools
+import gc
 import http.server
 import os
 import shutil
@@ -18,9 +19,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build/docs/.gitignore")
+# The cyclic garbage collector took a tenth of the quick loop's time: the tests allocate a lot
+# and leave few cycles, and the session fixtures (the project's data, the rules, rendered pages)
+# were walked again at every full collection. So it runs less often (Python's default is
+# (700, 10, 10)), and what collection and the session fixtures hold is frozen once set up.
+GC_THRESHOLDS = (20_000, 20, 20)
 
 
 def pytest_configure(config):
+    gc.set_threshold(*GC_THRESHOLDS)
     _parse_each_file_once()
 
 
@@ -199,6 +206,7 @@ def start_order(item: pytest.Item) -> tuple:
 
 def pytest_collection_finish(session):
     """Once -m and -k have chosen the tests: start the shared build if any of them needs the site."""
+    gc.freeze()  # what collection read (the data behind the parameters) stays to the end
     needs_site = any(set(getattr(item, "fixturenames", ())) & SITE_FIXTURES for item in session.items)
     if needs_site and not session.config.option.collectonly:
         start_shared_build(session.config, "built-project")
@@ -213,6 +221,15 @@ def pytest_sessionfinish(session, exitstatus):
         if exitstatus == pytest.ExitCode.INTERRUPTED:
             os.killpg(process.pid, signal.SIGTERM)  # the build removes its staging folder on SIGTERM
         process.wait()
+
+
+# Session fixtures live as long as the worker: out of the garbage collector's sight once set up.
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef, request):
+    value = yield
+    if fixturedef.scope == "session":
+        gc.freeze()
+    return value
 
 
 @pytest.fixture(scope="session")
