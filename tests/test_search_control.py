@@ -190,7 +190,7 @@ def test_a_pasted_query_is_searched_in_full_text_at_once_a_typed_one_after_a_pau
         typed = skill(project, "sniper")
         box.fill("")
         type_query(page, box, typed)  # its names are shown...
-        assert box.evaluate("b => document.querySelector('.rb-search__output').getAttribute('data-text')") is None
+        assert page.locator(".rb-search__output").get_attribute("data-text") is None
         page.clock.run_for(1000)  # ...and its full text once the typing has paused
         page.wait_for_selector(f'.rb-search__output[data-text="{typed}"]', state="attached")
         pasted = skill(project, "slippery")
