@@ -43,11 +43,13 @@ def answer_links(page, attribute: str, query: str) -> list[str]:
     return page.evaluate(ANSWER_LINKS, [attribute, query])
 
 
-# For the sweeps over many queries: each is put into the open box as a paste puts it (the value,
-# then an input event of type insertFromPaste: full text is searched at once, with no pause for
-# more typing) and its answer read, all inside the page, so that a sweep costs one round trip
-# instead of several per query. Keys, input methods, real pastes and single queries are typed for
-# real in this module and tests/test_search_control.py.
+# For the sweeps over many queries: each is put into the open box and its answer read, all inside
+# the page, so that a sweep costs one round trip instead of several per query. A sweep over names
+# puts each query in as typing does (the value, then an input event of type insertText): the
+# names answer at once and the next query comes before the pause that would start a full-text
+# search. A full-text sweep puts each in as a paste does (insertFromPaste): full text is searched
+# at once. Keys, input methods, real pastes and single queries are typed for real in this module
+# and tests/test_search_control.py.
 ANSWERS_OF_EACH = """async ([queries, attribute]) => {
   const box = document.querySelector('.rb-search__input');
   const output = document.querySelector('.rb-search__output');
@@ -55,7 +57,8 @@ ANSWERS_OF_EACH = """async ([queries, attribute]) => {
   const answers = [];
   for (const query of queries) {
     box.value = query;
-    box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType: 'insertFromPaste'}));
+    const inputType = attribute === 'data-text' ? 'insertFromPaste' : 'insertText';
+    box.dispatchEvent(new InputEvent('input', {bubbles: true, inputType}));
     const deadline = Date.now() + 15000;  // a search that never answers fails the test, not hangs it
     while (output.getAttribute(attribute) !== query) {
       if (Date.now() > deadline) throw new Error(`no ${attribute} for ${JSON.stringify(query)} in 15 s`);
