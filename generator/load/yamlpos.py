@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import codecs
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -166,6 +167,16 @@ def _events(text: str, fast):
         parser.dispose()
 
 
+_RESOLVER = yaml.resolver.Resolver()
+
+
+@functools.lru_cache(maxsize=4096)  # ids, numbers and yes/no repeat across the files
+def _resolve_plain(value: str) -> str:
+    """The tag of a plain (unquoted) scalar; '<<' is text here (a merge key is refused as a key)."""
+    tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))
+    return STR_TAG if tag == MERGE_TAG else tag
+
+
 class _Frame:
     """A mapping or list being composed."""
 
@@ -181,7 +192,6 @@ class _Composer:
     def __init__(self, source: SourceFile):
         self.source = source
         self.errors: list[DataError] = []
-        self.resolver = yaml.resolver.Resolver()
         self.constructor = yaml.constructor.SafeConstructor()
         self.skipping = 0  # depth inside a value whose key was refused (duplicate, merge, not text)
 
@@ -192,32 +202,35 @@ class _Composer:
         stack: list[_Frame] = []
         root: Node | None = None
         documents = 0
+        display = self.source.display
         try:
             for event in events:
-                if isinstance(event, yaml.DocumentStartEvent):
-                    documents += 1
-                    if documents > 1:
-                        raise _Stop(DataError(self.where(event.start_mark), "",
-                                              "a second YAML document ('---'); a data file holds one, "
-                                              "so move it to a file of its own"))
-                elif isinstance(event, yaml.AliasEvent):
-                    raise _Stop(DataError(self.where(event.start_mark), "",
-                                          f"aliases ('*{event.anchor}') are not allowed; write the value out here"))
-                elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                kind = type(event)
+                if kind is yaml.ScalarEvent:  # the most common event first
+                    root = self._attach(stack, self._scalar(event)) or root
+                elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
                     self._refuse_tag(event)
                     if len(stack) >= MAX_DEPTH:
                         raise _Stop(DataError(self.where(event.start_mark), "",
                                               f"the data is nested more than {MAX_DEPTH} levels deep; "
                                               "flatten it"))
-                    kind = "map" if isinstance(event, yaml.MappingStartEvent) else "list"
-                    stack.append(_Frame(kind, event.start_mark.index, self.where(event.start_mark)))
-                elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                    mark = event.start_mark
+                    stack.append(_Frame("map" if kind is yaml.MappingStartEvent else "list", mark.index,
+                                        Location(display, mark.line + 1, mark.column + 1)))
+                elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
                     frame = stack.pop()
                     node = Node(frame.items, frame.where, self.source, frame.start, event.end_mark.index,
                                 kind=frame.kind)
                     root = self._attach(stack, node) or root
-                elif isinstance(event, yaml.ScalarEvent):
-                    root = self._attach(stack, self._scalar(event)) or root
+                elif kind is yaml.DocumentStartEvent:
+                    documents += 1
+                    if documents > 1:
+                        raise _Stop(DataError(self.where(event.start_mark), "",
+                                              "a second YAML document ('---'); a data file holds one, "
+                                              "so move it to a file of its own"))
+                elif kind is yaml.AliasEvent:
+                    raise _Stop(DataError(self.where(event.start_mark), "",
+                                          f"aliases ('*{event.anchor}') are not allowed; write the value out here"))
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             problem = " ".join(p for p in (exc.context, exc.problem) if p)
@@ -270,14 +283,15 @@ class _Composer:
                               "(in quotes if it is text)"))
 
     def _scalar(self, event) -> Node:
-        self._refuse_tag(event)
-        where = self.where(event.start_mark)
+        if event.tag is not None:
+            self._refuse_tag(event)
+        mark = event.start_mark
+        where = Location(self.source.display, mark.line + 1, mark.column + 1)
         # Quoted and block scalars are text whatever they say; only plain ones need resolving.
-        plain = not event.style and event.implicit[0]
-        tag = self.resolver.resolve(yaml.ScalarNode, event.value, event.implicit) if plain and not event.tag \
-            else STR_TAG
-        if tag == MERGE_TAG:
-            tag = STR_TAG  # '<<' as a key is refused with its own message
+        if event.style or not event.implicit[0] or event.tag:
+            tag = STR_TAG
+        else:
+            tag = _resolve_plain(event.value)
         try:  # most scalars are text: no constructor needed
             value = event.value if tag == STR_TAG else self.constructor.construct_object(
                 yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style))
@@ -288,13 +302,13 @@ class _Composer:
                 message = (f"'{event.value[:40]}' cannot be read as a value ({str(exc).splitlines()[0][:80]}); "
                            "write it in quotes to make it text")
             raise _Stop(DataError(where, "", message))
-        if isinstance(value, str) and event.style == '"':  # only escapes bring what _screen did not see
+        if event.style == '"' and isinstance(value, str):  # only escapes bring what _screen did not see
             bad = NON_PRINTABLE.search(value)
             if bad:  # written as an escape ("\ud800", "\x00"): no page can show it
                 self._error(where, f"the text contains U+{ord(bad.group()):04X}, a control character or a lone "
                                    "surrogate that no page can show; delete the escape")
                 value = NON_PRINTABLE.sub("\ufffd", value)
-        return Node(value, where, self.source, event.start_mark.index, event.end_mark.index)
+        return Node(value, where, self.source, mark.index, event.end_mark.index)
 
     def _error(self, where: Location, message: str) -> None:
         self.errors.append(DataError(where, "", message))
