@@ -128,6 +128,24 @@ def preview(tmp_path):
         process.wait(timeout=30)
 
 
+def picture_of(page, selector: str, name: str) -> None:
+    """A screenshot for whoever reviews the page, kept in tests/artifacts/. The live preview may
+    reload the page just as it is taken (a rebuild of an earlier save ending): then the picture
+    is taken again once the reloaded page shows `selector`."""
+    from playwright.sync_api import Error
+
+    artifacts = Path(__file__).parent / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    for attempt in range(3):
+        try:
+            page.wait_for_selector(selector, timeout=60_000)
+            page.screenshot(path=str(artifacts / name))
+            return
+        except Error:
+            if attempt == 2:
+                raise
+
+
 def started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fixed(preview, browser):
     """MkDocs alone would stop; the preview serves the hand-written pages with the errors over them."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
@@ -137,9 +155,7 @@ def started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fi
         text = errors.inner_text()
         assert re.search(r"rules_data/mini/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
         assert "missing until they are fixed" in text
-        artifacts = Path(__file__).parent / "artifacts"
-        artifacts.mkdir(exist_ok=True)
-        page.screenshot(path=str(artifacts / "serve-start-broken-390.png"))
+        picture_of(page, "#rulebook-build-errors", "serve-start-broken-390.png")
         (preview.root / SKILLS).write_text(preview.fixed_skills, encoding="utf-8")
         page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=300_000)
         wait_for(lambda: "</html>" in preview.get(PAGE), 300, preview.log)
@@ -195,9 +211,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         text = errors.inner_text()
         assert re.search(r"rules_data/mini/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
         assert "</html>" in preview.get(PAGE, timeout=10)  # requests answer at once, not after a fix
-        artifacts = Path(__file__).parent / "artifacts"
-        artifacts.mkdir(exist_ok=True)
-        page.screenshot(path=str(artifacts / "serve-errors-390.png"))
+        picture_of(page, "#rulebook-build-errors", "serve-errors-390.png")
         (preview.root / SKILLS).write_text(old, encoding="utf-8")
         page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=300_000)
         # The fix reloads the page: wait for the reloaded page rather than catch it mid-navigation.
