@@ -202,7 +202,6 @@ class _Composer:
         stack: list[_Frame] = []
         root: Node | None = None
         documents = 0
-        display = self.source.display
         try:
             for event in events:
                 kind = type(event)
@@ -214,9 +213,8 @@ class _Composer:
                         raise _Stop(DataError(self.where(event.start_mark), "",
                                               f"the data is nested more than {MAX_DEPTH} levels deep; "
                                               "flatten it"))
-                    mark = event.start_mark
-                    stack.append(_Frame("map" if kind is yaml.MappingStartEvent else "list", mark.index,
-                                        Location(display, mark.line + 1, mark.column + 1)))
+                    stack.append(_Frame("map" if kind is yaml.MappingStartEvent else "list",
+                                        event.start_mark.index, self.where(event.start_mark)))
                 elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
                     frame = stack.pop()
                     node = Node(frame.items, frame.where, self.source, frame.start, event.end_mark.index,
@@ -283,10 +281,8 @@ class _Composer:
                               "(in quotes if it is text)"))
 
     def _scalar(self, event) -> Node:
-        if event.tag is not None:
-            self._refuse_tag(event)
-        mark = event.start_mark
-        where = Location(self.source.display, mark.line + 1, mark.column + 1)
+        self._refuse_tag(event)
+        where = self.where(event.start_mark)
         # Quoted and block scalars are text whatever they say; only plain ones need resolving.
         if event.style or not event.implicit[0] or event.tag:
             tag = STR_TAG
@@ -308,7 +304,7 @@ class _Composer:
                 self._error(where, f"the text contains U+{ord(bad.group()):04X}, a control character or a lone "
                                    "surrogate that no page can show; delete the escape")
                 value = NON_PRINTABLE.sub("\ufffd", value)
-        return Node(value, where, self.source, mark.index, event.end_mark.index)
+        return Node(value, where, self.source, event.start_mark.index, event.end_mark.index)
 
     def _error(self, where: Location, message: str) -> None:
         self.errors.append(DataError(where, "", message))
