@@ -37,6 +37,7 @@ from mkdocs.structure.nav import Section
 from generator import i18n_lookup, language_split, pipeline, serve, staging, theme_env
 from generator.errors import DataErrors
 from generator.forked import Forked
+from generator.load import interface_labels
 from generator.reader_site import ReaderSite, language_homes
 from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
@@ -86,7 +87,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
         self.errors = []
         if self.serving:
-            self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/")
+            self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/", interface_labels())
         self.site_dir = Path(config.site_dir)
         indexing = self.config.search and not self.serving
         if indexing:

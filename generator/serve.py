@@ -179,10 +179,19 @@ def write_status(path: Path, errors: list[str], pages_missing: bool = False) -> 
     os.replace(temporary, path)
 
 
-def overlay_script(mount_path: str) -> str:
-    """The inline script every preview page carries; it reads the status file of this server."""
+def overlay_script(mount_path: str, labels: dict[str, dict[str, str]]) -> str:
+    """The inline script every preview page carries; it reads the status file of this server and
+    words its frame with `labels` (the interface strings, {label: {language: text}})."""
+    own = {key: text for key, text in labels.items() if key.startswith("preview-")}
     source = OVERLAY_SCRIPT.read_text(encoding="utf-8")
-    return "<script>" + source.replace("__STATUS_URL__", json.dumps(mount_path + STATUS_FILE)[1:-1]) + "</script>"
+    source = source.replace("__STATUS_URL__", json.dumps(mount_path + STATUS_FILE)[1:-1])
+    source = source.replace("__LABELS__", _script_json(own))
+    return "<script>" + source + "</script>"
+
+
+def _script_json(value) -> str:
+    """JSON that cannot end the inline <script> it stands in, whatever its strings hold."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def with_overlay(html: str, script: str) -> str:

@@ -2,6 +2,11 @@
 // shows the last good build; the live reload after the next good build removes the list.
 (function () {
   "use strict";
+  // The interface strings of render/labels.yaml, {label: {ja, ko, uk}}: the frame around the
+  // messages speaks the language of the page being edited.
+  var LABELS = __LABELS__;
+  var lang = document.documentElement.lang;
+  function said(label) { var texts = LABELS[label] || {}; return texts[lang] || texts.ja || label; }
   fetch("__STATUS_URL__", { cache: "no-store" })
     .then(function (response) { return response.ok ? response.json() : { errors: [] }; })
     .then(function (status) {
@@ -15,11 +20,10 @@
         "font:14px/1.45 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)");
       var heading = document.createElement("h2");
       heading.setAttribute("style", "margin:0 0 .5rem;font:700 15px/1.4 system-ui,sans-serif;color:inherit");
-      heading.textContent = (status.pages_missing
-        ? "The data has errors (" + errors.length + "): the pages made from it are missing until they are fixed. "
-        : "The rebuild failed (" + errors.length + "): this page is the last good build. ") +
-        "Fix the data and save; the page reloads by itself.";
+      heading.textContent = said(status.pages_missing ? "preview-data-errors" : "preview-rebuild-failed")
+        .replace("{n}", String(errors.length));
       var list = document.createElement("ol");
+      list.setAttribute("lang", "en");  // check's messages are English, whatever the page's language
       list.setAttribute("style", "margin:0;padding-left:1.5rem");
       errors.forEach(function (line) {
         var item = document.createElement("li");

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.load import interface_labels
 from tests.conftest import copy_small_project
 
 pytestmark = pytest.mark.build
@@ -146,6 +147,15 @@ def picture_of(page, selector: str, name: str) -> None:
                 raise
 
 
+def assert_worded_in(page, lang: str, label: str) -> None:
+    """The list's frame speaks the page's language (the messages themselves are check's, English)."""
+    labels = interface_labels()
+    count = page.locator("#rulebook-build-errors li").count()
+    heading = page.locator("#rulebook-build-errors h2").inner_text()
+    assert heading == labels[label][lang].replace("{n}", str(count))
+    assert page.locator("#rulebook-build-errors ol").get_attribute("lang") == "en"
+
+
 def started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fixed(preview, browser):
     """MkDocs alone would stop; the preview serves the hand-written pages with the errors over them."""
     page = browser.new_page(viewport={"width": 390, "height": 844})
@@ -154,7 +164,7 @@ def started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fi
         errors = page.wait_for_selector("#rulebook-build-errors", timeout=60_000)
         text = errors.inner_text()
         assert re.search(r"rules_data/mini/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
-        assert "missing until they are fixed" in text
+        assert_worded_in(page, "ja", "preview-data-errors")  # the site's root is the Japanese home
         picture_of(page, "#rulebook-build-errors", "serve-start-broken-390.png")
         (preview.root / SKILLS).write_text(preview.fixed_skills, encoding="utf-8")
         page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=300_000)
@@ -210,6 +220,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         errors = page.wait_for_selector("#rulebook-build-errors", timeout=300_000)  # the page reloads by itself
         text = errors.inner_text()
         assert re.search(r"rules_data/mini/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
+        assert_worded_in(page, "ko", "preview-rebuild-failed")
         assert "</html>" in preview.get(PAGE, timeout=10)  # requests answer at once, not after a fix
         picture_of(page, "#rulebook-build-errors", "serve-errors-390.png")
         (preview.root / SKILLS).write_text(old, encoding="utf-8")

@@ -48,6 +48,7 @@ GAME_FOLDERS = ("rules", "scenarios", "examples")  # scenarios and examples belo
 SOURCES_HINT = "sources are listed in rules_data/sources.yaml"
 SECTIONS_HINT = "use a heading listed under the source's sections in rules_data/sources.yaml"
 PARAMETERS_HINT = "parameters are in parameters.yaml, or are an entity's statistics (<id>.<statistic>)"
+LABELS_FILE = Path(__file__).parent.parent / "render" / "labels.yaml"
 
 
 def load_project(root: Path, project_root: Path | None = None) -> tuple[Project, list[DataError]]:
@@ -62,7 +63,7 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
                                 "the rules data folder is missing; create it with sources.yaml and one folder per game"))
         return project, errors
     project.sources = loader.sources(root / "sources.yaml")
-    project.labels = loader.labels(Path(__file__).parent.parent / "render" / "labels.yaml")
+    project.labels = loader.labels(LABELS_FILE)
     for package in games.engines().values():  # a game's own interface strings
         if package.labels_file is not None and package.labels_file.exists():
             project.labels.update(loader.labels(package.labels_file))
@@ -85,6 +86,12 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
     check_ranges(project, errors)
     check_page_shape(project, errors, project_root)
     return project, cap_repeated(errors)
+
+
+def interface_labels() -> dict:
+    """The generator's own interface strings (render/labels.yaml), without any game's data: for
+    what must speak the page's language while the data cannot be loaded (the preview's errors)."""
+    return _Loader(LABELS_FILE.parent, []).labels(LABELS_FILE)
 
 
 class _Loader:
