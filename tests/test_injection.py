@@ -32,6 +32,7 @@ MARKDOWN_FIELDS = {
     "note text": ("mini/source-notes.yaml", "資料Bは別の値を挙げるが、資料Aに従う。"),
     "mission objectives": ("mini/missions.yaml", "目的を取る。"),
     "zombie text": ("mini/zombies.yaml", "基本のゾンビ。"),
+    "level text": ("mini/levels.yaml", "始まり。"),
 }
 PLAIN_FIELDS = {
     "game name": ("mini/game.yaml", "ミニ"),
@@ -43,6 +44,7 @@ PLAIN_FIELDS = {
     "source title": ("sources.yaml", "資料A"),
     "cited section": ("mini/skills.yaml", '"doc-a § スキル"'),
     "mission survivors": ("mini/missions.yaml", '"4"'),
+    "zombie name": ("mini/zombies.yaml", "ウォーカー"),  # also a cell of the zombies table
 }
 REFUSED = {
     "script": "<script>window.__pwned=1</script>",
@@ -69,9 +71,13 @@ HARMLESS_MARKDOWN = {
     '[a safe link](https://example.org/" onmouseover="window.__pwned=1)': "a safe link",
     "<https://example.org/?q=1>": "https://example.org/?q=1",
     "**bold**, *italic* and `code`": "bold, italic and code",
+    "[an upper-case scheme](HTTPS://example.org/) is a web address too": "an upper-case scheme is a web address too",
 }
-HARMLESS_PLAIN = {"Tom & Jerry": "Tom & Jerry", "a > b": "a > b", "O'Brien \"Q\"": "O'Brien \"Q\"",
-                  "&lt;b&gt;": "<b>", "onerror=alert(1)": "onerror=alert(1)", "100% [sic]": "100% [sic]"}
+# Plain text shows exactly as written: brackets make no link, "&lt;" is no character reference and
+# the "##" that would end a heading stays.
+HARMLESS_PLAIN = {"Tom & Jerry": "Tom & Jerry", "W]alk[er [1]": "W]alk[er [1]", "a > b": "a > b",
+                  "O'Brien \"Q\"": "O'Brien \"Q\"", "&lt;b&gt;": "&lt;b&gt;", "onerror=alert(1)": "onerror=alert(1)",
+                  "100% [sic]": "100% [sic]", "黄 ##": "黄 ##"}
 
 
 def _plant(root: Path, fields: dict, payloads: list[str]) -> dict[str, tuple[str, int]]:
@@ -172,6 +178,46 @@ def test_harmless_text_leaves_no_handler_and_no_script_address_in_any_page(harml
         audit = _Audit()
         audit.feed(page.read_text(encoding="utf-8"))
         assert audit.findings == [], f"{page.relative_to(harmless_site)}: {audit.findings}"
+
+
+def _planted(fields: dict, payloads: dict, field: str) -> str:
+    """The payload _plant put into one field."""
+    names = sorted(fields)
+    return list(payloads)[names.index(field) % len(payloads)]
+
+
+class _LinkTexts(HTMLParser):
+    """The text of every link to one address in a table's cells."""
+
+    def __init__(self, href: str):
+        super().__init__(convert_charrefs=True)
+        self.href, self.texts, self._inside, self._cell = href, [], False, False
+
+    def handle_starttag(self, tag, attrs):
+        self._cell = self._cell or tag == "td"
+        if tag == "a" and self._cell and dict(attrs).get("href") == self.href:
+            self._inside = True
+            self.texts.append("")
+
+    def handle_endtag(self, tag):
+        if tag == "a":
+            self._inside = False
+        if tag == "td":
+            self._cell = False
+
+    def handle_data(self, data):
+        if self._inside:
+            self.texts[-1] += data
+
+
+@pytest.mark.build
+def test_a_name_with_brackets_stays_one_link_in_its_table(harmless_site):
+    """The zombies table links each name to its section: brackets in the name are its text."""
+    name = _planted(PLAIN_FIELDS, HARMLESS_PLAIN, "zombie name")
+    assert "[" in name or "]" in name, "the payloads must put brackets into the zombie's name"
+    links = _LinkTexts("#walker")
+    links.feed((harmless_site / "mini" / "zombies" / "index.html").read_text(encoding="utf-8"))
+    assert links.texts and all(text == name for text in links.texts), links.texts
 
 
 # What a planted script would leave behind, and the text the page shows.

@@ -12,6 +12,7 @@ from generator import games
 from generator.errors import DataError, Location
 from generator.load import files
 from generator.load.caps import cap_repeated
+from generator.load.characters import visible
 from generator.load.entities import LANGUAGES, Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
@@ -409,7 +410,7 @@ def _check_references(text, game: Game, ctx: Context) -> None:
                 continue  # which of the two it means is unclear until the duplicate id is fixed
             if target is None:
                 known = [e.id for e in game.entities.values() if e.kind == ref.kind]
-                ctx.error(where, f"unknown {ref.kind} '{ref.target}' in {ref.fragment}"
+                ctx.error(where, f"unknown {ref.kind} '{visible(ref.target)}' in {visible(ref.fragment)}"
                                  f"{suggestion(ref.target, known, f'no {ref.kind} has this id')}")
             elif target.kind != ref.kind:
                 ctx.error(where, f"'{ref.target}' is a {target.kind}, not a {ref.kind}; write {{{target.kind}:{ref.target}}}")

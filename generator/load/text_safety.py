@@ -9,6 +9,12 @@ Two kinds of text, two sets of rules, each refusal with its place and what to wr
   headings; links only to http(s) addresses (a reference like {rule:id} links inside the book);
   every `{` starts a well-formed reference; code fences closed.
 
+Every text is also refused when it holds an invisible formatting character (a right-to-left
+override reverses the words after it) or has no letter of its own language but letters of
+another (a Korean sentence in the Japanese field). A Markdown text that could hold more than
+paragraphs, lists and tables is rendered alone as well (generator/load/markdown_shape.py), so a
+heading or a link written in a way the patterns below do not know is still found.
+
 The renderer escapes every value as well (generator/render/pages.py) and the Markdown
 configuration strips what could still run (generator/render/safe_markdown.py): the checks
 here are the first of three walls, and the one that tells the contributor what to change.
@@ -19,21 +25,28 @@ import re
 from typing import Iterable
 
 from generator.errors import DataError, Location
+from generator.load import markdown_shape
+from generator.load.characters import invisible_problems, language_problems, visible
 from generator.load.entities import Entity, Game, Project, Text
 from generator.load.references import REFERENCE
 
 PLAIN_FIELDS = ("name", "title", "question")  # localized fields shown as headings or names
+TABLE_CELL_FIELDS = ("edition-change",)  # Markdown shown inside one cell of a table
 PLAIN_STRINGS = ("survivors", "tiles")  # short facts shown in a card's line
 PLAIN_HINT = "names, aliases and titles are plain text"
 MARKDOWN_HINT = "write Markdown instead (**bold**, *italic*, lists, [text](https://...))"
 
 HTML_START = re.compile(r"<(?!https?://[^\s<>]+>)[A-Za-z/!?]")
 ATTRIBUTE_LIST = re.compile(r"\{\s*:|\{\s*[#.][A-Za-z_-]|\{[^{}\n]*\bon[a-z]+\s*=", re.IGNORECASE)
-LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)|^[ ]{0,3}\[[^\]\n]+\]:\s*<?(\S*?)>?(?:\s|$)", re.MULTILINE)
-SAFE_TARGET = re.compile(r"https?://[A-Za-z0-9]")
+LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)")  # a definition ('[1]: ...') is refused whatever its target
+SAFE_TARGET = re.compile(r"https?://[A-Za-z0-9]", re.IGNORECASE)
+DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:", re.MULTILINE)
+BOX = re.compile(r"^[ \t]*(!!!|\?\?\?\+?)", re.MULTILINE)
+BLOCK_START = re.compile(r"\n[ \t]*(?:[-*+>][ \t]|\d+[.)][ \t]|```|~~~|\n)")
+FORM_FORBIDDEN = re.compile(r"[\\`\[\]<\n|]")  # what would end or break the link a word form becomes
 IMAGE = re.compile(r"!\[[^\]\n]*\]\s*[(\[]")
 HEADING = re.compile(r"^[ ]{0,3}(#{1,6})(?:[ \t]|$)", re.MULTILINE)
-SETEXT = re.compile(r"^[^\n]*\S[^\n]*\n[ ]{0,3}(=+|-{2,})[ \t]*$", re.MULTILINE)
+UNDERLINE = re.compile(r"\n[ ]{0,3}(=+|-+)[ \t]*(?=\n|$)")  # under a line of text, it makes that line a heading
 FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 REFERENCE_START = re.compile(r"\{([A-Za-z][A-Za-z_-]*):")
 PLAIN_LINK = re.compile(r"\]\s*[(\[:]")
@@ -50,6 +63,7 @@ PLAIN_FORBIDDEN = {
 
 
 PLAIN_FORBIDDEN_CHAR = re.compile("[" + re.escape("".join(PLAIN_FORBIDDEN)) + "]")
+
 
 
 def check_project_text(project: Project, errors: list[DataError]) -> None:
@@ -103,20 +117,38 @@ def _entity(entity: Entity, errors: list[DataError]) -> None:
 
 
 def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -> None:
+    field = crumb.rsplit(" › ", 1)[-1]
     for lang, text in (values or {}).items():
         node = getattr(text, "node", None)
         if node is None:
             continue  # built by the loader, not written by a contributor
         if plain:
-            _plain(text, node.where, f"{crumb} › {lang}", errors, "a " + crumb.rsplit(" › ", 1)[-1], node)
+            _plain(text, node.where, f"{crumb} › {lang}", errors, "a " + field, node)
         else:
-            for offset, message in markdown_problems(text):
+            found = list(markdown_problems(text))
+            if field in TABLE_CELL_FIELDS:
+                found += table_cell_problems(text)
+            for offset, message in found:
                 errors.append(DataError(_at(node, text, offset), f"{crumb} › {lang}", message))
+        for offset, message in language_problems(text, lang):
+            errors.append(DataError(_at(node, text, offset), f"{crumb} › {lang}", message))
 
 
 def _plain(text: str, where: Location, crumb: str, errors: list[DataError], what: str, node=None) -> None:
     for offset, message in plain_problems(text, what, heading=what in ("a name", "a title", "a question")):
         errors.append(DataError(_at(node, text, offset) if node else where, crumb, message))
+
+
+def table_cell_problems(text: str) -> Iterable[tuple[int, str]]:
+    """A Markdown text shown in one table cell (an edition change): one paragraph, no '|'."""
+    bare = REFERENCE.sub(lambda m: "x" * len(m.group()), text.strip())  # a reference's '|' is its own
+    lead = len(text) - len(text.lstrip())
+    block = BLOCK_START.search(bare)
+    if block:
+        yield lead + block.start() + 1, ("this text is shown in one cell of the editions table: write it as one "
+                                         "paragraph, without lists, quotes, code blocks or blank lines")
+    if "|" in bare:
+        yield lead + bare.index("|"), "'|' would split the editions table's cell; write '/' or a word instead"
 
 
 def _at(node, text: str, offset: int) -> Location:
@@ -138,6 +170,7 @@ def plain_problems(text: str, what: str, heading: bool = True) -> Iterable[tuple
         yield link.start(), f"{what} may not contain a Markdown link ('{link.group()}'); remove it ({PLAIN_HINT})"
     if heading and text.lstrip().startswith("#"):
         yield text.find("#"), f"{what} may not start with '#' (Markdown heading); remove it ({PLAIN_HINT})"
+    yield from invisible_problems(text)
     reported = set()
     for match in PLAIN_FORBIDDEN_CHAR.finditer(text):
         char = match.group()
@@ -148,7 +181,59 @@ def plain_problems(text: str, what: str, heading: bool = True) -> Iterable[tuple
 
 
 def markdown_problems(text: str) -> Iterable[tuple[int, str]]:
-    """(offset, message) for each construct in a Markdown text that could break or take over a page."""
+    """(offset, message) for each construct in a Markdown text that could break or take over a page:
+    first what the patterns below find, then what the text turns into when rendered alone (each
+    kind of problem said once)."""
+    found = list(_pattern_problems(text.strip()))
+    found += [(offset, message, "invisible") for offset, message in invisible_problems(text.strip())]
+    lead = len(text) - len(text.lstrip())  # the page renders the text stripped (render/pages.py)
+    yield from ((lead + offset, message) for offset, message, _ in found)
+    said = {kind for _, _, kind in found}
+    if markdown_shape.needs_reading(text) and "html" not in said:  # raw HTML said, the rest would be noise
+        for offset, message, kind in markdown_shape.rendered_problems(text.strip()):
+            if kind not in said:
+                said.add(kind)
+                yield lead + offset, message
+
+
+def _pattern_problems(text: str) -> Iterable[tuple[int, str, str]]:
+    """(offset, message, kind) for each construct the patterns find."""
+    for offset, message in _html_and_links(text):
+        yield offset, message, "link" if "link target" in message else "html"
+    match = DEFINITION.search(text) if "]:" in text else None
+    if match:
+        yield match.start(), markdown_shape.DEFINITION_MESSAGE, "definition"
+    match = IMAGE.search(text) if "![" in text else None
+    if match:
+        yield match.start(), markdown_shape.IMAGE_MESSAGE, "image"
+    match = HEADING.search(text) if "#" in text else None
+    if match:
+        yield match.start(), (f"a heading ('{match.group(1)} ') in a text breaks the page's outline; "
+                              "write **bold text** on its own line instead, or a new entry"), "heading"
+    match = _underline(text) if "\n" in text and ("=" in text or "-" in text) else None
+    if match:
+        yield match.start(1), (f"a line of '{match.group(1)[0]}' under text makes it a heading; "
+                               "remove the line, or write *** for a separator"), "heading"
+    match = BOX.search(text) if "!!!" in text or "???" in text else None
+    if match:
+        yield match.start(1), markdown_shape.BOX_MESSAGE, "box"
+    fences = FENCE.findall(text) if "```" in text or "~~~" in text else []
+    if len(fences) % 2:
+        yield text.find(fences[-1]), "a code block ('```') is opened and never closed; close it with a line of ```", "fence"
+    for offset, message in _brace_problems(text):
+        yield offset, message, "reference"
+
+
+def _underline(text: str) -> re.Match | None:
+    """A line of '=' or '-' right under a line of text (a setext heading)."""
+    for match in UNDERLINE.finditer(text):
+        above = text[text.rfind("\n", 0, match.start()) + 1:match.start()]
+        if above.strip():
+            return match
+    return None
+
+
+def _html_and_links(text: str) -> Iterable[tuple[int, str]]:
     match = HTML_START.search(text) if "<" in text else None  # the `in` tests keep check fast
     if match:
         tag = re.match(r"<[/!?]?[A-Za-z0-9-]*", text[match.start():]).group()
@@ -159,27 +244,12 @@ def markdown_problems(text: str) -> Iterable[tuple[int, str]]:
         yield match.start(), ("attribute lists ('{: ...}', '{ #id }', '{ .class }') are not allowed in a text; "
                               "remove the braces and what is inside them")
     for match in LINK_TARGET.finditer(text) if "]" in text else ():
-        group = 1 if match.group(1) is not None else 2
-        if not SAFE_TARGET.match(match.group(group) or ""):
-            shown = text[match.start(group):].split()[0] if text[match.start(group):].strip() else ""
+        if not SAFE_TARGET.match(match.group(1)):
+            rest = text[match.start(1):]
+            shown = rest.split()[0] if rest.strip() else ""
             shown = shown[:-1] if shown.endswith(")") and shown.count(")") > shown.count("(") else shown
             yield match.start(), (f"link target '{shown[:40]}' is not allowed; link to an https:// address, "
                                   "or inside the book with a reference like {rule:id}")
-    match = IMAGE.search(text) if "![" in text else None
-    if match:
-        yield match.start(), "images are not allowed in a text; describe the picture in words"
-    match = HEADING.search(text) if "#" in text else None
-    if match:
-        yield match.start(), (f"a heading ('{match.group(1)} ') in a text breaks the page's outline; "
-                              "write **bold text** on its own line instead, or a new entry")
-    match = SETEXT.search(text) if "\n" in text and ("=" in text or "--" in text) else None
-    if match:
-        yield match.start(1), (f"a line of '{match.group(1)[0]}' under text makes it a heading; "
-                               "remove the line, or write *** for a separator")
-    fences = FENCE.findall(text) if "```" in text or "~~~" in text else []
-    if len(fences) % 2:
-        yield text.find(fences[-1]), "a code block ('```') is opened and never closed; close it with a line of ```"
-    yield from _brace_problems(text)
 
 
 def _brace_problems(text: str) -> Iterable[tuple[int, str]]:
@@ -188,6 +258,12 @@ def _brace_problems(text: str) -> Iterable[tuple[int, str]]:
     while pos >= 0:
         whole = REFERENCE.match(text, pos)
         if whole:
+            form = whole.group(2).partition("|")[2]
+            bad = FORM_FORBIDDEN.search(form)
+            if bad:
+                shown = "a line break" if bad.group() == "\n" else f"'{bad.group()}'"
+                yield pos, (f"the text after '|' in '{visible(whole.group()[:40])}' is the link's words and holds {shown}, "
+                            "which would break the link; write the word form alone")
             pos = text.find("{", whole.end())
             continue
         start = REFERENCE_START.match(text, pos)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from generator import games
 from generator.load.entities import Entity, Game
 from generator.render import references
+from generator.render.plain import as_markdown
 
 PAGE = "editions.md"
 
@@ -49,12 +50,12 @@ def partial(old: Game, new: Game, kind: str) -> list[Game]:
 
 
 def _changes(row: Row, old: Game, new: Game, lang: str, labels) -> list[str]:
-    changes = []
+    changes: list[str] = []  # Markdown (Markup) for a described change, plain text for a measured one
     for entity, game in ((row.new, new), (row.old, old)):
         described = entity.fields.get("edition-change") if entity else None
         if described:
             text = references.resolve(described[lang], game, lang, PAGE, labels)
-            changes.append(" ".join(text.split()))
+            changes.append(as_markdown(" ".join(text.split())))  # a checked text, its references now links
     if row.old and row.new:
         changes.extend(games.for_game(new).measured_changes(row.old, row.new, lang, labels))
     return changes

@@ -15,11 +15,11 @@ from generator import games
 from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.render import compare, references
 from generator.render.numbers import percent
+from generator.render.plain import as_markdown, text
 from generator.template_cache import COMPILED
 
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"
-TAG_START = re.compile(r"<(?!https?://[^\s<>]+>)")  # every '<' but an autolink's
 LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
 
 
@@ -47,18 +47,6 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=True, finalize=text,
         bytecode_cache=COMPILED,
     )
-
-
-def text(value):
-    """A plain value as Markdown that shows exactly that text: no tag can start in it."""
-    if value is None or hasattr(value, "__html__"):
-        return value
-    return Markup(TAG_START.sub("&lt;", str(value)))
-
-
-def as_markdown(value: str) -> Markup:
-    """Markdown built by the renderer from checked data; its plain parts were escaped as built."""
-    return Markup(text(value))
 
 
 def render_project(project: Project, earlier: dict[str, list[GeneratedPage]] | None = None) -> list[GeneratedPage]:
@@ -195,10 +183,15 @@ def cited_sources(entity: Entity) -> list[tuple[str, list[str]]]:
     return list(grouped.items())
 
 
+# What a sentence cannot end inside: a reference (its word form), a link's text or address, code.
+WHOLE_SPANS = re.compile(r"\{[A-Za-z][A-Za-z_-]*:[^{}]*\}|\[[^\]\n]*\]\([^)\s]*\)|`[^`\n]*`")
+
+
 def note_summary(text: str, lang: str) -> str:
     """A note's opening sentence (of its first paragraph): what a closed box beside a rule shows."""
     paragraph = text.strip().split("\n\n", 1)[0].strip()
-    end = re.search(r"。|[.!?](?=\s|$)", paragraph)
+    masked = WHOLE_SPANS.sub(lambda span: "x" * len(span.group()), paragraph)
+    end = re.search(r"。|[.!?](?=\s|$)", masked)
     return paragraph[: end.end()] if end else paragraph
 
 

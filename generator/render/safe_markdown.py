@@ -55,7 +55,14 @@ class _AttributeCleaner(Treeprocessor):
                 if dangerous_attribute(name, value):
                     log.warning("safe_markdown: removed %s=%r from <%s>", name, value[:60], element.tag)
                     del element.attrib[name]
+            if (element.tag, "href") in _ADDRESSED and "href" not in element.attrib \
+                    or (element.tag, "src") in _ADDRESSED and "src" not in element.attrib:
+                element.tag = "span"  # its text stays; MkDocs requires an address on every link and image
+                element.text = element.attrib.pop("alt", None) or element.text
         return None
+
+
+_ADDRESSED = {("a", "href"), ("img", "src")}
 
 
 class _HtmlCleaner(HTMLParser):

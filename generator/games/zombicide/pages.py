@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Callable
 
 from generator.load.entities import Entity, Game
-from generator.render.pages import LIST_SEPARATOR, as_markdown
+from generator.render.pages import LIST_SEPARATOR
+from generator.render.plain import as_markdown
 
 
 def template_functions(game: Game, lang: str, link_to: Callable, labels: dict) -> dict[str, Callable]:

@@ -1,0 +1,68 @@
+"""Which characters a text of the data may hold, whatever its kind (plain or Markdown).
+
+- No invisible formatting or control character: a right-to-left override reverses the words
+  after it, a zero-width space makes two ids that look the same differ.
+- Each language's text in that language: one with no letter of its own writing but letters of
+  another is a text put in the wrong field (quoting another language's words is fine).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable
+
+from generator.load.references import REFERENCE
+
+# Characters that show nothing themselves but change what is around them: direction overrides and
+# isolates, zero-width spaces and joiners, the byte-order mark, and control characters.
+INVISIBLE_CATEGORIES = ("Cf", "Cc", "Co", "Cs")
+# Every character of those categories in Unicode 15 (tests/test_text_safety.py compares the two),
+# as one pattern: reading each character's category would cost check a third of its time.
+INVISIBLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ud800-\uf8ff\ufeff\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0001\U000e0020-\U000e007f\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
+LANGUAGE_NAMES = {"en": "English", "ja": "Japanese", "ko": "Korean", "uk": "Ukrainian"}
+SCRIPTS = {  # the letters of each language's writing, as ranges of a character class
+    "en": "A-Za-z",
+    "ja": "\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f\u3400-\u4dbf\u4e00-\u9fff",
+    "ko": "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f",
+    "uk": "\u0400-\u04ff",
+}
+OWN_LETTERS = {lang: re.compile(f"[{letters}]") for lang, letters in SCRIPTS.items()}
+# Another language's letters: Korean may use Chinese characters, every language Latin ones.
+FOREIGN_LETTERS = {
+    "en": re.compile(f"[{SCRIPTS['ja']}{SCRIPTS['ko']}{SCRIPTS['uk']}]"),
+    "ja": re.compile(f"[{SCRIPTS['ko']}{SCRIPTS['uk']}]"),
+    "ko": re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f" + SCRIPTS["uk"] + "]"),
+    "uk": re.compile(f"[{SCRIPTS['ja']}{SCRIPTS['ko']}]"),
+}
+
+
+def visible(text: str) -> str:
+    """`text` for a one-line message: line breaks and invisible characters written out."""
+    return INVISIBLE.sub(lambda m: f"<U+{ord(m.group()):04X}>", text.replace("\n", "\\n"))
+
+
+def invisible_problems(text: str) -> Iterable[tuple[int, str]]:
+    """The first invisible formatting or control character (a line break and a tab are text)."""
+    match = INVISIBLE.search(text)
+    if match:
+        char = match.group()
+        name = unicodedata.name(char, "a control character")
+        yield match.start(), (f"an invisible character (U+{ord(char):04X} {name}) stands here; it changes how "
+                              "the text around it reads or is drawn: remove it")
+
+
+def language_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
+    """A text with no letter of its own language but letters of another: written in the wrong field."""
+    own, foreign = OWN_LETTERS.get(lang), FOREIGN_LETTERS.get(lang)
+    if own is None or foreign is None:
+        return
+    letters = REFERENCE.sub("", text)  # a reference's id or word form says nothing of the language
+    other = foreign.search(letters)
+    if other and not own.search(letters):
+        yield text.find(other.group()), (f"this {LANGUAGE_NAMES[lang]} text has no {LANGUAGE_NAMES[lang]} letter but "
+                                         f"has '{other.group()}' from another language: is it in the wrong "
+                                         f"language's field? write the {LANGUAGE_NAMES[lang]} text here")

@@ -1,0 +1,133 @@
+"""What a Markdown text of the data becomes, read by the Markdown parser the site itself uses.
+
+The patterns of text_safety.py find the usual mistakes and say where they are, but Markdown
+has many ways to the same element: a heading behind a list marker, a link definition inside a
+quote, an image whose text holds brackets. So a text that holds any character that could start
+one of those (most texts hold none) is also rendered alone, with the site's extensions, and the
+elements it turned into are read: a heading, an image, a box, a link definition or a link to
+anything but a web address is refused, whatever way it was written. Each reference is rendered
+as a placeholder link first: one that does not come out as exactly that link (it stood in code
+or inside another link, or its text broke the link) is refused too, because on the page it
+would show as raw Markdown.
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from typing import Iterable
+
+import markdown
+
+from generator.load.characters import invisible_problems, visible
+from generator.load.references import REFERENCE
+
+# The site's block and inline syntax (mkdocs.yml's markdown_extensions without the ones that only
+# change ids or clean up): what a text can turn into on its page.
+EXTENSIONS = ["attr_list", "md_in_html", "admonition", "pymdownx.details", "tables"]
+# What could make a text more than paragraphs, emphasis, lists, tables, plain links to web
+# addresses and references: a '#' or a line of '=' or '-' (headings, also behind list and quote
+# markers), an indented line (nested or code blocks), an image, a box, a character reference, a
+# backslash escape, brackets outside a plain link, and code beside a reference. A text with none
+# of these (nearly all of them) is not rendered.
+COULD_BE_MORE = re.compile(r"(?m)^[ \t\u00a0\u3000>*+\-\d.)]*#|^[ \t>]*[=-]+[ \t]*$|^[ \t\u00a0\u3000]+\S"
+                           r"|!\[|!!!|\?\?\?|&#|&[A-Za-z][A-Za-z0-9]*;|\\")
+PLAIN_LINK = re.compile(r"\[[^\[\]\n]*\]\(https?://[^\s()<>{}]+\)", re.IGNORECASE)
+PLACEHOLDER = "#rulebook-reference-"
+SAFE_LINK = re.compile(r"https?://[A-Za-z0-9]", re.IGNORECASE)
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+
+_parser = markdown.Markdown(extensions=EXTENSIONS)
+
+
+def needs_reading(text: str) -> bool:
+    if COULD_BE_MORE.search(text) or ("`" in text and "{" in text):
+        return True
+    if "[" in text or "]" in text:
+        rest = PLAIN_LINK.sub("", text)
+        return "[" in rest or "]" in rest
+    return False
+
+
+DEFINITION_MESSAGE = ("link definitions ('[1]: address') are not allowed in a text: they would change other "
+                      "entries' links on the page; write the address in the link itself, [text](https://...)")
+IMAGE_MESSAGE = "images are not allowed in a text; describe the picture in words"
+BOX_MESSAGE = ("boxes ('!!! note', '??? note') are not allowed in a text: the page makes its own boxes; "
+               "write a paragraph instead")
+HEADING_MESSAGE = ("this text makes a heading on the page (a line starting with '#', or a line of '=' or '-' "
+                   "under text, also inside a list or a quote), which breaks the page's outline; write **bold "
+                   "text** instead")
+
+
+def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
+    """(offset, message, kind) for each element `text` turns into that a text may not hold."""
+    placeholders: list[str] = []
+
+    def placeholder(match: re.Match) -> str:
+        if match.group(1) == "param":
+            return "0"  # a value: text wherever it stands
+        placeholders.append(match.group(0))
+        label = match.group(2).partition("|")[2].strip() or "reference"
+        return f"[{label}]({PLACEHOLDER}{len(placeholders)}-)"
+
+    _parser.reset()
+    html = _parser.convert(REFERENCE.sub(placeholder, text))
+    found = _Elements()
+    found.feed(html)
+    found.close()
+    if _parser.references:
+        yield _first(text, r"\[[^\]\n]+\]:"), DEFINITION_MESSAGE, "definition"
+    if found.tags & HEADINGS:
+        yield _first(text, r"#|^[ \t>]*[=-]+[ \t]*$"), HEADING_MESSAGE, "heading"
+    if "img" in found.tags:
+        yield _first(text, r"!\["), IMAGE_MESSAGE, "image"
+    if found.boxes:
+        yield _first(text, r"!!!|\?\?\?"), BOX_MESSAGE, "box"
+    for href in found.hrefs if not _parser.references else ():  # a definition's links go with it
+        if not (href.startswith(PLACEHOLDER) or SAFE_LINK.match(href)):
+            yield _first(text, re.escape(href[:12]) if href else r"\]\("), (
+                f"link target '{href[:40]}' is not allowed; link to an https:// address, or inside the book with "
+                "a reference like {rule:id}"), "link"
+            break
+    for _, message in invisible_problems(found.text()):  # written as a character reference ('&#x202E;')
+        yield _first(text, r"&#|&[A-Za-z]"), message, "invisible"
+    for number, fragment in enumerate(placeholders, start=1):
+        target = f"{PLACEHOLDER}{number}-"
+        if found.hrefs.count(target) != 1 or html.count(target) != 1:
+            yield text.find(fragment), (
+                f"the reference '{visible(fragment[:40])}' would show as raw Markdown here (it stands in `code` or inside "
+                "another link, or its text after '|' breaks the link); move it out, or write its text plainly"), \
+                "reference"
+            break
+
+
+def _first(text: str, pattern: str) -> int:
+    """Where the construct most likely starts (the parser does not say), else the text's start."""
+    match = re.search(pattern, text, re.MULTILINE)
+    return match.start() if match else 0
+
+
+class _Elements(HTMLParser):
+    """The elements of a rendered text: their tags, link targets, boxes and text."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tags: set[str] = set()
+        self.hrefs: list[str] = []
+        self.boxes = False
+        self._text: list[str] = []
+
+    def text(self) -> str:
+        """What the reader sees of it, character references read."""
+        return "".join(self._text)
+
+    def handle_data(self, data):
+        self._text.append(data)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        attributes = dict(attrs)
+        if tag == "a" and "href" in attributes:
+            self.hrefs.append("".join((attributes["href"] or "").split()))
+        classes = (attributes.get("class") or "").split()
+        if tag == "details" or "admonition" in classes:
+            self.boxes = True

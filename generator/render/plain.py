@@ -1,0 +1,36 @@
+"""How values enter a page's Markdown: a plain value shows exactly as written; Markdown the
+renderer made from checked data (a resolved text, a link) is marked as such.
+
+Templates escape by default (`text` is their finalize): the data is untrusted, and a name
+holding "[x](y)" or "&lt;b&gt;" must show those characters, not make a link or a tag.
+"""
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup
+
+TAG_START = re.compile(r"<(?!https?://[^\s<>]+>)")  # every '<' but an autolink's
+# What would make Markdown of a plain value: a tag, a link's brackets, an escape, code, a character
+# reference, and '#' (a heading drops the "#" at its end). A template's own "#" * n is all '#' and
+# stays a heading; '*', '_', '|' and '{' are refused in names by check.
+PLAIN_MARKUP = re.compile(r"[\[\]\\`<#]|&(?=#?\w+;)")
+HEADING_MARKS = re.compile(r"#+")
+PLAIN_ENTITY = {"[": "&#91;", "]": "&#93;", "\\": "&#92;", "`": "&#96;", "<": "&lt;", "&": "&amp;", "#": "&#35;"}
+
+
+def text(value):
+    """A plain value as Markdown that shows exactly that text, as written: no tag, link, code,
+    escape or character reference can start in it ("&lt;b&gt;" in a name shows as written)."""
+    if value is None or hasattr(value, "__html__"):
+        return value
+    if HEADING_MARKS.fullmatch(str(value)):
+        return Markup(value)
+    return Markup(PLAIN_MARKUP.sub(lambda match: PLAIN_ENTITY[match.group()], str(value)))
+
+
+def as_markdown(value: str) -> Markup:
+    """Markdown built by the renderer from checked data; its plain parts were escaped as built."""
+    if hasattr(value, "__html__"):
+        return Markup(value)
+    return Markup(TAG_START.sub("&lt;", str(value)))

@@ -1,0 +1,99 @@
+"""The pieces behind the text checks and the escaping, tried directly (the bad-input corpus pins
+their messages through `check`; tests/test_injection.py builds a site from harmless payloads)."""
+from __future__ import annotations
+
+import sys
+import unicodedata
+
+import markdown
+import pytest
+
+from generator.load import markdown_shape
+from generator.load.characters import INVISIBLE, INVISIBLE_CATEGORIES, language_problems
+from generator.load.text_safety import markdown_problems
+from generator.render.pages import note_summary
+from generator.render.plain import text
+
+
+def test_the_invisible_pattern_holds_every_invisible_character_of_this_python():
+    missed = [f"U+{code:04X}" for code in range(sys.maxunicode + 1)
+              if chr(code) not in "\n\t" and unicodedata.category(chr(code)) in INVISIBLE_CATEGORIES
+              and not INVISIBLE.match(chr(code))]
+    assert missed == []
+    # What it holds beyond those is unassigned here (newer Unicode), never a visible character.
+    extra = {unicodedata.category(chr(code)) for code in range(sys.maxunicode + 1)
+             if INVISIBLE.match(chr(code)) and unicodedata.category(chr(code)) not in INVISIBLE_CATEGORIES}
+    assert extra <= {"Cn"}
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("uk", "Джерело називає сценарій «第4研究所» — «Лабораторія 4»."),  # quoting the source is fine
+    ("ja", "ウクライナ語の解説は「ファッティ（Товстун）」と呼ぶ。"),
+    ("ko", "M4 카빈"), ("ja", "UZI"), ("uk", "{skill:sniper}"),
+])
+def test_quoting_another_language_is_not_writing_in_it(lang, sentence):
+    assert list(language_problems(sentence, lang)) == []
+
+
+def test_a_text_with_nothing_to_render_is_not_rendered():
+    plain = "{zombie:walker}のいる[ゾーン](https://example.org/zones)から出る。\n\n- 一つ目\n- 二つ目\n\n| a | b |\n|---|---|"
+    assert not markdown_shape.needs_reading(plain)
+    for tricky in ("- # 見出し", "> 見出し\n> ===", "  字下げ", "![絵](https://e.org/x.png)", "[a [b] c](https://e.org)",
+                   "&#x202E;", "`{term:noise}`", "[x][1]", "!!! note", "a\n-"):
+        assert markdown_shape.needs_reading(tricky), tricky
+
+
+def test_each_kind_of_problem_is_said_once():
+    """The patterns and the rendered reading find the same heading: one message, not two."""
+    found = list(markdown_problems("# 見出し\n\n- # もう一つ"))
+    assert len(found) == 1 and "heading" in found[0][1]
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("[装備品]を持って開始", "[装備品]を持って開始"),
+    ("&lt;b&gt;", "&lt;b&gt;"),
+    ("黄 ##", "黄 ##"),
+    ("a\\b `c`", "a\\b `c`"),
+    ("Tom & Jerry <x>", "Tom & Jerry <x>"),
+])
+def test_a_plain_value_shows_as_written_in_a_heading_a_table_and_a_link(name, shown):
+    page = (f"## {text(name)} {{ #x }}\n\n| {text(name)} |\n|---|\n| [{text(name)}](#x) |\n\n"
+            f"[{text(name)}](#x)\n")
+    html = markdown.markdown(page, extensions=["attr_list", "tables"])
+    from html.parser import HTMLParser
+
+    class Texts(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.by_tag: dict[str, list[str]] = {}
+            self.open: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            self.open.append(tag)
+
+        def handle_endtag(self, tag):
+            self.open.pop()
+
+        def handle_data(self, data):
+            if data.strip() and self.open:
+                self.by_tag.setdefault(self.open[-1], []).append(data)
+
+    texts = Texts()
+    texts.feed(html)
+    assert texts.by_tag["h2"] == [shown]
+    assert texts.by_tag["th"] == [shown]
+    assert texts.by_tag["a"] == [shown, shown]  # in the table's cell and in the paragraph: one link each
+
+
+def test_a_template_s_own_heading_marks_stay_a_heading():
+    assert text("##") == "##"  # "#" * depth starts its value
+
+
+@pytest.mark.parametrize("note, summary", [
+    ("{term:noise|騒音。その}は続く。次の文。", "{term:noise|騒音。その}は続く。"),
+    ("[자료 A. 상세](https://example.org/) 는 다르다. 그리고 더.", "[자료 A. 상세](https://example.org/) 는 다르다."),
+    ("Файл `a. b` інший. Далі.", "Файл `a. b` інший."),
+    ("一文だけ", "一文だけ"),
+])
+def test_a_notes_summary_never_ends_inside_a_reference_a_link_or_code(note, summary):
+    assert note_summary(note, "ja") == summary
