@@ -36,10 +36,12 @@ def test_quoting_another_language_is_not_writing_in_it(lang, sentence):
 
 
 def test_a_text_with_nothing_to_render_is_not_rendered():
-    plain = "{zombie:walker}のいる[ゾーン](https://example.org/zones)から出る。\n\n- 一つ目\n- 二つ目\n\n| a | b |\n|---|---|"
+    plain = ("{zombie:walker}のいる[ゾーン](https://example.org/zones)から出る。「[戦闘/近接]」の `code`。\n\n"
+             "- 一つ目\n    - 入れ子\n- 二つ目\n\n| a | b |\n|---|---|")
     assert not markdown_shape.needs_reading(plain)
-    for tricky in ("- # 見出し", "> 見出し\n> ===", "  字下げ", "![絵](https://e.org/x.png)", "[a [b] c](https://e.org)",
-                   "&#x202E;", "`{term:noise}`", "[x][1]", "!!! note", "a\n-"):
+    for tricky in ("- # 見出し", "> 見出し\n> ===", "![絵](https://e.org/x.png)", "[a [b] c](https://e.org)",
+                   "&#x202E;", "`{term:noise}`", "```\n{term:noise}\n```", "[x][1]", "[x]: https://e.org",
+                   "[a](https://e.org/{term:noise})", "!!! note", "a\n-"):
         assert markdown_shape.needs_reading(tricky), tricky
 
 

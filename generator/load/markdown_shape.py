@@ -16,36 +16,44 @@ import re
 from html.parser import HTMLParser
 from typing import Iterable
 
-import markdown
-
 from generator.load.characters import invisible_problems, visible
 from generator.load.references import REFERENCE
 
 # The site's block and inline syntax (mkdocs.yml's markdown_extensions without the ones that only
 # change ids or clean up): what a text can turn into on its page.
 EXTENSIONS = ["attr_list", "md_in_html", "admonition", "pymdownx.details", "tables"]
-# What could make a text more than paragraphs, emphasis, lists, tables, plain links to web
+# What could make a text more than paragraphs, emphasis, lists, tables, code, plain links to web
 # addresses and references: a '#' or a line of '=' or '-' (headings, also behind list and quote
-# markers), an indented line (nested or code blocks), an image, a box, a character reference, a
-# backslash escape, brackets outside a plain link, and code beside a reference. A text with none
-# of these (nearly all of them) is not rendered.
-COULD_BE_MORE = re.compile(r"(?m)^[ \t\u00a0\u3000>*+\-\d.)]*#|^[ \t>]*[=-]+[ \t]*$|^[ \t\u00a0\u3000]+\S"
+# markers), an image, a box, a character reference, a backslash escape, and brackets that are
+# not a plain link's (a link definition, a reference link, a link inside a link's text). A text
+# with none of these, nor a reference inside code, is not rendered: on the project's data, none.
+COULD_BE_MORE = re.compile(r"(?m)^[ \t\u00a0\u3000>*+\-\d.)]*#|^[ \t>]*[=-]+[ \t]*$"
                            r"|!\[|!!!|\?\?\?|&#|&[A-Za-z][A-Za-z0-9]*;|\\")
 PLAIN_LINK = re.compile(r"\[[^\[\]\n]*\]\(https?://[^\s()<>{}]+\)", re.IGNORECASE)
+LINK_SYNTAX = re.compile(r"\]\s*[(\[:]")
+CODE = re.compile(r"(`+)(.+?)\1|^[ ]{0,3}(```|~~~)", re.DOTALL | re.MULTILINE)
 PLACEHOLDER = "#rulebook-reference-"
 SAFE_LINK = re.compile(r"https?://[A-Za-z0-9]", re.IGNORECASE)
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
-_parser = markdown.Markdown(extensions=EXTENSIONS)
+_parsers: list = []  # made on first use: most runs of check render no text at all
+
+
+def _parser():
+    if not _parsers:
+        import markdown
+
+        _parsers.append(markdown.Markdown(extensions=EXTENSIONS))
+    return _parsers[0]
 
 
 def needs_reading(text: str) -> bool:
-    if COULD_BE_MORE.search(text) or ("`" in text and "{" in text):
+    if COULD_BE_MORE.search(text):
         return True
-    if "[" in text or "]" in text:
-        rest = PLAIN_LINK.sub("", text)
-        return "[" in rest or "]" in rest
-    return False
+    if "]" in text and LINK_SYNTAX.search(PLAIN_LINK.sub("", text)):
+        return True
+    return "`" in text and "{" in text and any(
+        match.group(3) or REFERENCE.search(match.group(2)) for match in CODE.finditer(text))
 
 
 DEFINITION_MESSAGE = ("link definitions ('[1]: address') are not allowed in a text: they would change other "
@@ -69,12 +77,12 @@ def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
         label = match.group(2).partition("|")[2].strip() or "reference"
         return f"[{label}]({PLACEHOLDER}{len(placeholders)}-)"
 
-    _parser.reset()
-    html = _parser.convert(REFERENCE.sub(placeholder, text))
+    parser = _parser().reset()
+    html = parser.convert(REFERENCE.sub(placeholder, text))
     found = _Elements()
     found.feed(html)
     found.close()
-    if _parser.references:
+    if parser.references:
         yield _first(text, r"\[[^\]\n]+\]:"), DEFINITION_MESSAGE, "definition"
     if found.tags & HEADINGS:
         yield _first(text, r"#|^[ \t>]*[=-]+[ \t]*$"), HEADING_MESSAGE, "heading"
@@ -82,7 +90,7 @@ def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
         yield _first(text, r"!\["), IMAGE_MESSAGE, "image"
     if found.boxes:
         yield _first(text, r"!!!|\?\?\?"), BOX_MESSAGE, "box"
-    for href in found.hrefs if not _parser.references else ():  # a definition's links go with it
+    for href in found.hrefs if not parser.references else ():  # a definition's links go with it
         if not (href.startswith(PLACEHOLDER) or SAFE_LINK.match(href)):
             yield _first(text, re.escape(href[:12]) if href else r"\]\("), (
                 f"link target '{href[:40]}' is not allowed; link to an https:// address, or inside the book with "
