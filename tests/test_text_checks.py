@@ -87,8 +87,10 @@ def test_a_plain_value_shows_as_written_in_a_heading_a_table_and_a_link(name, sh
     assert texts.by_tag["a"] == [shown, shown]  # in the table's cell and in the paragraph: one link each
 
 
-def test_a_template_s_own_heading_marks_stay_a_heading():
+def test_a_template_s_own_heading_marks_stay_a_heading_and_an_address_keeps_its_section():
     assert text("##") == "##"  # "#" * depth starts its value
+    assert text("../zombicide-1/source-notes.md#orange-threshold") == "../zombicide-1/source-notes.md#orange-threshold"
+    assert text("#00 Tutorial") == "&#35;00 Tutorial"  # at the start of a list item it would be a heading
 
 
 @pytest.mark.parametrize("note, summary", [

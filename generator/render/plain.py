@@ -12,9 +12,10 @@ from markupsafe import Markup
 
 TAG_START = re.compile(r"<(?!https?://[^\s<>]+>)")  # every '<' but an autolink's
 # What would make Markdown of a plain value: a tag, a link's brackets, an escape, code, a character
-# reference, and '#' (a heading drops the "#" at its end). A template's own "#" * n is all '#' and
-# stays a heading; '*', '_', '|' and '{' are refused in names by check.
-PLAIN_MARKUP = re.compile(r"[\[\]\\`<#]|&(?=#?\w+;)")
+# reference, a '#' that starts it (a heading, even inside a list item) and the '#'s that end it (a
+# heading drops them). A '#' inside stays, as in an address's "page.md#section". A template's own
+# "#" * n is all '#' and stays a heading; '*', '_', '|' and '{' are refused in names by check.
+PLAIN_MARKUP = re.compile(r"[\[\]\\`<]|&(?=#?\w+;)|^#|#+$")
 HEADING_MARKS = re.compile(r"#+")
 PLAIN_ENTITY = {"[": "&#91;", "]": "&#93;", "\\": "&#92;", "`": "&#96;", "<": "&lt;", "&": "&amp;", "#": "&#35;"}
 
@@ -26,7 +27,7 @@ def text(value):
         return value
     if HEADING_MARKS.fullmatch(str(value)):
         return Markup(value)
-    return Markup(PLAIN_MARKUP.sub(lambda match: PLAIN_ENTITY[match.group()], str(value)))
+    return Markup(PLAIN_MARKUP.sub(lambda match: "".join(PLAIN_ENTITY[c] for c in match.group()), str(value)))
 
 
 def as_markdown(value: str) -> Markup:
