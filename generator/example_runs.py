@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from generator.core.events import NotAllowed
 from generator.core.scenarios import Result, ScenarioHooks, run_case
@@ -42,6 +42,9 @@ class ExampleRun:
 
 
 def run_example(example: Example, rules: Any, hooks: ScenarioHooks) -> ExampleRun:
+    refusal = _format_refusal(example, rules, hooks)
+    if refusal is not None:  # pages may be rendered beside the checks: never play a value that does not fit
+        return ExampleRun(example, Result(example.file, example.id, ok=False, mismatches=[refusal]))
     result = run_case(example.scenario, rules, hooks)
     run = ExampleRun(example, result)
     if not result.ok:
@@ -58,8 +61,22 @@ def run_example(example: Example, rules: Any, hooks: ScenarioHooks) -> ExampleRu
     return run
 
 
-def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks) -> list[DataError]:
-    """Every example is played; one the model refuses or contradicts is reported where it stands."""
+def _format_refusal(example: Example, rules: Any, hooks: ScenarioHooks) -> str | None:
+    """The first mistake the game's scenario format finds in the example, or None."""
+    fmt = getattr(hooks, "format", None)
+    if fmt is None or example.scenario_node is None:
+        return None
+    from generator.load.scenarios import Report, check_case
+
+    errors: list[DataError] = []
+    check_case(example.scenario_node, fmt, Report(errors), rules, keys=False)
+    return str(min(errors)) if errors else None
+
+
+def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks,
+                   sources: Mapping[str, list[str] | None] | None = None) -> list[DataError]:
+    """Every example is played; one the model refuses or contradicts is reported where it stands.
+    sources: source id -> its sections, to check a scenario's `rule` when it gives one."""
     errors = []
     allowed = sorted(hooks.case_keys - NOT_EXAMPLE_KEYS)
     for example in examples:
@@ -74,7 +91,8 @@ def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks) ->
         if fmt is not None and example.scenario_node is not None:  # steps, kinds and ids, with their places
             from generator.load.scenarios import Report, check_case
 
-            if not check_case(example.scenario_node, fmt, Report(errors, (crumb,)), rules, keys=False):
+            if not check_case(example.scenario_node, fmt, Report(errors, (crumb,)), rules, keys=False,
+                              sources=sources):
                 continue
         result = run_case(example.scenario, rules, hooks)  # the verdict only: no snapshots to keep
         if result.ok:

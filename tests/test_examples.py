@@ -109,6 +109,26 @@ def test_an_unknown_scenario_key_is_reported_where_it_is_written(project):
     assert error.message.startswith("unknown scenario key 'zombie'; use actions, cars, dice")
 
 
+def test_an_example_whose_values_do_not_fit_is_never_played(project, tmp_path):
+    """Pages may be rendered while the checks still run: the model plays an example only once its
+    values fit (a hundred million walkers once hung the build)."""
+    from generator.load.examples import plain
+    from generator.load.yamlpos import parse
+
+    game = project.games["zombicide-1"]
+    path = tmp_path / "scenario.yaml"
+    path.write_text("map: 'a . b'\nsurvivors: {amy: {at: a}}\nzombies: {b: {walker: 100000000}}\n"
+                    "actions:\n  - {who: amy, do: move, to: b}\n", encoding="utf-8")
+    node, _ = parse(path, "scenario.yaml")
+    example = game.examples[0]
+    broken = dataclasses.replace(example, scenario={**plain(node), "id": example.id, "rule": example.section},
+                                 scenario_node=node)
+    run = run_example(broken, rules_for_game(game), HOOKS)
+    assert not run.ok and run.steps == []
+    assert run.result.mismatches == ["scenario.yaml:3:23: zombies › b › walker: expected a whole number from 0 to "
+                                     "100 (a zone holds at most 100 zombies of a type), found the number 100000000"]
+
+
 def bad_example_check(tmp_path: Path, text: str) -> list[str]:
     shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
     (tmp_path / "rules_data" / "mini" / "examples").mkdir()

@@ -20,10 +20,35 @@ from generator.games.zombicide.board import MapError, parse_map
     ("a + a", "a door inside zone 'a'"),
     ("a + B1\n.   +\na + B1", "a second door between 'a' and 'B1'"),
     ("A1 . A1\n.    +\nA2 . A2", "joined both openly and by a door"),
+    (" . ".join(f"s{c}" for c in range(31)), "the map is 31 × 1 cells; a case's map is at most 30 × 30"),
+    ("\n.\n".join(f"s{r}" for r in range(31)), "the map is 1 × 31 cells; a case's map is at most 30 × 30"),
 ])
 def test_map_errors_say_what_to_write(text, message):
     with pytest.raises(MapError, match=re.escape(message)):
         parse_map(text)
+
+
+def drawn_map(side: int, zones: dict | None = None, across: dict | None = None, down: dict | None = None) -> str:
+    """A side × side map of street zones s<row>-<column>, with some cells, and the connectors to
+    their right (across) or below them (down), drawn otherwise."""
+    zones, across, down = zones or {}, across or {}, down or {}
+    rows = []
+    for r in range(side):
+        cells = [zones.get((r, c), f"s{r}-{c}") for c in range(side)]
+        rows.append(" ".join(f"{cell} {across.get((r, c), '.')}" for c, cell in enumerate(cells))[:-2])
+        if r < side - 1:
+            rows.append("   ".join(down.get((r, c), ".") for c in range(side)))
+    return "\n".join(rows)
+
+
+def test_the_largest_map_is_read_and_an_open_door_conflict_found_anywhere_on_it():
+    board = parse_map(drawn_map(30))
+    assert len(board.zones) == 900 and board.line_of_sight("s0-0")["s0-29"] == 29
+    rooms = {(28, 28): "A1", (28, 29): "A1", (29, 28): "A2", (29, 29): "A2"}
+    walls = {(28, 27): "|", (29, 27): "|"}
+    below = {(27, 28): "-", (27, 29): "-", (28, 29): "+"}  # A1 over A2: open at the left, a door at the right
+    with pytest.raises(MapError, match="zones 'A1' and 'A2' are joined both openly and by a door"):
+        parse_map(drawn_map(30, rooms, walls, below))
 
 
 def test_zones_spanning_cells_and_dark_rooms():

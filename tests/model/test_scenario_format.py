@@ -2,6 +2,7 @@
 `file:line:column: case › step: message`, and the messages are pinned here."""
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import subprocess
 import sys
@@ -63,3 +64,41 @@ def test_a_worked_example_is_checked_with_the_same_format(tmp_path):
     assert result.returncode == 1
     assert result.stderr.splitlines()[0] == ("rules_data/mini/examples/one.yaml:10:36: example 'one' › scenario › "
                                              "step 1 › to: unknown zone 'bb'; did you mean 'b'?")
+
+
+def test_the_scenario_command_refuses_what_crashed_or_hung_it(capsys):
+    from generator import cli_scenario
+
+    path = BAD / "breaks-the-scenario-command.yaml"
+    assert cli_scenario.main([str(path)]) == 1
+    *errors, _summary = capsys.readouterr().err.strip().splitlines()
+    expected = (BAD / "breaks-the-scenario-command.expected.txt").read_text(encoding="utf-8").splitlines()
+    assert [line.replace("tests/model/bad_scenarios/", "BAD/") for line in errors] == expected
+
+
+def test_the_ids_check_reads_a_value_that_does_not_fit_as_nothing(z1, tmp_path):
+    """check_ids gets each value as its shape read it: what does not fit is None, never a raw value
+    of the wrong kind (which once raised TypeError inside the check)."""
+    from generator.games.zombicide.scenario import FORMAT
+    from generator.load.scenarios import Report, check_case
+    from generator.load.yamlpos import parse
+
+    seen = []
+    path = tmp_path / "case.yaml"
+    path.write_text("map: 'a . b'\nzombies: {a: {walker: two}, b: [walker]}\ndice: [4, nine]\n"
+                    "survivors: {amy: {at: a, wounds: many}}\n", encoding="utf-8")
+    node, _ = parse(path, "case.yaml")
+    fmt = dataclasses.replace(FORMAT, check_ids=lambda case, *_: seen.append(case))
+    errors: list = []
+    assert not check_case(node, fmt, Report(errors), z1)
+    assert seen == [{"map": "a . b", "zombies": {"a": {"walker": None}, "b": None}, "dice": [4, None],
+                     "survivors": {"amy": {"at": "a", "wounds": None}}}]
+    assert len(errors) == 4
+
+
+def test_the_bounds_of_a_case_come_from_its_rules(z1, z2):
+    from generator.games.zombicide.scenario_format import limits
+
+    assert limits(z1) == {"die-faces": 6, "hand-slots": 2, "backpack-cards": 4, "wounds": 2, "actions": 5}
+    assert limits(z2)["wounds"] == 3  # an adult's health; z1: 3 actions, one more at yellow, +1 Action
+    assert limits(None) == {}  # without the rules each Limit's fallback holds

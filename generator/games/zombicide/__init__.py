@@ -13,6 +13,9 @@ Modules, smallest first:
     combat.py        attacks; zombie_phase.py  activation and spawning
     engine.py        Game: the actions and phases
     odds.py          exact attack odds; odds_tables.py  the tables shown beside weapons
+    events.py        the kinds of event the engine reports
+    scenario_format.py  what a case may say, down to each number's range (shapes, bounds from Rules)
+    scenario_ids.py  the ids a case names exist (zones, survivors, cars, cards, skills, levels, events)
     scenario.py      scenario hooks: build a state, apply a step, compare an expectation
     project_checks.py  the model's checks of a loaded game (FAQ rulings, worked examples)
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
@@ -23,7 +26,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from generator.games import GamePackage
-from generator.games.zombicide import data_checks, ranges, schema
+from generator.games.zombicide import data_checks, events, ranges, schema
 
 
 class Zombicide(GamePackage):
@@ -38,15 +41,7 @@ class Zombicide(GamePackage):
     table_only_kinds = ("zombie-card",)
     number_ranges = ranges.NUMBER_RANGES
     parameter_ranges = ranges.PARAMETER_RANGES
-    event_kinds = frozenset({
-        "abomination-activates", "born-leader", "extra-dice", "two-cocktails", "building-revealed", "car-attack", "change-seat", "close-door",
-        "combine", "discard", "drive", "end-phase", "friendly-fire", "get-in", "get-out", "heal",
-        "hit-absorbed", "hit-survivor", "hits", "is-that-all-youve-got", "kill", "level-up", "lose-card",
-        "loud", "matching-set", "molotov", "move", "no-effect", "no-spawn", "noise", "objective",
-        "open-door", "out-of-miniatures", "re-roll", "reload", "reorganize", "reshuffle", "roll", "search",
-        "second-action", "spawn", "split", "survivor-dies", "tough", "trade", "wound", "zombie-card",
-        "zombie-phase", "zombies-attack", "zombies-move",
-    })
+    event_kinds = events.EVENT_KINDS
 
     def template_functions(self, game, lang: str, link_to: Callable, labels: dict) -> dict[str, Callable]:
         from generator.games.zombicide.pages import template_functions

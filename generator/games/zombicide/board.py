@@ -29,6 +29,9 @@ ROOM_ID = re.compile(r"^([A-Z]+)[0-9]+$")
 VOID = "_"
 DOOR_CHARS = {"+": "closed", "/": "open", "#": "locked"}
 WALL_CHARS = {"|", "-"}
+# Cells per row and rows of cells: a real board is a few tiles of a few zones each; a case drawn
+# larger is a mistake, and would slow every check that reads it.
+MAX_SIDE = 30
 
 
 @dataclass
@@ -83,6 +86,9 @@ def parse_map(text: str) -> Board:
         raise MapError("the map is empty; write at least one zone id")
     cell_rows, conn_rows = rows[0::2], rows[1::2]
     width = (len(cell_rows[0]) + 1) // 2
+    if len(cell_rows) > MAX_SIDE or width > MAX_SIDE:
+        raise MapError(f"the map is {width} × {len(cell_rows)} cells; a case's map is at most {MAX_SIDE} × "
+                       f"{MAX_SIDE} (far more than any real board): draw only the zones the case needs")
     cells: dict[tuple[int, int], str] = {}
     zones: dict[str, Zone] = {}
     for r, tokens in enumerate(cell_rows):
@@ -138,11 +144,22 @@ def parse_map(text: str) -> Board:
     for r, tokens in enumerate(conn_rows):
         for c in range(width):
             connect((r, c), (r + 1, c), tokens[c], 2 * r + 2)
-    for pair in [p for p, kind in boundaries.items() if kind == OPEN]:
-        a, b = tuple(pair)
-        if cells[a] != cells[b] and any(
-            kind != OPEN and {cells[x] for x in p} == {cells[a], cells[b]} for p, kind in boundaries.items()
-            if kind != WALL
-        ):
-            raise MapError(f"zones '{cells[a]}' and '{cells[b]}' are joined both openly and by a door; keep one")
+    _refuse_open_and_door(boundaries, cells)
     return Board(cells, boundaries, zones, doors)
+
+
+def _refuse_open_and_door(boundaries: dict[frozenset, str], cells: dict[tuple[int, int], str]) -> None:
+    """Two zones are joined openly or by a door, not both (one pass over the boundaries)."""
+    kinds: dict[frozenset, set[str]] = {}
+    first_open: dict[frozenset, tuple] = {}
+    for pair, kind in boundaries.items():
+        a, b = tuple(pair)
+        zones = frozenset((cells[a], cells[b]))
+        if len(zones) < 2 or kind == WALL:
+            continue
+        kinds.setdefault(zones, set()).add(OPEN if kind == OPEN else "door")
+        if kind == OPEN:
+            first_open.setdefault(zones, (a, b))
+    for zones, (a, b) in first_open.items():
+        if "door" in kinds[zones]:
+            raise MapError(f"zones '{cells[a]}' and '{cells[b]}' are joined both openly and by a door; keep one")

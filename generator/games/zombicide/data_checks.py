@@ -72,6 +72,13 @@ def _equipment_parameters(card: Entity) -> dict:
 
 
 def _check_equipment(card: Entity, game: Game, ctx: Context) -> None:
+    attacks, profile = card.fields.get("attacks"), "an attack profile (mode, range, dice, accuracy, damage, noise)"
+    if attacks == []:
+        ctx.at("attacks").error(card.field_where["attacks"], f"the list is empty; give the weapon {profile}, "
+                                                             f"or leave attacks out if the card is no weapon")
+    elif attacks is None and card.fields.get("kind") == "weapon":
+        ctx.error(card.where, f"a weapon needs 'attacks', a list of at least one {profile}; add it, or give the "
+                              f"card another kind")
     combine = card.fields.get("combine")
     for key in ("with", "makes"):
         target = (combine or {}).get(key)

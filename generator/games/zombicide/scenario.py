@@ -17,6 +17,8 @@ One format serves tests, FAQ checks and worked examples. A scenario file:
           survivors: {amy: {at: b, actions-left: 1}}
 
 A step that the rules refuse names the reason: `- {who: amy, do: search, not-allowed: search-with-zombies}`.
+What a case may say is checked before it runs (scenario_format.py, scenario_ids.py): the engine
+only meets values of the right kind, size and ids.
 Public: load_scenarios, run_case, apply_step, format_trace, rules_for_edition.
 """
 from __future__ import annotations
@@ -31,27 +33,30 @@ from generator.core import scenarios as runner
 from generator.core.dice import ScriptedDice, SeededDice
 from generator.core.phases import Turn
 from generator.core.scenarios import Result, format_trace, scenario_files
-from generator.errors import DataErrors, GeneratorError, MapError, ScenarioError
+from generator.errors import DataErrors, GeneratorError, ScenarioError
 from generator.games.zombicide.board import door_id, parse_map
 from generator.games.zombicide.engine import Game
 from generator.games.zombicide.rules import PARAMETERS, Rules
 from generator.games.zombicide.rules import convert_value as convert_parameter
+from generator.games.zombicide.scenario_format import FORMAT, SURVIVOR_KEYS
 from generator.games.zombicide.state import PHASES, PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
 from generator.load.files import display as relative
-from generator.load.references import suggestion
-from generator.load.scenarios import Report, ScenarioFormat, known, place, read_scenario_file
-from generator.load.yamlpos import Node
+from generator.load.scenarios import read_scenario_file
 
-__all__ = ["CASE_KEYS", "HOOKS", "Result", "ScenarioError", "apply_step", "build_game", "compare", "format_trace",
-           "load_scenarios", "rules_for_edition", "run_case", "scenario_files"]
+__all__ = ["CASE_KEYS", "FORMAT", "HOOKS", "SURVIVOR_KEYS", "Result", "ScenarioError", "apply_step", "build_game",
+           "compare", "format_trace", "load_scenarios", "rules_for_edition", "run_case", "scenario_files"]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 
 
-def read_scenarios(path: Path, rules: Rules | None = None, root: Path = PROJECT_ROOT) -> tuple[list[dict], list]:
-    """A scenario file's cases and every error in it, with positions (ids are checked against the
-    rules when given)."""
-    return read_scenario_file(path, relative(path, root), FORMAT, path.parent.parent.name, rules)
+def read_scenarios(path: Path, rules: Rules | None = None, root: Path = PROJECT_ROOT, *,
+                   editions: list[str] | None = None, sources: dict | None = None,
+                   refused: list[str] | None = None) -> tuple[list[dict], list]:
+    """A scenario file's cases and every error in it, with positions (ids and bounds are checked
+    against the rules when given; the edition and the cited sources when those are given;
+    `refused` receives the ids of the cases with errors)."""
+    return read_scenario_file(path, relative(path, root), FORMAT, path.parent.parent.name, rules,
+                              editions=editions, sources=sources, refused=refused)
 
 
 def load_scenarios(path: Path | str, rules: Rules | None = None) -> list[dict]:
@@ -110,7 +115,10 @@ def build_game(case: dict, rules: Rules) -> Game:
         state.cars[cid] = car
     for s in survivors.values():
         if s.car:
-            state.cars[s.car].seats[s.seat] = s.id  # type: ignore[index]
+            seated = state.cars.get(s.car)
+            if seated is None or not 0 <= (s.seat or 0) < len(seated.seats):
+                raise ScenarioError(f"{s.id} sits in seat {s.seat} of car '{s.car}', which the case's cars do not have")
+            seated.seats[s.seat or 0] = s.id
     turn = case.get("turn") or {}
     state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
     if state.turn.phase not in PHASES:
@@ -144,7 +152,10 @@ def _survivor(sid: str, spec: dict, rules: Rules, board) -> Survivor:
         if item is not None:
             rules.card(item.name)  # unknown cards fail early
     for name in spec.get("unloaded") or []:
-        next(i for i in hands if i is not None and i.name == name and i.loaded).loaded = False
+        held = [i for i in hands if i is not None and i.name == name and i.loaded]
+        if not held:
+            raise ScenarioError(f"unloaded names '{name}', which {sid} does not hold in hand (or not that often)")
+        held[0].loaded = False
     wounds = spec.get("wounds", 0)
     if rules.wounds_take_slots:
         backpack += [Item("wounded")] * (wounds - sum(1 for i in [*hands, *backpack] if i and i.name == "wounded"))
@@ -285,9 +296,15 @@ def compare(game: Game, expect: dict) -> list[str]:
     for key, value in (expect.get("turn") or {}).items():
         check(f"turn.{key}", value, getattr(state.turn, key, None))
     for zone, zones in (expect.get("line-of-sight") or {}).items():
+        if zone not in state.board.zones:
+            out.append(f"line-of-sight.{zone}: no such zone")
+            continue
         seen = set(state.board.line_of_sight(zone)) - {zone}
         check(f"line-of-sight.{zone}", sorted(zones or []), sorted(seen))
     for zone, ranges in (expect.get("ranges") or {}).items():
+        if zone not in state.board.zones:
+            out.append(f"ranges.{zone}: no such zone")
+            continue
         sight = state.board.line_of_sight(zone)
         for target, distance in ranges.items():
             check(f"ranges.{zone}.{target}", distance, sight.get(target))
@@ -304,8 +321,11 @@ def compare(game: Game, expect: dict) -> list[str]:
     if "spawned-buildings" in expect:
         check("spawned-buildings", sorted(expect["spawned-buildings"]), sorted(state.spawned_buildings))
     for cid, fields in (expect.get("cars") or {}).items():
-        car = state.cars[cid]
-        for key, value in fields.items():
+        car = state.cars.get(cid)
+        if car is None:
+            out.append(f"cars.{cid}: no such car")
+            continue
+        for key, value in (fields or {}).items():
             check(f"cars.{cid}.{key}", value, {"at": car.zone, "seats": car.seats}[key])
     names = Counter(e["event"] for e in state.events)
     for name in _list(expect.get("events-include")):
@@ -327,121 +347,17 @@ def _normal(mapping: Any) -> dict:
     return {k: (dict(v) if isinstance(v, dict) else v) for k, v in (mapping or {}).items() if v}
 
 
-# --- the format, checked with positions before anything runs ------------------------------------
-SURVIVOR_KEYS = ("at", "hands", "backpack", "unloaded", "skills", "level-skills", "xp", "wounds", "kid", "car",
-                 "seat", "dead", "actions-used", "searched", "played")
-ZOMBIE_PHASE_CHOICES = {"attacks": "map", "discard": "map", "ignore-wound": "map", "abomination": "map",
-                        "split": "map", "spawn": "bool"}
-FORMAT = ScenarioFormat(
-    case_keys={
-        "map": "text", "door-colors": "map", "tiles": "map", "manholes": "list", "spawn-zones": "list",
-        "start": "text", "objectives": "any", "cars": "map", "survivors": "map", "zombies": "map", "noise": "map",
-        "dice": "list", "seed": "int", "zombie-cards": "list", "equipment-deck": "list",
-        "equipment-discard": "list", "pimp-weapons": "list", "supply": "map", "turn": "map", "mission": "map",
-    },
-    actions={
-        "move": {"to": "any"}, "search": {"keep": "list", "hold-your-nose": "bool"},
-        "open-door": {"to": "text", "with": "id"}, "lock-door": {"to": "text"},
-        "trade": {"with": "id", "give": "any", "take": "any"}, "reorganize": {"hands": "any", "backpack": "any"},
-        "discard": {"card": "id"}, "combine": {"cards": "list"}, "noise": {}, "take-objective": {},
-        "attack": {"weapon": "id", "at": "text", "mode": "id", "dual": "bool", "assign": "any", "survivors": "any",
-                   "reroll": "any", "reroll-below": "int", "zombie-dice": "bool"},
-        "reload": {"weapon": "id"}, "medic": {"target": "id"}, "loud": {}, "born-leader": {"target": "id"},
-        "get-in": {"car": "id", "seat": "int"}, "get-out": {}, "change-seat": {"seat": "int"}, "drive": {"to": "any"},
-        "charge": {"to": "any"}, "jump": {"to": "any"}, "shove": {"to": "text"},
-        "zombie-phase": ZOMBIE_PHASE_CHOICES, "spawn": {}, "end-phase": {},
-    },
-    expect_keys={
-        "survivors": "map", "zombies": "map", "zombies-in": "map", "noise": "map", "doors": "map",
-        "danger-level": "id", "line-of-sight": "map", "ranges": "map", "last-hits": "int", "equipment-deck": "list",
-        "deck-excludes": "list", "discard-pile": "list", "spawned-buildings": "list", "cars": "map",
-        "events-include": "any", "events-exclude": "any", "events": "list", "turn": "map",
-    },
-    acting=frozenset({"move", "search", "open-door", "lock-door", "trade", "reorganize", "discard", "combine",
-                      "noise", "take-objective", "attack", "reload", "medic", "loud", "born-leader", "get-in",
-                      "get-out", "change-seat", "drive", "charge", "jump", "shove"}),
-    check_ids=lambda case, node, report, rules: check_ids(case, node, report, rules),
-)
 CASE_KEYS = FORMAT.all_case_keys
 
 
-def check_ids(case: dict, node: Node, report: Report, rules: Rules | None) -> None:
-    """Every zone, survivor, zombie type and card a case names exists (with a did-you-mean)."""
-    try:
-        board = parse_map(case.get("map") or "")
-    except MapError as error:
-        report.at("map").error(place(node, "map"), f"the map cannot be read: {error}")
-        return
-    zones = list(board.zones)
-    survivors = case.get("survivors") or {}
-    ztypes = list(rules.zombies) if rules is not None else None
-    cards = list(rules.equipment) if rules is not None else None
-    zone_hint = "name a zone of the map"
-
-    def crumb(path: tuple) -> Report:
-        if path[0] == "actions":  # a step: "step 2 › to"
-            return report.at(f"step {path[1] + 1}").at(".".join(map(str, path[2:])))
-        return report.at(".".join(map(str, path)))
-
-    def zone(value: Any, *path: Any) -> None:
-        for i, z in enumerate(value if isinstance(value, list) else [value]):
-            where = place(node, *path, i) if isinstance(value, list) else place(node, *path)
-            known(crumb(path), where, "zone", z, zones, zone_hint)
-
-    def card(value: Any, *path: Any) -> None:
-        if cards is None:
-            return
-        for i, c in enumerate(value if isinstance(value, list) else [value]):
-            if c is not None:
-                where = place(node, *path, i) if isinstance(value, list) else place(node, *path)
-                known(crumb(path), where, "card", c, cards, "use an id from equipment.yaml")
-
-    for sid, spec in survivors.items():
-        spec = spec or {}
-        for key in spec:
-            if key not in SURVIVOR_KEYS:
-                report.at(f"survivors.{sid}").error(place(node, "survivors", sid), f"unknown survivor key '{key}'"
-                                                    f"{suggestion(key, list(SURVIVOR_KEYS), 'use ' + ', '.join(SURVIVOR_KEYS))}")
-        if "at" not in spec:
-            report.at(f"survivors.{sid}").error(place(node, "survivors", sid), "missing 'at', the survivor's zone")
-        else:
-            zone(spec["at"], "survivors", sid, "at")
-        for key in ("hands", "backpack"):
-            card(spec.get(key) or [], "survivors", sid, key)
-    for z, counts in (case.get("zombies") or {}).items():
-        zone(z, "zombies", z)
-        for ztype in (counts or {}) if ztypes is not None else ():  # ids known once the rules are given
-            known(report.at(f"zombies.{z}"), place(node, "zombies", z, ztype), "zombie type", ztype, ztypes or [],
-                  "use an id from zombies.yaml")
-    for key in ("equipment-deck", "equipment-discard"):
-        card(case.get(key) or [], key)
-    for key, value in (case.get("mission") or {}).items():
-        known(report.at("mission"), place(node, "mission", key), "mission switch", key, list(PARAMETERS),
-              "a mission switch is a rules parameter, such as car-rules")
-    for number, step in enumerate(case.get("actions") or [], start=1):
-        inner = report.at(f"step {number}")
-        for key in ("who", "target"):
-            if key in step:
-                known(inner, place(node, "actions", number - 1, key), "survivor", step[key], list(survivors),
-                      "name a survivor of the case")
-        if step.get("do") == "trade" and "with" in step:
-            known(inner, place(node, "actions", number - 1, "with"), "survivor", step["with"], list(survivors),
-                  "name a survivor of the case")
-        if step.get("do") in ("move", "drive", "charge", "open-door", "lock-door") and "to" in step:
-            zone(step["to"], "actions", number - 1, "to")
-        if step.get("do") == "attack" and "at" in step:
-            zone(step["at"], "actions", number - 1, "at")
-        for key in ("weapon", "card"):
-            if key in step:
-                card(step[key], "actions", number - 1, key)
-
-
 # --- the hooks the shared runner calls ---------------------------------------------------------
-def _user_error(error: Exception, named: bool) -> GeneratorError:
-    """A Python error raised by bad scenario input, as the scenario error it is."""
+def _user_error(error: Exception) -> GeneratorError:
+    """A Python error raised while a case plays, as the scenario error it is: its own words (a
+    KeyError's message without the quotes str() adds), never the name of the Python class."""
     if isinstance(error, GeneratorError):
         return error
-    return ScenarioError(f"{type(error).__name__}: {error}" if named else str(error))
+    words = str(error.args[0]) if error.args else ""
+    return ScenarioError(words or f"the rules model cannot play this ({type(error).__name__}); check the case's ids")
 
 
 class _Hooks:
@@ -452,13 +368,13 @@ class _Hooks:
         try:
             return build_game(case, rules)
         except (KeyError, ValueError, StopIteration) as error:
-            raise _user_error(error, named=False) from error
+            raise _user_error(error) from error
 
     def apply_step(self, game: Game, step: dict) -> None:
         try:
             apply_step(game, step)
         except (RuntimeError, ValueError, KeyError) as error:
-            raise _user_error(error, named=True) from error
+            raise _user_error(error) from error
 
     def compare(self, game: Game, expect: dict) -> list[str]:
         return compare(game, expect)

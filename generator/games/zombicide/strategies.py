@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.errors import ScenarioError
 from generator.games.zombicide.state import Item, Survivor
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,7 +34,8 @@ def _place_wound_card(game: "Game", survivor: Survivor, discard: str | None) -> 
     if discard is not None:
         chosen = [slot for slot in slots if _at(survivor, slot).name == discard]
         if not chosen:
-            raise ValueError(f"{survivor.id} holds no '{discard}' to lose to the wound")
+            raise ScenarioError(f"{survivor.id} holds no '{discard}' to lose to the wound; the zombie phase's "
+                                f"discard names a card {survivor.id} holds")
         slot = chosen[0]
     elif slots:
         slot = slots[-1]  # by default the last card: the backpack before the hands
