@@ -1,4 +1,9 @@
-"""`python -m generator scenario FILE [--case ID]`: run scenarios and print each trace step by step."""
+"""`python -m generator scenario FILE [--case ID]`: run scenarios and print each trace step by step.
+
+The file is read as every data file is, with positions, and in the format of the game it plays:
+a file that is missing, a folder, broken YAML, a file that is no scenario file or a case with a
+mistake is reported with its place and what to do, and nothing runs.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,39 +11,53 @@ import sys
 from pathlib import Path
 
 from generator import games
-from generator.core.scenarios import format_trace, load_scenarios, run_case
-from generator.errors import DataErrors, GeneratorError, RulesDataError
+from generator.core.scenarios import format_trace, run_case
+from generator.errors import DataError, DataErrors, GeneratorError, RulesDataError
 from generator.load.files import display
+from generator.load.references import suggestion
 from generator.load.scenarios import read_scenario_file
-from generator.load.yamlpos import parse
+from generator.load.schema import ID_PATTERN, describe
+from generator.load.yamlpos import Node, parse
 from generator.pipeline import PROJECT_ROOT
+
+EXAMPLE = "rules_data/<game>/scenarios/movement.yaml"
+
+
+class _Refused(Exception):
+    """The file cannot be played; the message says why and what to do."""
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator scenario",
                                      description="Run a scenario file through the rules model and print its trace.")
-    parser.add_argument("file", type=Path, help="a scenario file, e.g. rules_data/<game>/scenarios/movement.yaml")
+    parser.add_argument("file", type=Path, help=f"a scenario file, e.g. {EXAMPLE}")
     parser.add_argument("--case", help="run only the case with this id")
     args = parser.parse_args(argv)
     try:
+        shown = display(args.file, PROJECT_ROOT)
+        edition = _scenario_file(args.file, shown)
         project = games.load_checked(PROJECT_ROOT)
-        edition = _edition(args.file)
-        game = project.games.get(edition)
-        package = games.for_game(game) if game else None
-        if package is None or package.scenarios is None:
-            print(f"error: {args.file} names the game '{edition}', which has no rules model; "
-                  f"write 'edition: <game folder>' at the top", file=sys.stderr)
-            return 1
+        game = _game(project, edition, shown)
+        package = games.for_game(game)
         hooks = package.scenarios
-        if getattr(hooks, "format", None) is not None:  # read with positions, every mistake at once
-            cases, problems = read_scenario_file(args.file, display(args.file, PROJECT_ROOT), hooks.format,
-                                                 edition, package.rules_for(game))
-            if problems:
-                raise DataErrors(problems)
-        else:
-            cases = load_scenarios(args.file, hooks.case_keys, PROJECT_ROOT)
+        fmt = getattr(hooks, "format", None)
+        if hooks is None or fmt is None:
+            raise _Refused(f"error: {shown} names the game '{edition}', which has no rules model; "
+                           f"write 'edition: <game folder>' at the top")
+        editions = [gid for gid, other in project.games.items() if other.engine == game.engine]
+        model = package.rules_for(game)
+        cases, problems = read_scenario_file(args.file, shown, fmt, args.file.resolve().parent.parent.name, model,
+                                             editions=editions)
+        if problems:
+            raise _Refused(_mistakes(problems, shown))
+    except _Refused as refusal:
+        print(refusal, file=sys.stderr)
+        return 1
     except DataErrors as error:
         print(error.report(), file=sys.stderr)
+        return 1
+    except RulesDataError as error:
+        print(f"error: the rules data is incoherent:\n{error}", file=sys.stderr)
         return 1
     except (OSError, GeneratorError) as error:
         print(f"error: {error}", file=sys.stderr)
@@ -46,33 +65,62 @@ def main(argv: list[str]) -> int:
     if args.case:
         cases = [c for c in cases if c["id"] == args.case]
         if not cases:
-            print(f"error: no case '{args.case}' in {args.file}", file=sys.stderr)
+            print(f"error: no case '{args.case}' in {shown}", file=sys.stderr)
             return 1
-    rules_by_edition: dict = {}
+    models = {edition: model}
     failed = 0
     for case in cases:
-        edition = case["edition"]
+        played = case["edition"]
         try:
-            if edition not in rules_by_edition:
-                if edition not in project.games:
-                    print(f"error: there is no game folder rules_data/{edition}", file=sys.stderr)
-                    return 1
-                rules_by_edition[edition] = package.rules_for(project.games[edition])
+            if played not in models:
+                models[played] = package.rules_for(project.games[played])
         except RulesDataError as error:
-            print(f"error: the {edition} rules data is incoherent:\n{error}", file=sys.stderr)
+            print(f"error: the {played} rules data is incoherent:\n{error}", file=sys.stderr)
             return 1
-        result = run_case(case, rules_by_edition[edition], hooks)
+        result = run_case(case, models[played], hooks)
         print(format_trace(result))
         failed += not result.ok
     print(f"{len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 
-def _edition(path: Path) -> str:
-    """The game a scenario file plays: its `edition:`, else the folder it stands in."""
-    root, _ = parse(path, str(path))
-    named = root.value.get("edition") if root is not None and root.kind == "map" else None
-    return str(named.value) if named is not None else path.resolve().parent.parent.name
+def _scenario_file(path: Path, shown: str) -> str:
+    """The game a scenario file plays: its `edition:`, else the game folder it stands in."""
+    if path.is_dir():
+        yamls = sorted(p.name for p in path.glob("*.yaml"))
+        raise _Refused(f"error: {shown} is a folder; name a scenario file in it"
+                       + (f", e.g. {shown.rstrip('/')}/{yamls[0]}" if yamls else f", e.g. {EXAMPLE}"))
+    if not path.exists():
+        raise _Refused(f"error: no such file: {shown}; name a scenario file, e.g. {EXAMPLE}")
+    root, errors = parse(path, shown)
+    if root is None or errors:
+        raise _Refused(_mistakes(errors, shown))
+    if root.kind != "map" or "cases" not in root.value:
+        raise _Refused(f"error: {shown} is not a scenario file: it has no 'cases' (a scenario file is a mapping "
+                       f"with 'cases', a list of cases, and optionally 'edition', the game folder they play)")
+    folder = path.resolve().parent.parent.name
+    named: Node | None = root.value.get("edition")
+    if named is None:
+        return folder
+    if named.kind != "scalar" or not isinstance(named.value, str) or not ID_PATTERN.match(named.value):
+        raise _Refused(_mistakes([DataError(named.where, "edition", f"expected a game folder's id, such as "
+                                                                    f"'{folder}', found {describe(named)}")], shown))
+    return named.value
+
+
+def _mistakes(errors: list[DataError], shown: str) -> str:
+    lines = [str(error) for error in sorted(set(errors))]
+    count = len(lines)
+    return "\n".join([*lines, f"{count} mistake{'s' if count != 1 else ''} in {shown}; no case was played."])
+
+
+def _game(project, edition: str, shown: str):
+    game = project.games.get(edition)
+    if game is None:
+        folders = list(project.games)
+        raise _Refused(f"error: {shown} plays the game '{edition}', but rules_data/ has no such game folder"
+                       f"{suggestion(edition, folders, 'write edition: <game folder>, one of ' + ', '.join(folders))}")
+    return game
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,6 +1,7 @@
 """The scenario runner every game shares: scenario YAML -> rules model run -> trace and verdict.
 
-One format serves tests, FAQ checks and worked examples. A scenario file:
+One format serves tests, FAQ checks and worked examples; every file is read with positions by
+its game's ScenarioFormat (generator/load/scenarios.py), never as bare values. A scenario file:
 
     edition: <game folder>        # optional: the rules the cases run under (default: the folder)
     cases:
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.core.events import NotAllowed
-from generator.errors import GeneratorError, ScenarioError, relative
+from generator.errors import DataErrors, GeneratorError, ScenarioError
 
 ANY_REASON = "yes"  # `not-allowed: yes`: the step is refused, whatever the engine's reason id
 
@@ -61,45 +62,45 @@ class Result:
 
 # --- loading -------------------------------------------------------------------------------
 def load_scenarios(path: Path | str, case_keys: frozenset[str] | None = None, root: Path | None = None) -> list[dict]:
-    """The cases of one scenario file, each carrying its edition and file name."""
-    from generator.load.examples import plain  # here: generator.load imports the games, which import this module
-    from generator.load.yamlpos import parse
+    """The cases of one scenario file, read with positions in the format of the game it plays
+    (its `edition:`, else the game folder it stands in; generator/load/scenarios.py); raises
+    DataErrors listing every mistake in it. `case_keys` is no longer needed: the game's format
+    says which keys a case, a step and an expectation may have."""
+    from generator.load.files import display  # here: generator.load imports the games, which import this module
+    from generator.load.scenarios import read_scenario_file
 
-    path = Path(path)
-    # Parsed as the loader parses every data file (by its path from the project folder): a file
-    # the loader has read is not parsed again.
-    node, errors = parse(path, relative(path, root or Path(__file__).resolve().parents[2]))
-    if errors or node is None:
-        raise ScenarioError(str(errors[0]) if errors else f"{path}: the file is empty")
-    data = plain(node)
-    if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
-        raise ScenarioError(f"{path}: a scenario file has 'edition' and a list of 'cases'")
-    edition = data.get("edition") or path.parent.parent.name
-    cases, seen = [], set()
-    for i, case in enumerate(data["cases"]):
-        where = f"{path}: case {i + 1}"
-        if not isinstance(case, dict) or not case.get("id"):
-            raise ScenarioError(f"{where}: every case needs an 'id'")
-        where = f"{path}: case '{case['id']}'"
-        if case["id"] in seen:
-            raise ScenarioError(f"{where}: the id is used twice in the file; rename one")
-        seen.add(case["id"])
-        if not case.get("rule"):
-            raise ScenarioError(f"{where}: add 'rule', the rule it checks (\"<source-id> § <section>\")")
-        unknown = set(case) - case_keys if case_keys is not None else set()
-        if unknown:
-            raise ScenarioError(f"{where}: unknown keys {sorted(unknown)}; known keys are {sorted(case_keys or ())}")
-        cases.append({**case, "edition": case.get("edition", edition), "_file": display(path, root)})
+    path, root = Path(path), root or Path(__file__).resolve().parents[2]
+    folder = path.resolve().parent.parent.name
+    edition = file_edition(path, display(path, root)) or folder
+    fmt = scenario_format(root, edition)
+    if fmt is None:
+        raise ScenarioError(f"{display(path, root)} plays the game '{edition}', which has no scenario format; "
+                            f"write 'edition: <game folder>' at the top")
+    cases, errors = read_scenario_file(path, display(path, root), fmt, folder)
+    if errors:
+        raise DataErrors(errors)
     return cases
 
 
-def display(path: Path, root: Path | None = None) -> str:
-    """A scenario file as messages name it: relative to rules_data/ when it lies there."""
-    base = (root or Path(__file__).resolve().parents[2]) / "rules_data"
-    try:
-        return path.resolve().relative_to(base.resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
+def file_edition(path: Path, shown: str) -> str | None:
+    """The game a scenario file names (`edition:`), when it names one as text."""
+    from generator.load.yamlpos import parse
+
+    node, _ = parse(path, shown)
+    named = node.value.get("edition") if node is not None and node.kind == "map" else None
+    return named.value if named is not None and isinstance(named.value, str) else None
+
+
+def scenario_format(root: Path, game: str) -> Any:
+    """The ScenarioFormat of a game folder's engine (its game.yaml names it), or None."""
+    from generator import games
+    from generator.load.yamlpos import parse
+
+    node, _ = parse(root / "rules_data" / game / "game.yaml", f"rules_data/{game}/game.yaml")
+    top = node.value.get("game") if node is not None and node.kind == "map" else None
+    engine = top.value.get("engine") if top is not None and top.kind == "map" else None
+    package = games.engine(engine.value if engine is not None and isinstance(engine.value, str) else None)
+    return getattr(package.scenarios, "format", None) if package is not None else None
 
 
 def scenario_files(root: Path) -> list[Path]:

@@ -44,6 +44,20 @@ def test_a_wrong_case_names_its_first_mismatch(z1, change, first_mismatch):
         assert first_mismatch in result.mismatches[0]
 
 
+def test_a_choice_the_engine_cannot_follow_is_told_in_words_not_as_a_python_error(z1):
+    case = {**CASE, "dice": [], "map": "a", "zombies": {"a": {"walker": 1}},
+            "actions": [{"do": "zombie-phase", "spawn": False, "discard": {"amy": ["pistol"]}}], "expect": {}}
+    result = run_case(case, z1)
+    assert result.mismatches == ["step 1 (zombie-phase spawn=False discard={'amy': ['pistol']}): amy holds no "
+                                 "'pistol' to lose to the wound; the zombie phase's discard names a card amy holds"]
+
+
+def test_a_zombie_card_the_script_lacks_is_told_in_words(z1):
+    case = {**CASE, "dice": [], "spawn-zones": ["b"], "actions": [{"do": "spawn"}], "expect": {}}
+    assert run_case(case, z1).mismatches == ["step 1 (spawn): no zombie card left in the script; add zombie-cards "
+                                             "to the scenario"]
+
+
 def test_expected_refusal_that_does_not_happen(z1):
     case = {**CASE, "actions": [{"who": "amy", "do": "attack", "weapon": "katana", "not-allowed": "x"}]}
     result = run_case(case, z1)

@@ -2,6 +2,7 @@
 
 Modules, smallest first:
     rules.py          Rules: every number and chosen reading, from the game's parameters
+    ranges.py, parameter_checks.py   each parameter's range and kind, checked while the data loads
     cards.py          card profiles (weapons, items, enemies, tension cards) a case states
     dice.py           the dice as named faces, rolled from a script (no face distribution is known)
     state.py          characters, enemies, tokens, decks, whose turn and which phase
@@ -11,7 +12,10 @@ Modules, smallest first:
     tension.py        the Tension phase, the tension deck as timer, a ribbon used at a typewriter
     campaign.py       the end phase and the campaign state it carries
     scenario.py       scenario hooks: build a state, apply a step, compare an expectation
+    scenario_format.py, scenario_ids.py   what a case may say, down to each number's range and id
+    card_format.py    the check cards' shapes and ids, read with positions
     data.py           loaded data -> Model (rules + the check cards)
+    project_checks.py the model's checks of a loaded game (cards, scenario files, FAQ rulings, examples)
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
 The square grid itself is the shared core's (generator/core/grid.py).
 """
@@ -22,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.games import GamePackage
-from generator.games.resident_evil import schema
+from generator.games.resident_evil import parameter_checks, ranges, schema
 
 
 class ResidentEvil(GamePackage):
@@ -32,6 +36,7 @@ class ResidentEvil(GamePackage):
     link_kinds = schema.KINDS
     search_kinds = schema.KINDS
     labels_file = Path(__file__).parent / "labels.yaml"
+    parameter_ranges = ranges.PARAMETER_RANGES
 
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
@@ -44,6 +49,8 @@ class ResidentEvil(GamePackage):
 
         return templates()["events"]
 
+    def check_game(self, game, ctx) -> None:
+        parameter_checks.check_parameters(game, ctx)
 
     def rules_for(self, game) -> Any:
         from generator.games.resident_evil.data import model_for_game

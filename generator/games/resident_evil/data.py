@@ -2,7 +2,8 @@
 
 The engine's numbers and readings are the game's parameters (parameters*.yaml). The card values
 the scenario checks and worked examples play with are stated once, for those checks alone, in
-`rules_data/<game>/scenarios/cards/*.yaml` (the source prints almost none of them).
+`rules_data/<game>/scenarios/cards/*.yaml` (the source prints almost none of them); they are
+read with positions and checked (card_format.py) before the model holds them.
 """
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from generator.errors import Location
+from generator.load.files import display
 
-from generator.load.yamlpos import SAFE_LOADER
-
+from .card_format import read_card_files
+from .dice import ATTACK_DICE, faces_of
 from .rules import Rules, RulesError, rules_from_parameters
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
@@ -25,19 +27,16 @@ class Model:
 
     rules: Rules
     cards: dict[str, Any] = field(default_factory=dict)
-
-
-def check_cards(folder: Path) -> dict[str, Any]:
-    cards: dict[str, Any] = {}
-    for path in sorted((folder / "scenarios" / "cards").glob("*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
-        if not isinstance(data.get("cards"), dict):
-            raise RulesError(f"{path.relative_to(PROJECT_ROOT)}: a card file has a mapping 'cards' at the top")
-        cards.update(data["cards"])
-    return cards
+    card_places: dict[str, Location] = field(default_factory=dict)  # card id -> where it is defined
 
 
 def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
+    """The game's model; raises RulesError naming the parameter, or listing the check cards'
+    errors with their places."""
     values = {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")}
+    rules = rules_from_parameters(values)
     folder = (root / game.file).parent
-    return Model(rules_from_parameters(values), check_cards(folder))
+    cards = read_card_files(folder, lambda path: display(path, root), faces_of(ATTACK_DICE[0], rules.success_results))
+    if cards.errors:
+        raise RulesError(sorted(set(cards.errors)))
+    return Model(rules, cards.cards, cards.places)

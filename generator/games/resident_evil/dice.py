@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from generator.errors import ScenarioError
 
+ATTACK_DICE = ("blue",)  # the game's one die colour for attacks and evades (the encounter die is apart)
 BLANK = "blank"
 UMBRELLA = "umbrella"  # the encounter die's face that turns corpses into zombies
 OTHER = "other"  # any other encounter die face

@@ -11,14 +11,53 @@ from typing import Any
 
 from generator.errors import RulesDataError
 
+from .dice import BLANK
+
 SIZES = ("small", "medium", "large")
 
 
 class RulesError(RulesDataError):
-    """Parameters that are missing or contradict each other; the message names the parameter."""
+    """Parameters or check cards the model cannot make coherent rules from. `subject` names the
+    parameter that is wrong (its place is the message's place); `problems` may also be DataErrors
+    that carry their own places (the check cards)."""
 
-    def __init__(self, message: str):
-        super().__init__([message])
+    def __init__(self, problem: str | list, subject: str | None = None):
+        super().__init__(problem if isinstance(problem, list) else [problem])
+        self.subject = subject
+
+
+# Every parameter the model reads, by the kind of value it must be (parameter_checks.py checks
+# the kind, ranges.py the number): "number" a whole number, "switch" true or false, "faces" a
+# list of die faces (ids), "levels" a list of whole numbers.
+PARAMETERS: dict[str, str] = {
+    **dict.fromkeys((
+        "actions-per-turn", "tension-cards-per-phase", "unresolvable-tension-extra-draws", "square-max-small",
+        "square-max-medium", "square-medium-with-small", "square-max-large", "health-steps", "revive-health-box",
+        "rapid-fire-max-extra-dice", "ammo-per-attack", "evade-steps", "ink-ribbons-small-party", "small-party-max",
+        "ink-ribbons-large-party", "item-box-capacity", "corpses-per-square-max", "crimson-head-corpse-threshold",
+        "crimson-head-cards", "corpse-danger-threshold", "end-phase-handgun-ammo", "end-phase-heal",
+        "danger-on-complete", "danger-on-fail", "reserve-wounds-healed", "reserve-death-wounds",
+        "switch-below-players"), "number"),
+    **dict.fromkeys((
+        "top-result-always-evades", "oos-attack-excludes-hit-enemies", "linked-tiles-chain",
+        "evade-counts-enemies-in-range", "attack-results-stack", "defeated-enemy-leaves-corpse",
+        "revival-counts-item-box", "lost-beyond-danger", "corpse-roll-once-per-action",
+        "free-discard-any-number"), "switch"),
+    "success-results": "faces",
+    "evade-ladder": "faces",
+    "danger-extra-text-levels": "levels",
+}
+# The alternate modes' parameters (parameters-modes.yaml): optional, a mode without them plays
+# the normal rules. A mode is named by the first word of its parameters (easy-..., solo-...).
+MODE_PREFIXES = ("easy-", "solo-")
+MODE_PARAMETERS: dict[str, str] = {
+    "easy-ink-ribbons-per-character": "number", "easy-typewriter-stays": "switch",
+    "easy-reload-to-capacity": "switch", "easy-spray-heals-to-fine": "switch",
+    "easy-push-every-enemy-after-failed-evade": "switch", "solo-item-box-capacity": "number",
+    "solo-boss-health-reduction": "number", "solo-start-positions": "number",
+    "solo-unconscious-becomes-danger": "switch",
+}
+NORMAL_MODE = "normal"
 
 
 @dataclass(frozen=True)
@@ -68,6 +107,11 @@ class Rules:
         """0 for a face that is not a success, else 1 for the weakest success upwards."""
         return self.success_results.index(face) + 1 if face in self.success_results else 0
 
+    @property
+    def mode_names(self) -> list[str]:
+        """The modes a case may play: normal, and each mode the parameters change the rules for."""
+        return [NORMAL_MODE, *sorted({pid.split("-")[0] for pid in self.modes})]
+
     def weight(self, size: str) -> int:
         if size not in self.size_weights:
             raise RulesError(f"unknown model size '{size}'; use one of {', '.join(self.size_weights)}")
@@ -78,7 +122,7 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
     """Build Rules from parameter id -> value; a missing id is named in the error."""
     def get(pid: str) -> Any:
         if pid not in values:
-            raise RulesError(f"parameter '{pid}' is missing from rules_data/resident-evil/parameters*.yaml")
+            raise RulesError(f"parameter '{pid}' is missing; add it to the game's parameters*.yaml", subject=pid)
         return values[pid]
 
     small = get("square-max-small")
@@ -87,16 +131,24 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
     # The four legal mixes of a square are one weight limit: small 1, medium and large in proportion.
     weights = {"small": 1, "medium": small // medium_count, "large": small // large}
     if weights["medium"] + medium_with_small * weights["small"] != small or small % medium_count or small % large:
-        raise RulesError("square-max-small, square-max-medium, square-medium-with-small and square-max-large "
-                         "do not describe one weight limit per square; check the four values")
+        raise RulesError(f"square-max-small ({small}), square-max-medium ({medium_count}), square-medium-with-small "
+                         f"({medium_with_small}) and square-max-large ({large}) do not describe one weight limit "
+                         f"per square: the small count must be a multiple of the medium and large counts, and one "
+                         f"medium model and square-medium-with-small small ones must fill a square; correct one "
+                         f"of the four", subject="square-max-medium")
     success = tuple(get("success-results"))
+    if len(set(success)) != len(success) or BLANK in success:
+        raise RulesError(f"success-results {list(success)} names a face twice or the blank face '{BLANK}'; list "
+                         f"each success result once, weakest first", subject="success-results")
     ladder = tuple(get("evade-ladder"))
     unknown = [r for r in ladder if r not in success]
     if unknown:
-        raise RulesError(f"evade-ladder names {unknown}, which are not in success-results {list(success)}")
+        raise RulesError(f"evade-ladder names {unknown}, which are not in success-results {list(success)}; "
+                         f"use those faces", subject="evade-ladder")
     if len(ladder) != get("evade-steps"):
-        raise RulesError(f"evade-ladder has {len(ladder)} steps but evade-steps says {get('evade-steps')}")
-    modes = {pid: v for pid, v in values.items() if pid.startswith(("easy-", "solo-"))}
+        raise RulesError(f"evade-ladder has {len(ladder)} steps but evade-steps says {get('evade-steps')}; "
+                         f"make them agree", subject="evade-ladder")
+    modes = {pid: v for pid, v in values.items() if pid.startswith(MODE_PREFIXES)}
     return Rules(
         actions_per_turn=get("actions-per-turn"),
         tension_cards_per_phase=get("tension-cards-per-phase"),

@@ -15,16 +15,20 @@ A case (see rules_data/resident-evil/scenarios/README.md for every key):
 
 Card statistics the source does not print are stated by the file's (or the case's) `cards:`
 for that check alone; dice are scripted by face on the step that rolls them.
-Public: HOOKS (for generator/core/scenarios.py), build_game, apply_step, compare, CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
+Public: HOOKS (for generator/core/scenarios.py), read_scenarios, build_game, apply_step, compare, FORMAT,
+CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
 """
 from __future__ import annotations
 
 import copy
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from generator.core.grid import parse_grid
 from generator.errors import ScenarioError
+from generator.load.files import display
+from generator.load.scenarios import read_scenario_file
 
 from . import campaign as campaign_steps
 from . import cards as card_specs
@@ -32,27 +36,20 @@ from . import reserve
 from .dice import ScriptedRolls, faces_of
 from .engine import Game
 from .rules import Rules
+from .scenario_format import CHOICES as CHOICES_SHAPE
+from .scenario_format import scenario_format
+from .scenario_ids import check_ids
 from .state import Campaign, Character, Enemy, Held, Reserve, State
 
-CASE_KEYS = {
-    "id", "rule", "note", "map", "doors", "cards", "characters", "enemies", "corpses", "item-tokens",
-    "typewriters", "item-boxes", "exits", "stairs", "spawn-squares", "decks", "discards", "supply",
-    "ink-ribbons", "tutorial", "mode", "campaign", "turn", "players", "actions", "expect", "seed",
-    "unexplored", "kerosene", "item-c", "off-board", "exploration", "elevator", "narrative-tokens",
-}
-STEP_KEYS = {
-    "who", "do", "to", "door", "take", "from", "with", "give", "item", "target", "weapon", "rapid-fire",
-    "dice", "choose", "not-allowed", "expect", "result", "items", "cards", "note", "wounds",
-}
-CHOICES = {"push", "reposition", "push-back", "order", "attacker", "target", "toward", "charge-to", "reshuffle",
-           "corpse-to"}
-EXPECT_KEYS = {
-    "characters", "enemies", "enemy-count", "corpses", "doors", "result", "player", "phase", "actions-left",
-    "decks", "discards", "ink-ribbons", "typewriters", "danger", "crimson-heads-added", "item-box",
-    "campaign-lost", "events-include", "events-exclude", "events", "line-of-sight", "moves-from", "lasting",
-    "item-tokens", "linked-tiles", "unexplored", "kerosene", "reserve", "off-board", "elevator", "removed",
-    "narrative-tokens",
-}
+FORMAT = scenario_format(check_ids)  # every key, step and expectation (scenario_format.py)
+CASE_KEYS = set(FORMAT.all_case_keys)
+STEP_KEYS = {"who", "do", "not-allowed", "expect", "expect-any", "note", *FORMAT.step_keys,
+             *(key for keys in FORMAT.actions.values() for key in keys)}
+CHOICES = set(CHOICES_SHAPE.fields)
+EXPECT_KEYS = set(FORMAT.expect_keys)
+
+
+PROJECT_ROOT = Path(__file__).resolve().parents[3]
 
 
 class CaseError(ScenarioError):
@@ -108,7 +105,7 @@ def _held(entry: Any, table: dict) -> Held:
 
 
 def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game:
-    unknown = set(case) - CASE_KEYS - {"_file", "game", "edition"}
+    unknown = {key for key in case if not key.startswith("_")} - CASE_KEYS - {"game", "edition"}
     if unknown:
         raise CaseError(f"unknown case keys {sorted(unknown)}; known keys are {sorted(CASE_KEYS)}")
     table = card_table(rules, file_cards, case.get("cards"))
@@ -343,15 +340,27 @@ def compare(game: Game, expect: dict) -> list[str]:
 
 
 # --- the shared runner's side (generator/core/scenarios.py) ---------------------------------------
+def read_scenarios(path: Path, model: Any = None, root: Path = PROJECT_ROOT,
+                   editions: list[str] | None = None) -> tuple[list[dict], list]:
+    """A scenario file's cases and every error in it, with positions (the ids, cards and bounds
+    of the rules are checked when the model is given)."""
+    return read_scenario_file(path, display(path, root), FORMAT, path.parent.parent.name, model, editions=editions)
+
+
+# A value of the wrong kind the format would have refused: said as the error it is, never a traceback.
+INPUT_ERRORS = (KeyError, ValueError, TypeError, AttributeError, IndexError)
+
+
 class _Hooks:
     """How the shared scenario runner builds, steps and checks a Resident Evil case."""
 
-    case_keys = frozenset(CASE_KEYS | {"edition"})
+    case_keys = FORMAT.all_case_keys
+    format = FORMAT
 
     def build(self, case: dict, model: Any) -> Game:
         try:
             return build_game(case, model.rules, model.cards)
-        except (KeyError, ValueError, TypeError) as error:
+        except INPUT_ERRORS as error:
             if isinstance(error, ScenarioError):
                 raise
             raise CaseError(f"{type(error).__name__}: {error}") from error
@@ -359,7 +368,7 @@ class _Hooks:
     def apply_step(self, game: Game, step: dict) -> None:
         try:
             apply_step(game, step)
-        except (KeyError, ValueError, TypeError) as error:
+        except INPUT_ERRORS as error:
             if isinstance(error, ScenarioError):
                 raise
             raise CaseError(f"{type(error).__name__}: {error}") from error

@@ -29,10 +29,12 @@ LEGEND_ORDER = ("character", "unconscious", "enemy-small", "enemy-medium", "wall
 
 @dataclass
 class _Example:
-    """Just enough of a loaded example for the shared runner."""
+    """Just enough of a loaded example for the shared runner: its scenario with the example's id."""
 
     id: str
     scenario: dict
+    file: str = ""
+    scenario_node: Any = None  # the scenario as written, which the runner checks before it plays
 
 
 def play(example: Any, model: Model) -> ExampleRun:
@@ -40,7 +42,8 @@ def play(example: Any, model: Model) -> ExampleRun:
     key = id(example)
     if key not in _RUNS or _RUNS[key][0] is not example:
         scenario = {"id": example.id, **example.scenario}
-        _RUNS[key] = (example, run_example(_Example(example.id, scenario), model, HOOKS))  # type: ignore[arg-type]
+        loaded = _Example(example.id, scenario, getattr(example, "file", ""), getattr(example, "scenario_node", None))
+        _RUNS[key] = (example, run_example(loaded, model, HOOKS))  # type: ignore[arg-type]
     return _RUNS[key][1]
 
 

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.core.scenarios import load_scenarios, run_case
+from generator.core.scenarios import run_case
 from generator.games.resident_evil.data import Model
-from generator.games.resident_evil.scenario import HOOKS
+from generator.games.resident_evil.scenario import HOOKS, read_scenarios
 
 ROOT = Path(__file__).resolve().parents[3]
 CASES = {case["id"]: case for path in sorted((ROOT / "rules_data" / "resident-evil" / "scenarios").glob("*.yaml"))
-         for case in load_scenarios(path, HOOKS.case_keys, ROOT)}
+         for case in read_scenarios(path, None, ROOT)[0]}
 
 
 def play(model: Model, case_id: str, **reading):

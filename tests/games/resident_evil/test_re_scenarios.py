@@ -7,15 +7,21 @@ from types import SimpleNamespace
 
 import pytest
 
-from generator.core.scenarios import load_scenarios, run_case
+from generator.core.scenarios import run_case
 from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.project_checks import check_cards_agree
-from generator.games.resident_evil.scenario import HOOKS
+from generator.games.resident_evil.scenario import HOOKS, read_scenarios
 from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "rules_data" / "resident-evil" / "scenarios"
-CASES = [case for path in sorted(FOLDER.glob("*.yaml")) for case in load_scenarios(path, HOOKS.case_keys, ROOT)]
+CASES = [case for path in sorted(FOLDER.glob("*.yaml")) for case in read_scenarios(path, None, ROOT)[0]]
+
+
+def test_every_case_fits_the_format_with_the_rules(re_model):
+    """Read with the model, the files' ids, cards, faces and bounds are all checked too."""
+    errors = [str(e) for path in sorted(FOLDER.glob("*.yaml")) for e in read_scenarios(path, re_model, ROOT)[1]]
+    assert errors == []
 
 
 def test_at_least_sixty_cases_across_the_topics():

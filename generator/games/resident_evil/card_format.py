@@ -1,0 +1,251 @@
+"""The check cards' shapes: what each kind of card profile may say, down to each number's range.
+
+The source prints almost no card statistic, so the checks state the values they play with
+(scenarios/cards/*.yaml, or a case's own `cards:`). Every profile is checked here, where it was
+written, before cards.py builds anything from it: a misspelt field, a size the rules do not
+have, a negative hit point count or a die colour the game does not roll is reported with its
+place, and the engine only ever meets a profile that fits.
+
+    SHAPE                 one card profile (dispatched on its `kind`)
+    check_card_ids(...)   what needs the rules or the other cards: faces, reloaded weapons, spawns
+    read_card_files(...)  every card file of a game, with positions; a card id defined once
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from generator.errors import DataError, Location
+from generator.load.references import suggestion
+from generator.load.scenarios import Report, known
+from generator.load.schema import ID_PATTERN, describe
+from generator.load.shapes import AnyValue, Bool, Either, Id, Int, ListOf, MapOf, OneOf, Record, Shape
+from generator.load.yamlpos import Node, parse
+
+from .cards import ATTACK_KEYWORDS, EFFECTS, ITEM_KINDS, TENSION_EFFECTS, WEAPON_KEYWORDS
+from .dice import ATTACK_DICE
+from .rules import SIZES
+from .schema import DECKS
+
+CARD_KINDS = (*ITEM_KINDS, "enemy", "encounter", "narrative", "behaviour", "tension")
+TENSION_COLOURS = ("green", "amber", "red")  # the tension deck's three card colours
+CORPSE = "corpse"  # a spawn may lay corpse tokens as well as enemies
+
+
+
+class Effect(Shape):
+    """An attack effect: {damage: N}, or one of the effects without a number; a mistake inside
+    {damage: N} is reported at the number."""
+
+    WORDS = OneOf(*(e for e in EFFECTS if e != "damage"))
+    DAMAGE = Record({"damage": Int(1, 10, "an effect deals 1 to 10 damage")}, required=("damage",))
+    what = "an effect: {damage: N}, " + ", ".join(e for e in EFFECTS if e != "damage")
+
+    def read(self, node: Node, report: Any) -> Any:
+        if node.kind == "map":
+            return self.DAMAGE.read(node, report)
+        if node.kind == "scalar":
+            return self.WORDS.read(node, report)
+        report.error(node.where, f"expected {self.what}, found {describe(node)}")
+        return None
+
+
+EFFECT = Effect()
+RANGE = Either(Int(0, 20, "a range counts 0 to 20 squares"), OneOf("los"),
+               what="a range: 0 to 20 squares, or los (any distance in sight)")
+SPAWN = MapOf(Int(1, 20, "a card brings 1 to 20 models of a type"), high=10)
+WEAPON_PROFILE = {
+    "dice": MapOf(Int(1, 10, "a weapon rolls 1 to 10 dice"), high=1, what="one die colour and a count, e.g. {blue: 1}"),
+    "range": RANGE,
+    "results": MapOf(ListOf(EFFECT, 1, 10), high=20, what="a mapping of die faces to their effects"),
+    "keywords": ListOf(OneOf(*WEAPON_KEYWORDS), high=10),
+}
+WEAPON_REQUIRED = ("dice", "range", "results")
+ATTACK = Record({"range": Int(0, 20, "an attack reaches 0 to 20 squares"), "effects": ListOf(EFFECT, 0, 10),
+                 "symbol": Id(), "keywords": ListOf(OneOf(*ATTACK_KEYWORDS), high=10)})
+DECK = OneOf(*DECKS)
+
+
+class LevelKey(Shape):
+    """A mapping key that is a whole number (a danger level): YAML keys are read as text."""
+
+    def __init__(self, low: int, high: int, why: str):
+        self.low, self.high = low, high
+        self.what = f"a whole number from {low} to {high} ({why})"
+
+    def fits(self, node) -> bool:
+        text = str(node.value)
+        return node.kind == "scalar" and text.isdigit() and self.low <= int(text) <= self.high
+
+
+DANGER_LEVEL = LevelKey(1, 10, "a danger level")
+PROFILES: dict[str, Record] = {
+    "weapon": Record({"kind": AnyValue(), **WEAPON_PROFILE, "deck": DECK,
+                      "capacity": Int(1, 99, "an ammunition dial counts up to 1 to 99")}, required=WEAPON_REQUIRED),
+    "ammo": Record({"kind": AnyValue(), "reloads": Id(), "amount": Int(1, 99, "ammunition adds 1 to 99 points"),
+                    "profile": Record(WEAPON_PROFILE, required=WEAPON_REQUIRED), "deck": DECK},
+                   required=("reloads", "amount")),
+    "healing": Record({"kind": AnyValue(), "heal": Int(0, 20, "a healing item moves 0 to 20 boxes towards Fine"),
+                       "herb": Bool(), "revives": Bool(), "deck": DECK}),
+    **{kind: Record({"kind": AnyValue(), "kerosene": Int(0, 20, "a card lays 0 to 20 kerosene tokens"), "deck": DECK})
+       for kind in ("defence", "special", "resource")},
+    "enemy": Record({"kind": AnyValue(), "size": OneOf(*SIZES),
+                     "threat": Int(0, 10, "an enemy's threat is 0 to 10"),
+                     "movement": Int(0, 10, "an enemy moves 0 to 10 squares"),
+                     "hp": Int(1, 99, "an enemy has 1 to 99 hit points"),
+                     "attacks": ListOf(ATTACK, 1, 10), "boss": Bool(), "evade-difficulty": Id(),
+                     "special": ListOf(Id(), high=10)},
+                    required=("size", "threat", "movement", "hp", "attacks")),
+    **{kind: Record({"kind": AnyValue(), "effect": OneOf("empty", "spawn", "special"), "spawn": SPAWN})
+       for kind in ("encounter", "narrative")},
+    "behaviour": Record({"kind": AnyValue(), "lines": ListOf(Either(
+        Record({"move": Int(0, 10, "a boss moves 0 to 10 squares")}, required=("move",)), OneOf("attack", "special"),
+        what="a line: {move: N}, attack or special"), high=10)}),
+    "tension": Record({"kind": AnyValue(), "colour": OneOf(*TENSION_COLOURS), "symbol": Id(),
+                       "effect": OneOf(*TENSION_EFFECTS), "spawn": SPAWN,
+                       "danger": Int(-10, 10, "a card moves the danger track -10 to 10 spaces"),
+                       "extra": MapOf(Record({"effect": OneOf(*TENSION_EFFECTS), "spawn": SPAWN,
+                                              "danger": Int(-10, 10, "a card moves the danger track -10 to 10 spaces")}),
+                                      high=10, keys=DANGER_LEVEL, what="extra texts by danger level"),
+                       "lasting": Bool()}, required=("colour",)),
+}
+
+
+class CardShape(Shape):
+    """One card profile: its `kind` says which fields it has."""
+
+    what = "a card profile (a mapping with kind and the card's values)"
+
+    def read(self, node: Node, report: Any) -> Any:
+        if node.kind != "map":
+            report.error(node.where, f"expected {self.what}, found {describe(node)}")
+            return None
+        kind = node.value.get("kind")
+        if kind is None:
+            report.error(node.where, f"missing 'kind': one of {', '.join(CARD_KINDS)}")
+            return None
+        if kind.kind != "scalar" or kind.value not in PROFILES:
+            named = f"'{kind.value}'" if kind.kind == "scalar" else describe(kind)
+            report.at("kind").error(kind.where, f"unknown card kind {named}"
+                                                f"{suggestion(str(kind.value), list(CARD_KINDS), 'use one of ' + ', '.join(CARD_KINDS))}")
+            return None
+        return PROFILES[kind.value].read(node, report)
+
+
+SHAPE = CardShape()
+
+
+def check_card_ids(cards: dict[str, Any], node_of: Callable[[str], Node | None], report_of: Callable[[str], Report],
+                   faces: tuple[str, ...], all_cards: dict[str, Any]) -> None:
+    """What a card's shape cannot say alone: the faces its results name, the weapon an ammunition
+    card reloads, the enemies a card spawns, the symbol of each special attack. `cards` are the
+    profiles as SHAPE read them (a part that does not fit is None, and reported); `all_cards`
+    every card they may name (theirs and the files'); `report_of(id)` reports about one card."""
+    enemies = sorted(cid for cid, body in all_cards.items() if _kind(body) == "enemy")
+    weapons = sorted(cid for cid, body in all_cards.items() if _kind(body) == "weapon")
+    for cid, body in cards.items():
+        if not isinstance(body, dict):
+            continue
+        node, inner, kind = node_of(cid), report_of(cid), _kind(body)
+        profiles = [(body, ())] if kind == "weapon" else [(body.get("profile"), ("profile",))] if kind == "ammo" else []
+        for profile, path in profiles:
+            for colour in _map(_map(profile).get("dice")):
+                known(inner.at("dice"), _key_place(node, *path, "dice", colour), "die colour", colour,
+                       list(ATTACK_DICE), "a weapon rolls " + ", ".join(ATTACK_DICE) + " dice")
+            for face in _map(_map(profile).get("results")):
+                known(inner.at("results"), _key_place(node, *path, "results", face), "die face", face,
+                       list(faces), "results are faces of the dice: " + ", ".join(faces))
+        if kind == "ammo" and body.get("reloads") is not None:
+            known(inner.at("reloads"), _place(node, "reloads"), "weapon card", body["reloads"], weapons,
+                   "name a weapon card")
+        if kind == "healing" and "heal" not in body and not body.get("revives"):
+            inner.error(_place(node), "missing 'heal', the boxes it moves a character towards Fine (or 'revives: true')")
+        if kind == "enemy":
+            if body.get("evade-difficulty") is not None:
+                known(inner.at("evade-difficulty"), _place(node, "evade-difficulty"), "die face",
+                       body["evade-difficulty"], list(faces), "name a success result")
+            for index, attack in enumerate((body.get("attacks") or [])[1:], start=2):
+                if isinstance(attack, dict) and not attack.get("symbol"):
+                    inner.at(f"attacks › attack {index}").error(
+                        _place(node, "attacks", index - 1), "a special attack needs its 'symbol' (the tension "
+                                                            "card symbol that makes the enemy use it)")
+        spawns: list[tuple[tuple, Any]] = [(("spawn",), body.get("spawn"))] + [
+            (("extra", level, "spawn"), _map(extra).get("spawn")) for level, extra in _map(body.get("extra")).items()]
+        for path, spawn in spawns:
+            for model in _map(spawn):
+                known(inner.at(" › ".join(map(str, path))), _key_place(node, *path, model), "enemy type", model,
+                       [*enemies, CORPSE], "name an enemy card, or corpse")
+
+
+def _map(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _kind(body: Any) -> str | None:
+    return body.get("kind") if isinstance(body, dict) else None
+
+
+def _child(node: Node | None, *path: Any) -> Node | None:
+    for key in path:
+        if node is None:
+            return None
+        if node.kind == "map":
+            node = node.value.get(str(key))
+        elif node.kind == "list" and isinstance(key, int) and 0 <= key < len(node.value):
+            node = node.value[key]
+        else:
+            return None
+    return node
+
+
+def _place(node: Node | None, *path: Any) -> Location | None:
+    found = _child(node, *path)
+    return found.where if found is not None else node.where if node is not None else None
+
+
+def _key_place(node: Node | None, *path: Any) -> Location | None:
+    found = _child(node, *path)
+    return (found.key_where or found.where) if found is not None else _place(node)
+
+
+@dataclass
+class CheckCards:
+    """A game's check cards: plain profiles by id, where each was written, and every error."""
+
+    cards: dict[str, Any] = field(default_factory=dict)
+    places: dict[str, Location] = field(default_factory=dict)
+    errors: list[DataError] = field(default_factory=list)
+
+
+def read_card_files(folder: Path, display: Callable[[Path], str], faces: tuple[str, ...]) -> CheckCards:
+    """Every scenarios/cards/*.yaml of a game folder: `{cards: {id: profile}}` each."""
+    found = CheckCards()
+    nodes: dict[str, Node] = {}
+    report = Report(found.errors)
+    for path in sorted((folder / "scenarios" / "cards").glob("*.yaml")):
+        root, errors = parse(path, display(path))
+        found.errors += errors
+        if root is None:
+            continue
+        if root.kind != "map" or "cards" not in root.value or root.value["cards"].kind != "map":
+            report.error(root.where, "a card file is a mapping with 'cards' at the top: "
+                                     "cards: {<card id>: {kind: ..., ...}}")
+            continue
+        for key, child in root.value.items():
+            if key != "cards":
+                report.error(child.key_where, f"unknown top-level key '{key}'; a card file has only 'cards'")
+        for cid, node in root.value["cards"].value.items():
+            where = node.key_where or node.where
+            if cid in found.places:
+                report.at(f"card '{cid}'").error(where, f"the card '{cid}' is defined twice (first at "
+                                                        f"{found.places[cid]}); keep one of them")
+                continue
+            found.places[cid] = where
+            if not ID_PATTERN.match(cid):
+                report.at(f"card '{cid}'").error(where, "a card id is kebab-case (lower-case letters, digits, hyphens)")
+            else:
+                nodes[cid] = node
+                found.cards[cid] = SHAPE.read(node, report.at(f"card '{cid}'"))
+    check_card_ids(found.cards, nodes.get, lambda cid: report.at(f"card '{cid}'"), faces, found.cards)
+    return found

@@ -1,0 +1,48 @@
+"""Resident Evil's bad-input corpus: each case breaks the small valid game in fixture/ in one way
+(or several), and `python -m generator check` names every problem once, with file:line:column,
+the entity or case and what to change. The expected lines are pinned in bad_input/<case>/expected.txt.
+
+A case folder holds files laid over fixture/rules_data/ (`mini-re/parameters.yaml` replaces the
+game's parameters). Like tests/test_bad_input.py (whose fixture holds only Zombicide-engine games), the cases run
+in-process through the CLI's own `main`.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.__main__ import main
+
+HERE = Path(__file__).parent
+FIXTURE = HERE / "fixture"
+CASES = sorted(p for p in (HERE / "bad_input").iterdir() if p.is_dir())
+
+
+def broken_copy(case: Path, tmp_path: Path) -> Path:
+    shutil.copytree(FIXTURE / "rules_data", tmp_path / "rules_data")
+    shutil.copytree(case, tmp_path / "rules_data", dirs_exist_ok=True, ignore=shutil.ignore_patterns("expected.txt"))
+    return tmp_path
+
+
+def test_the_fixture_is_a_valid_game(capsys):
+    assert main(["check", "--root", str(FIXTURE)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("ok: 1 games")
+    assert "mini-re: 2 scenarios; 0 FAQ rulings checked; 2 worked examples played by the engine" in out
+
+
+def test_the_corpus_covers_the_kinds_of_bad_input():
+    assert len(CASES) >= 20
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_bad_input_is_reported_once_with_its_pinned_message(case, tmp_path, capsys):
+    code = main(["check", "--root", str(broken_copy(case, tmp_path))])
+    stderr = capsys.readouterr().err
+    expected = (case / "expected.txt").read_text(encoding="utf-8").strip().splitlines()
+    *errors, summary = stderr.strip().splitlines()
+    assert code == 1
+    assert errors == expected
+    assert summary == f"{len(expected)} error{'s' if len(expected) > 1 else ''} in the rules data; nothing was built."
