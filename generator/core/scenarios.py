@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from generator.core.events import NotAllowed
 from generator.errors import DataErrors, GeneratorError, ScenarioError
 
+SET_UP_FAILED = "the case cannot be set up"  # how a result says the case never started
 ANY_REASON = "yes"  # `not-allowed: yes`: the step is refused, whatever the engine's reason id
 
 
@@ -114,7 +115,7 @@ def run_case(case: dict, rules: Any, hooks: ScenarioHooks) -> Result:
         session = hooks.build(case, rules)
     except GeneratorError as error:
         result.ok = False
-        result.mismatches.append(f"the case cannot be set up: {error}")
+        result.mismatches.append(f"{SET_UP_FAILED}: {error}")
         return result
     events = hooks.events(session)
     for number, step in enumerate(case.get("actions") or [], start=1):

@@ -15,6 +15,8 @@ from pathlib import Path
 from generator.core.scenarios import run_case
 from generator.errors import DataError, Location
 from generator.example_runs import check_examples
+from generator.load.scenarios import source_sections
+from generator.ruling_checks import check_rulings, read_cases
 
 from .data import Model, model_for_game
 from .rules import RulesError
@@ -33,8 +35,8 @@ def check_game(game, root: Path) -> list[DataError]:
     except RulesError as error:
         return _placed(game, error)
     errors = check_cards_agree(game, model, root)
-    cases, problems = read_game_scenarios(game, model, root)
-    errors += problems + _check_rulings(game, model, cases)
+    cases, refused, problems = read_game_scenarios(game, model, root)
+    errors += problems + check_rulings(game, cases, refused, lambda case: run_case(case, model, HOOKS))
     return errors + check_examples(game.examples, model, HOOKS)
 
 
@@ -71,45 +73,17 @@ def check_cards_agree(game, model: Model, root: Path) -> list[DataError]:
     return errors
 
 
-def read_game_scenarios(game, model: Model | None, root: Path) -> tuple[dict[str, dict], list[DataError]]:
-    """Every case of the game's scenario files by id, and every mistake in them (a case id is
-    unique across the files: a ruling's `check:` names one)."""
-    cases: dict[str, dict] = {}
-    errors: list[DataError] = []
-    for path in scenario_files(game, root):
-        read, problems = read_scenarios(path, model, root, editions=[game.id])
-        errors += problems
-        for case in read:
-            first = cases.get(case["id"])
-            if first is not None:
-                errors.append(DataError(case.get("_id_where") or case["_where"], f"case '{case['id']}'",
-                                        f"the id is used in {first['_file']} too (at {first.get('_id_where')}); "
-                                        f"a case id is unique across the game's scenario files: rename one"))
-                continue
-            cases[case["id"]] = case
-    return cases, errors
+def read_game_scenarios(game, model: Model | None, root: Path) -> tuple[dict[str, dict], list[str], list[DataError]]:
+    """Every case of the game's scenario files by id, the ids of those with errors, and every
+    mistake in them (a case id is unique across the files: a ruling's `check:` names one)."""
+    sources = source_sections(root)
 
+    def read(path: Path) -> tuple[list[dict], list[DataError], list[str]]:
+        refused: list[str] = []
+        cases, errors = read_scenarios(path, model, root, editions=[game.id], sources=sources, refused=refused)
+        return cases, errors, refused
 
-def _check_rulings(game, model: Model, cases: dict[str, dict]) -> list[DataError]:
-    """A FAQ ruling's `check:` names a case of the scenario files, and that case holds."""
-    errors = []
-    for ruling in game.of_kind("faq"):
-        case_id = ruling.fields.get("check")
-        if not case_id:
-            continue
-        where = ruling.field_where["check"]
-        crumb = f"faq '{ruling.id}' › check"
-        found = cases.get(case_id)
-        if found is None:
-            errors.append(DataError(where, crumb, f"no scenario case '{case_id}' in rules_data/{game.id}/scenarios/; "
-                                                  f"write the case that proves this ruling, or fix the id"))
-            continue
-        result = run_case(found, model, HOOKS)
-        if not result.ok:
-            errors.append(DataError(where, crumb, f"the rules model disagrees with this ruling: scenario "
-                                                  f"'{case_id}' ({found['_file']}) fails: {result.mismatches[0]}; "
-                                                  f"correct the answer, the data or the scenario"))
-    return errors
+    return read_cases(scenario_files(game, root), read)
 
 
 def report_game(game, root: Path) -> list[str]:

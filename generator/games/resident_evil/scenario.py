@@ -340,11 +340,14 @@ def compare(game: Game, expect: dict) -> list[str]:
 
 
 # --- the shared runner's side (generator/core/scenarios.py) ---------------------------------------
-def read_scenarios(path: Path, model: Any = None, root: Path = PROJECT_ROOT,
-                   editions: list[str] | None = None) -> tuple[list[dict], list]:
+def read_scenarios(path: Path, model: Any = None, root: Path = PROJECT_ROOT, *,
+                   editions: list[str] | None = None, sources: dict | None = None,
+                   refused: list[str] | None = None) -> tuple[list[dict], list]:
     """A scenario file's cases and every error in it, with positions (the ids, cards and bounds
-    of the rules are checked when the model is given)."""
-    return read_scenario_file(path, display(path, root), FORMAT, path.parent.parent.name, model, editions=editions)
+    of the rules are checked when the model is given; the edition and the cited sources when
+    those are given; `refused` receives the ids of the cases with errors)."""
+    return read_scenario_file(path, display(path, root), FORMAT, path.parent.parent.name, model, editions=editions,
+                              sources=sources, refused=refused)
 
 
 # A value of the wrong kind the format would have refused: said as the error it is, never a traceback.

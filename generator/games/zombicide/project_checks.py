@@ -16,8 +16,7 @@ from generator.load.entities import Game
 from generator.load.files import display
 from generator.load.scenarios import child, source_sections
 from generator.load.yamlpos import parse
-
-SET_UP_FAILED = "the case cannot be set up"  # how the shared runner names a case it could not build
+from generator.ruling_checks import check_rulings, read_cases
 
 
 def report_game(game: Game, root: Path) -> list[str]:
@@ -76,63 +75,15 @@ def check_game(game: Game, root: Path) -> list[DataError]:
 
 
 def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:
-    cases, refused, errors = _read_cases(game, rules, root)
-    for ruling in game.of_kind("faq"):
-        case_id = ruling.fields.get("check")
-        if not case_id or case_id in refused:
-            continue  # a case with errors is not played (its errors are reported where it stands)
-        where = ruling.field_where["check"]
-        crumb = f"faq '{ruling.id}' › check"
-        found = cases.get(case_id)
-        if found is None:
-            errors.append(DataError(where, crumb, f"no scenario case '{case_id}' in rules_data/{game.id}/scenarios/; "
-                                                  f"write the case that proves this ruling, or fix the id"))
-            continue
-        result = run_case(found, rules)
-        if result.ok:
-            continue
-        unplayable = _unplayable_step(found, result)
-        if unplayable is not None:  # the case's own data is wrong: say so where it is written
-            errors.append(DataError(unplayable, f"case '{case_id}'", f"the rules model cannot play this case: "
-                                                                     f"{result.mismatches[0]}; fix the case (FAQ "
-                                                                     f"ruling '{ruling.id}' checks it)"))
-            continue
-        errors.append(DataError(where, crumb, f"the rules model disagrees with this ruling: scenario "
-                                              f"'{case_id}' ({found['_file']}) fails: {result.mismatches[0]}; "
-                                              f"correct the answer, the data or the scenario"))
-    return errors
-
-
-def _read_cases(game: Game, rules, root: Path) -> tuple[dict[str, dict], list[str], list[DataError]]:
-    """Every case of the game's scenario files by id, the ids of those with errors, and every
-    error: each file is read and checked, all errors at once. An id names one case across the
-    files (an FAQ check names it)."""
-    cases: dict[str, dict] = {}
-    refused: list[str] = []
-    errors: list[DataError] = []
     sources = source_sections(root)
-    for path in _scenario_files(game, root):
-        read, problems = read_scenarios(path, rules, root, editions=[game.id], sources=sources, refused=refused)
-        errors += problems
-        for case in read:
-            first = cases.setdefault(case["id"], case)
-            if first is not case:
-                errors.append(DataError(case["_id_where"], f"case '{case['id']}'",
-                                        f"the id is also used at {first['_id_where']}; a case id is unique among "
-                                        f"the game's scenario files (an FAQ check names one): rename one"))
-    return cases, refused, errors
 
+    def read(path: Path) -> tuple[list[dict], list[DataError], list[str]]:
+        refused: list[str] = []
+        cases, errors = read_scenarios(path, rules, root, editions=[game.id], sources=sources, refused=refused)
+        return cases, errors, refused
 
-def _unplayable_step(case: dict, result) -> Location | None:
-    """Where the case stands when it could not be set up or a step could not be played (an
-    error, not a refusal or a different outcome): then the case is wrong, not the ruling."""
-    if not result.trace and result.mismatches[0].startswith(SET_UP_FAILED):
-        return case["_where"]
-    last = result.trace[-1] if result.trace else None
-    if last is not None and str(last.get("outcome", "")).startswith("error:"):
-        places = case.get("_step_where") or []
-        return places[last["step"] - 1] if last["step"] <= len(places) else case["_where"]
-    return None
+    cases, refused, errors = read_cases(_scenario_files(game, root), read)
+    return errors + check_rulings(game, cases, refused, lambda case: run_case(case, rules))
 
 
 def _scenario_files(game: Game, root: Path) -> list[Path]:
