@@ -310,12 +310,13 @@ def _is_kind(node: Node, kind: str) -> bool:
 
 
 def child(node: Node | None, *keys: Any) -> Node | None:
-    """The node at a path of keys (str for mappings, int for lists), or None."""
+    """The node at a path of keys (a mapping's key as written, so a number is its text; an index
+    for lists), or None."""
     for key in keys:
         if node is None:
             return None
-        if node.kind == "map" and isinstance(key, str):
-            node = node.value.get(key)
+        if node.kind == "map":
+            node = node.value.get(str(key))
         elif node.kind == "list" and isinstance(key, int) and 0 <= key < len(node.value):
             node = node.value[key]
         else:

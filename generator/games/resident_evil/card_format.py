@@ -19,6 +19,7 @@ from typing import Any, Callable
 from generator.errors import DataError, Location
 from generator.load.references import suggestion
 from generator.load.scenarios import Report, known
+from generator.load.scenarios import child as node_at  # `child` names the loops' values here
 from generator.load.schema import ID_PATTERN, describe
 from generator.load.shapes import AnyValue, Bool, Either, Id, Int, ListOf, MapOf, OneOf, Record, Shape
 from generator.load.yamlpos import Node, parse
@@ -186,26 +187,13 @@ def _kind(body: Any) -> str | None:
     return body.get("kind") if isinstance(body, dict) else None
 
 
-def _child(node: Node | None, *path: Any) -> Node | None:
-    for key in path:
-        if node is None:
-            return None
-        if node.kind == "map":
-            node = node.value.get(str(key))
-        elif node.kind == "list" and isinstance(key, int) and 0 <= key < len(node.value):
-            node = node.value[key]
-        else:
-            return None
-    return node
-
-
 def _place(node: Node | None, *path: Any) -> Location | None:
-    found = _child(node, *path)
+    found = node_at(node, *path)
     return found.where if found is not None else node.where if node is not None else None
 
 
 def _key_place(node: Node | None, *path: Any) -> Location | None:
-    found = _child(node, *path)
+    found = node_at(node, *path)
     return (found.key_where or found.where) if found is not None else _place(node)
 
 
