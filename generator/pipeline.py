@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -92,11 +93,10 @@ class Preview:
         if errors:
             raise DataErrors(errors)
         inputs = game_inputs(self.root, list(project.games))
-        errors = []
-        for game_id, game in project.games.items():
-            if self.verdicts.get(game_id, ("",))[0] != inputs[game_id]:
-                self.verdicts[game_id] = (inputs[game_id], _model_errors_of_game(game, self.root))
-            errors += self.verdicts[game_id][1]
+        stale = [game for game_id, game in project.games.items() if self.verdicts.get(game_id, ("",))[0] != inputs[game_id]]
+        for game_id, found in _model_errors_by_game(stale, self.root).items():
+            self.verdicts[game_id] = (inputs[game_id], found)
+        errors = [error for game_id in project.games for error in self.verdicts[game_id][1]]
         if errors:
             raise DataErrors(errors)
         kept = {game_id: pages for game_id, (key, pages) in self.pages.items() if inputs.get(game_id) == key}
@@ -159,10 +159,32 @@ class ModelCheck:
 
 
 def _model_errors(project: Project, root: Path) -> list:
-    """The rules model's own checks of the data (coherent parameters, known skills, FAQ checks)."""
-    from generator import games
+    """The rules model's own checks of the data (coherent parameters, known skills, FAQ checks),
+    in the games' order."""
+    found = _model_errors_by_game(list(project.games.values()), root)
+    return [error for game_id in project.games for error in found[game_id]]
 
-    return games.check_project(project, root)
+
+def _model_errors_by_game(games: list, root: Path) -> dict[str, list]:
+    """Each game's model checks its game alone: with two games or more, a forked copy of this
+    process checks about half of them (by their number of entities) on the other core."""
+    if len(games) < 2 or not hasattr(os, "fork"):
+        return {game.id: _model_errors_of_game(game, root) for game in games}
+    beside = _other_half(games)
+    there = Forked(lambda: {game.id: _model_errors_of_game(game, root) for game in beside},
+                   "the rules model's checks")
+    found = {game.id: _model_errors_of_game(game, root) for game in games if game not in beside}
+    found.update(there.result())  # type: ignore[call-overload]  # the dict the child made
+    return found
+
+
+def _other_half(games: list) -> list:
+    """The games a second process checks: the larger half stays, the rest goes, by entities."""
+    here: list = []
+    there: list = []
+    for game in sorted(games, key=lambda g: -len(g.entities)):
+        (here if sum(len(g.entities) for g in here) <= sum(len(g.entities) for g in there) else there).append(game)
+    return there
 
 
 def _model_errors_of_game(game, root: Path) -> list:

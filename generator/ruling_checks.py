@@ -12,6 +12,9 @@ from typing import Any, Callable, Iterable
 
 from generator.core.scenarios import SET_UP_FAILED, Result
 from generator.errors import DataError, Location
+from generator.load.files import display
+from generator.load.scenarios import child
+from generator.load.yamlpos import parse
 
 # read(path) -> (the file's cases, its errors, the ids of its cases left out for their errors)
 ReadFile = Callable[[Path], tuple[list[dict], list[DataError], list[str]]]
@@ -77,3 +80,14 @@ def _unplayable_step(case: dict, result: Result) -> Location | None:
         places = case.get("_step_where") or []
         return places[last["step"] - 1] if last["step"] <= len(places) else case["_where"]
     return None
+
+
+def case_count(paths: Iterable[Path], root: Path) -> int:
+    """How many cases the files hold, for check's report (which follows a clean check: each file
+    is parsed already, and counting needs no second reading of its cases)."""
+    total = 0
+    for path in paths:
+        node, _ = parse(path, display(path, root))
+        cases = child(node, "cases")
+        total += len(cases.value) if cases is not None and cases.kind == "list" else 0
+    return total

@@ -126,7 +126,7 @@ def _first(text: str, pattern: str) -> int:
 class _Elements(HTMLParser):
     """The elements of a rendered text: their tags, link targets, boxes and text."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.tags: set[str] = set()
         self.hrefs: list[str] = []

@@ -16,7 +16,7 @@ from generator.core.scenarios import run_case
 from generator.errors import DataError, Location
 from generator.example_runs import check_examples
 from generator.load.scenarios import source_sections
-from generator.ruling_checks import check_rulings, read_cases
+from generator.ruling_checks import case_count, check_rulings, read_cases
 
 from .data import Model, model_for_game
 from .rules import RulesError
@@ -87,7 +87,7 @@ def read_game_scenarios(game, model: Model | None, root: Path) -> tuple[dict[str
 
 
 def report_game(game, root: Path) -> list[str]:
-    cases = sum(len(read_scenarios(path, None, root)[0]) for path in scenario_files(game, root))
+    cases = case_count(scenario_files(game, root), root)
     rulings = [f for f in game.of_kind("faq") if f.fields.get("check")]
     line = (f"{game.id}: {cases} scenarios; {len(rulings)} FAQ rulings checked; {len(game.examples)} worked "
             f"examples played by the engine; no odds tables (no die's faces are known)")

@@ -13,10 +13,8 @@ from generator.games.zombicide.checks import check_rules_data, skill_coverage
 from generator.games.zombicide.data import rules_for_game, rules_inputs
 from generator.games.zombicide.scenario import HOOKS, read_scenarios, run_case
 from generator.load.entities import Game
-from generator.load.files import display
-from generator.load.scenarios import child, source_sections
-from generator.load.yamlpos import parse
-from generator.ruling_checks import check_rulings, read_cases
+from generator.load.scenarios import source_sections
+from generator.ruling_checks import case_count, check_rulings, read_cases
 
 
 def report_game(game: Game, root: Path) -> list[str]:
@@ -26,15 +24,8 @@ def report_game(game: Game, root: Path) -> list[str]:
     share = f"{len(applied)}/{total} skills applied by the rules model ({100 * len(applied) // total} %)" \
         if total else "no skills"
     checks = [f for f in game.of_kind("faq") if f.fields.get("check")]
-    cases = sum(_case_count(path, root) for path in _scenario_files(game, root))
+    cases = case_count(_scenario_files(game, root), root)
     return [f"{game.id}: {share}; {len(checks)} FAQ rulings checked; {cases} scenarios"]
-
-
-def _case_count(path: Path, root: Path) -> int:
-    """How many cases a file holds (the report follows a clean check: the file is read already)."""
-    node, _ = parse(path, display(path, root))
-    cases = child(node, "cases")
-    return len(cases.value) if cases is not None and cases.kind == "list" else 0
 
 
 def _check_zombie_deck(game: Game) -> list[DataError]:
