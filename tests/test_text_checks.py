@@ -9,7 +9,7 @@ import markdown
 import pytest
 
 from generator.load import markdown_shape
-from generator.load.characters import INVISIBLE, INVISIBLE_CATEGORIES, language_problems
+from generator.load.characters import BLANK_LETTERS, INVISIBLE, INVISIBLE_CATEGORIES, language_problems
 from generator.load.text_safety import markdown_problems
 from generator.render.pages import note_summary
 from generator.render.plain import text
@@ -23,7 +23,7 @@ def test_the_invisible_pattern_holds_every_invisible_character_of_this_python():
     missed, extra = [], set()
     for code in [*range(0x40000), *range(0xE0000, 0xF0000), 0xF0000, 0xFFFFD, 0x100000, 0x10FFFD]:
         char = chr(code)
-        invisible = char not in "\n\t" and unicodedata.category(char) in INVISIBLE_CATEGORIES
+        invisible = char not in "\n\t" and unicodedata.category(char) in INVISIBLE_CATEGORIES or char in BLANK_LETTERS
         if invisible and not INVISIBLE.match(char):
             missed.append(f"U+{code:04X}")
         elif INVISIBLE.match(char) and not invisible:
@@ -65,6 +65,8 @@ def test_each_kind_of_problem_is_said_once():
     ("黄 ##", "黄 ##"),
     ("a\\b `c`", "a\\b `c`"),
     ("Tom & Jerry <x>", "Tom & Jerry <x>"),
+    ("미끄러운&#x202E 역순", "미끄러운&#x202E 역순"),  # a character reference even without its ';'
+    ("1. ゾンビ", "1. ゾンビ"), ("- 一", "- 一"),  # at the start of a list item they would start a list
 ])
 def test_a_plain_value_shows_as_written_in_a_heading_a_table_and_a_link(name, shown):
     page = (f"## {text(name)} {{ #x }}\n\n| {text(name)} |\n|---|\n| [{text(name)}](#x) |\n\n"
@@ -106,6 +108,51 @@ def test_a_template_s_own_heading_marks_stay_a_heading_and_an_address_keeps_its_
     ("[자료 A. 상세](https://example.org/) 는 다르다. 그리고 더.", "[자료 A. 상세](https://example.org/) 는 다르다."),
     ("Файл `a. b` інший. Далі.", "Файл `a. b` інший."),
     ("一文だけ", "一文だけ"),
+    ("**資料Bは別の値を挙げる。資料Aに従う。** 次。", "**資料Bは別の値を挙げる。資料Aに従う。** 次。"),
+    ("| A. | B. |\n|---|---|\n| x | y |", "| A. | B. |\n|---|---|\n| x | y |"),  # a table is shown whole
 ])
 def test_a_notes_summary_never_ends_inside_a_reference_a_link_or_code(note, summary):
     assert note_summary(note, "ja") == summary
+
+
+@pytest.mark.parametrize("sentence", [
+    "[Примітка]: шум приваблює зомбі.",  # no link definition to Markdown: a paragraph
+    "[참고]: 2판에서는 규칙이 다르다.",
+    "Увага![Примітка] (див. нижче) важлива.",  # no image either
+    "Перший рядок\n  =",  # an indented underline makes no heading
+    "<HTTPS://EXAMPLE.ORG> — адреса",  # an autolink, whatever the case of its scheme
+    "見出しではない # 記号",
+])
+def test_what_markdown_reads_as_text_is_accepted(sentence):
+    assert list(markdown_problems(sentence)) == []
+
+
+def test_a_line_of_ideographic_spaces_stays_on_the_page_as_markdown_read_it():
+    """Markdown takes a line of U+3000 for text: the page keeps it, so a list after it cannot
+    become one (check reads the text alone, as the page does)."""
+    from generator.render.pages import _tidy
+
+    assert _tidy("a。\n\u3000\n- # b\n") == "a。\n\u3000\n- # b\n"
+    assert _tidy("a  \n\n\n\nb\t\n") == "a\n\nb\n"
+
+
+def test_a_parameter_s_names_and_a_link_s_label_enter_the_page_as_plain_text():
+    from types import SimpleNamespace
+
+    from generator.render.references import resolve
+
+    card = SimpleNamespace(id="card-01", kind="zombie-card", fields={"number": 1}, page="zombie-cards")
+    skill = SimpleNamespace(id="sly", kind="skill", page="skills", fields={},
+                            title=lambda lang: "スリッパリー&#x202E;逆さま [1]")
+    game = SimpleNamespace(id="g", entities={"card-01": card, "sly": skill},
+                           parameters={"order": SimpleNamespace(fields={"value": ["card-01"]})})
+    resolved = resolve("{param:order}の順。{skill:sly}を見る。", game, "ja", "skills", {})
+    assert resolved.startswith("&#35;01の順。")  # "#01" would start a heading
+    assert "[スリッパリー&amp;#x202E;逆さま &#91;1&#93;](#sly)" in resolved
+
+
+def test_a_resident_evil_name_is_plain_text_in_the_narration():
+    from generator.games.resident_evil.narration import _plain
+
+    assert _plain({"model": "1. ゾンビ", "item": "[x](javascript:y)"}) == {
+        "model": "1&#46; ゾンビ", "item": "&#91;x&#93;(javascript:y)"}

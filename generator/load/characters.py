@@ -14,19 +14,23 @@ from typing import Iterable
 from generator.load.references import REFERENCE
 
 # Characters that show nothing themselves but change what is around them: direction overrides and
-# isolates, zero-width spaces and joiners, the byte-order mark, and control characters.
-INVISIBLE_CATEGORIES = ("Cf", "Cc", "Co", "Cs")
-# Every character of those categories in Unicode 15 (tests/test_text_safety.py compares the two),
-# as one pattern: reading each character's category would cost check a third of its time.
+# isolates, zero-width spaces and joiners, the byte-order mark, control characters, the line and
+# paragraph separators (which end a line wherever a program splits lines) and the Hangul fillers
+# (letters that draw nothing).
+INVISIBLE_CATEGORIES = ("Cf", "Cc", "Co", "Cs", "Zl", "Zp")
+BLANK_LETTERS = "\u115f\u1160\u3164\uffa0"
+# Every character of those, as one pattern (tests/test_text_checks.py compares it with this Python's
+# Unicode): reading each character's category would cost check a third of its time.
 INVISIBLE = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
+    + BLANK_LETTERS + "\u2028\u2029"
     "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ud800-\uf8ff\ufeff\ufff9-\ufffb"
     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0001\U000e0020-\U000e007f\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
 LANGUAGE_NAMES = {"en": "English", "ja": "Japanese", "ko": "Korean", "uk": "Ukrainian"}
 SCRIPTS = {  # the letters of each language's writing, as ranges of a character class
     "en": "A-Za-z",
-    "ja": "\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f\u3400-\u4dbf\u4e00-\u9fff",
+    "ja": "\u3041-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\u3400-\u4dbf\u4e00-\u9fff",  # not '・'
     "ko": "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f",
     "uk": "\u0400-\u04ff",
 }
@@ -35,7 +39,7 @@ OWN_LETTERS = {lang: re.compile(f"[{letters}]") for lang, letters in SCRIPTS.ite
 FOREIGN_LETTERS = {
     "en": re.compile(f"[{SCRIPTS['ja']}{SCRIPTS['ko']}{SCRIPTS['uk']}]"),
     "ja": re.compile(f"[{SCRIPTS['ko']}{SCRIPTS['uk']}]"),
-    "ko": re.compile("[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f" + SCRIPTS["uk"] + "]"),
+    "ko": re.compile("[\u3041-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f" + SCRIPTS["uk"] + "]"),
     "uk": re.compile(f"[{SCRIPTS['ja']}{SCRIPTS['ko']}]"),
 }
 
@@ -47,7 +51,8 @@ def visible(text: str) -> str:
 
 def invisible_problems(text: str) -> Iterable[tuple[int, str]]:
     """The first invisible formatting or control character (a line break and a tab are text)."""
-    if text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable():
+    if (text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable()) \
+            and not any(blank in text for blank in BLANK_LETTERS):  # the fillers count as printable letters
         return  # nearly every text: Python's own test is some ten times faster than the pattern
     match = INVISIBLE.search(text)
     if match:

@@ -30,7 +30,7 @@ EXTENSIONS = ["attr_list", "md_in_html", "admonition", "pymdownx.details", "tabl
 STARTS_A_HEADING = re.compile(r"(?m)^[ \t\u00a0\u3000>*+\-\d.)]*#")
 UNDERLINE = re.compile(r"(?m)^[ \t>]*[=-]+[ \t]*$")
 CHARACTER_REFERENCE = re.compile(r"&#|&[A-Za-z][A-Za-z0-9]*;")
-PLAIN_LINK = re.compile(r"\[[^\[\]\n]*\]\(https?://[^\s()<>{}]+\)", re.IGNORECASE)
+PLAIN_LINK = re.compile(r"\[[^\[\]\n{}]*\]\(https?://[^\s()<>{}]+\)", re.IGNORECASE)
 LINK_SYNTAX = re.compile(r"\]\s*[(\[:]")
 CODE = re.compile(r"(`+)(.+?)\1|^[ ]{0,3}(```|~~~)", re.DOTALL | re.MULTILINE)
 PLACEHOLDER = "#rulebook-reference-"
@@ -55,7 +55,7 @@ def needs_reading(text: str) -> bool:
         return True
     if ("=" in text or "-" in text) and UNDERLINE.search(text):
         return True
-    if "![" in text or "!!!" in text or "???" in text or "\\" in text:
+    if "![" in text or "!{" in text or "!!!" in text or "???" in text or "\\" in text:
         return True
     if "&" in text and CHARACTER_REFERENCE.search(text):
         return True
@@ -65,14 +65,8 @@ def needs_reading(text: str) -> bool:
         match.group(3) or REFERENCE.search(match.group(2)) for match in CODE.finditer(text))
 
 
-DEFINITION_MESSAGE = ("link definitions ('[1]: address') are not allowed in a text: they would change other "
-                      "entries' links on the page; write the address in the link itself, [text](https://...)")
-IMAGE_MESSAGE = "images are not allowed in a text; describe the picture in words"
 BOX_MESSAGE = ("boxes ('!!! note', '??? note') are not allowed in a text: the page makes its own boxes; "
                "write a paragraph instead")
-HEADING_MESSAGE = ("this text makes a heading on the page (a line starting with '#', or a line of '=' or '-' "
-                   "under text, also inside a list or a quote), which breaks the page's outline; write **bold "
-                   "text** instead")
 
 
 def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
@@ -91,12 +85,24 @@ def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
     found = _Elements()
     found.feed(html)
     found.close()
-    if parser.references:
-        yield _first(text, r"\[[^\]\n]+\]:"), DEFINITION_MESSAGE, "definition"
-    if found.tags & HEADINGS:
-        yield _first(text, r"#|^[ \t>]*[=-]+[ \t]*$"), HEADING_MESSAGE, "heading"
-    if "img" in found.tags:
-        yield _first(text, r"!\["), IMAGE_MESSAGE, "image"
+    for label in list(parser.references)[:1]:
+        at = _first(text, r"(?i)\[" + re.escape(label) + r"\]:")
+        shown = text[at:].split("\n")[0][:40]
+        yield at, (f"'{visible(shown)}' is a link definition in Markdown: the line does not show on the page and "
+                   f"would change every link named [{label}] on it; write it another way, and a link's address "
+                   "in the link itself: [text](https://...)"), "definition"
+    for heading in found.headings[:1]:
+        yield _first(text, re.escape(heading[:12]) if heading else "#"), (
+            f"'{visible(heading[:30])}' becomes a heading on the page (a line starting with '#', or one underlined "
+            "with '=' or '-', also inside a list or a quote), which breaks the page's outline; write **bold "
+            "text** instead"), "heading"
+    for source in found.images[:1]:
+        if source.startswith(PLACEHOLDER):
+            fragment = placeholders[int(source[len(PLACEHOLDER):].rstrip("-")) - 1]
+            yield text.find(fragment) - 1, (f"the '!' right before '{visible(fragment[:40])}' makes an image of its "
+                                            "link; put a space after the '!'"), "reference"
+        else:
+            yield _first(text, r"!\["), "images are not allowed in a text; describe the picture in words", "image"
     if found.boxes:
         yield _first(text, r"!!!|\?\?\?"), BOX_MESSAGE, "box"
     for href in found.hrefs if not parser.references else ():  # a definition's links go with it
@@ -109,7 +115,9 @@ def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
         yield _first(text, r"&#|&[A-Za-z]"), message, "invisible"
     for number, fragment in enumerate(placeholders, start=1):
         target = f"{PLACEHOLDER}{number}-"
-        if found.hrefs.count(target) != 1 or html.count(target) != 1:
+        if found.images.count(target):
+            continue  # said above
+        if found.hrefs.count(target) != 1 or html.count(target) != 1 or target in found.nested:
             yield text.find(fragment), (
                 f"the reference '{visible(fragment[:40])}' would show as raw Markdown here (it stands in `code` or inside "
                 "another link, or its text after '|' breaks the link); move it out, or write its text plainly"), \
@@ -124,14 +132,19 @@ def _first(text: str, pattern: str) -> int:
 
 
 class _Elements(HTMLParser):
-    """The elements of a rendered text: their tags, link targets, boxes and text."""
+    """The elements of a rendered text: headings, images, link targets (and those inside another
+    link), boxes, and its text."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.tags: set[str] = set()
+        self.headings: list[str] = []
+        self.images: list[str] = []
         self.hrefs: list[str] = []
+        self.nested: list[str] = []
         self.boxes = False
         self._text: list[str] = []
+        self._heading: list[str] | None = None
+        self._links = 0
 
     def text(self) -> str:
         """What the reader sees of it, character references read."""
@@ -139,12 +152,29 @@ class _Elements(HTMLParser):
 
     def handle_data(self, data):
         self._text.append(data)
+        if self._heading is not None:
+            self._heading.append(data)
+
+    def handle_endtag(self, tag):
+        if tag in HEADINGS and self._heading is not None:
+            self.headings.append("".join(self._heading).strip())
+            self._heading = None
+        elif tag == "a":
+            self._links = max(0, self._links - 1)
 
     def handle_starttag(self, tag, attrs):
-        self.tags.add(tag)
         attributes = dict(attrs)
-        if tag == "a" and "href" in attributes:
-            self.hrefs.append("".join((attributes["href"] or "").split()))
+        if tag in HEADINGS:
+            self._heading = []
+        elif tag == "img":
+            self.images.append("".join((attributes.get("src") or "").split()))
+        elif tag == "a":
+            href = "".join((attributes.get("href") or "").split())
+            if "href" in attributes:
+                self.hrefs.append(href)
+                if self._links:
+                    self.nested.append(href)
+            self._links += 1
         classes = (attributes.get("class") or "").split()
         if tag == "details" or "admonition" in classes:
             self.boxes = True

@@ -36,17 +36,12 @@ PLAIN_STRINGS = ("survivors", "tiles")  # short facts shown in a card's line
 PLAIN_HINT = "names, aliases and titles are plain text"
 MARKDOWN_HINT = "write Markdown instead (**bold**, *italic*, lists, [text](https://...))"
 
-HTML_START = re.compile(r"<(?!https?://[^\s<>]+>)[A-Za-z/!?]")
+HTML_START = re.compile(r"<(?!https?://[^\s<>]+>)[A-Za-z/!?]", re.IGNORECASE)  # an autolink is no HTML
 ATTRIBUTE_LIST = re.compile(r"\{\s*:|\{\s*[#.][A-Za-z_-]|\{[^{}\n]*\bon[a-z]+\s*=", re.IGNORECASE)
 LINK_TARGET = re.compile(r"\]\(\s*<?([^)\s>]*)")  # a definition ('[1]: ...') is refused whatever its target
 SAFE_TARGET = re.compile(r"https?://[A-Za-z0-9]", re.IGNORECASE)
-DEFINITION = re.compile(r"^[ ]{0,3}\[[^\]\n]+\]:", re.MULTILINE)
-BOX = re.compile(r"^[ \t]*(!!!|\?\?\?\+?)", re.MULTILINE)
 BLOCK_START = re.compile(r"\n[ \t]*(?:[-*+>][ \t]|\d+[.)][ \t]|```|~~~|\n)")
 FORM_FORBIDDEN = re.compile(r"[\\`\[\]<\n|]")  # what would end or break the link a word form becomes
-IMAGE = re.compile(r"!\[[^\]\n]*\]\s*[(\[]")
-HEADING = re.compile(r"^[ ]{0,3}(#{1,6})(?:[ \t]|$)", re.MULTILINE)
-UNDERLINE = re.compile(r"\n[ ]{0,3}(=+|-+)[ \t]*(?=\n|$)")  # under a line of text, it makes that line a heading
 FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})", re.MULTILINE)
 REFERENCE_START = re.compile(r"\{([A-Za-z][A-Za-z_-]*):")
 PLAIN_LINK = re.compile(r"\]\s*[(\[:]")
@@ -103,6 +98,8 @@ def _entity(entity: Entity, errors: list[DataError]) -> None:
         for name in names:
             where = name.node.where if isinstance(name, Text) else entity.where
             _plain(name, where, f"{crumb} › aliases › {lang}", errors, "an alias")
+            for _, message in language_problems(name, lang):
+                errors.append(DataError(where, f"{crumb} › aliases › {lang}", message))
     for field, localized in entity.localized_fields().items():
         _localized(localized, f"{crumb} › {field}", errors, plain=field in PLAIN_FIELDS)
     for ref in entity.sources:
@@ -200,37 +197,11 @@ def _pattern_problems(text: str) -> Iterable[tuple[int, str, str]]:
     """(offset, message, kind) for each construct the patterns find."""
     for offset, message in _html_and_links(text):
         yield offset, message, "link" if "link target" in message else "html"
-    match = DEFINITION.search(text) if "]:" in text else None
-    if match:
-        yield match.start(), markdown_shape.DEFINITION_MESSAGE, "definition"
-    match = IMAGE.search(text) if "![" in text else None
-    if match:
-        yield match.start(), markdown_shape.IMAGE_MESSAGE, "image"
-    match = HEADING.search(text) if "#" in text else None
-    if match:
-        yield match.start(), (f"a heading ('{match.group(1)} ') in a text breaks the page's outline; "
-                              "write **bold text** on its own line instead, or a new entry"), "heading"
-    match = _underline(text) if "\n" in text and ("=" in text or "-" in text) else None
-    if match:
-        yield match.start(1), (f"a line of '{match.group(1)[0]}' under text makes it a heading; "
-                               "remove the line, or write *** for a separator"), "heading"
-    match = BOX.search(text) if "!!!" in text or "???" in text else None
-    if match:
-        yield match.start(1), markdown_shape.BOX_MESSAGE, "box"
     fences = FENCE.findall(text) if "```" in text or "~~~" in text else []
     if len(fences) % 2:
         yield text.find(fences[-1]), "a code block ('```') is opened and never closed; close it with a line of ```", "fence"
     for offset, message in _brace_problems(text):
         yield offset, message, "reference"
-
-
-def _underline(text: str) -> re.Match | None:
-    """A line of '=' or '-' right under a line of text (a setext heading)."""
-    for match in UNDERLINE.finditer(text):
-        above = text[text.rfind("\n", 0, match.start()) + 1:match.start()]
-        if above.strip():
-            return match
-    return None
 
 
 def _html_and_links(text: str) -> Iterable[tuple[int, str]]:

@@ -154,7 +154,7 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
     def source_title(source_id: str) -> str:
         """Readers see a source's title in their language, never its id."""
         source = project.sources.get(source_id)
-        return (source.title[lang] if source else source_id).replace("[", "\\[").replace("]", "\\]")
+        return source.title[lang] if source else source_id  # plain text: the template escapes it
 
     return {
         "lang": lang, "game": game, "languages": LANGUAGES, "sep": LIST_SEPARATOR[lang],
@@ -183,13 +183,19 @@ def cited_sources(entity: Entity) -> list[tuple[str, list[str]]]:
     return list(grouped.items())
 
 
-# What a sentence cannot end inside: a reference (its word form), a link's text or address, code.
-WHOLE_SPANS = re.compile(r"\{[A-Za-z][A-Za-z_-]*:[^{}]*\}|\[[^\]\n]*\]\([^)\s]*\)|`[^`\n]*`")
+# What a sentence cannot end inside: a reference (its word form), a link's text or address, code,
+# emphasis.
+WHOLE_SPANS = re.compile(r"\{[A-Za-z][A-Za-z_-]*:[^{}]*\}|\[[^\]\n]*\]\([^)\s]*\)|`[^`\n]*`"
+                         r"|\*\*[^*\n]+\*\*|\*[^*\n]+\*|__[^_\n]+__|_[^_\n]+_")
+BLOCK_START = re.compile(r"[|>*+-]|\d+[.)]\s")  # a table, quote or list: no sentence to cut out of it
 
 
 def note_summary(text: str, lang: str) -> str:
-    """A note's opening sentence (of its first paragraph): what a closed box beside a rule shows."""
+    """A note's opening sentence (of its first paragraph): what a closed box beside a rule shows;
+    a first paragraph that is a table or a list is shown whole."""
     paragraph = text.strip().split("\n\n", 1)[0].strip()
+    if BLOCK_START.match(paragraph):
+        return paragraph
     masked = WHOLE_SPANS.sub(lambda span: "x" * len(span.group()), paragraph)
     end = re.search(r"。|[.!?](?=\s|$)", masked)
     return paragraph[: end.end()] if end else paragraph
@@ -233,10 +239,12 @@ def _odds(package, game: Game, rules, entity: Entity) -> list:
 
 
 def _tidy(markdown: str) -> str:
-    """Collapse the blank lines templates leave behind, so output diffs stay readable."""
+    """Collapse the blank lines templates leave behind, so output diffs stay readable. Only line
+    feeds end a line and only spaces and tabs are trimmed, as Markdown reads them: a line of
+    ideographic spaces is no blank line to it, and check reads each text that way."""
     lines: list[str] = []
-    for line in markdown.splitlines():
-        if line.strip() == "" and lines and lines[-1].strip() == "":
+    for line in markdown.split("\n"):
+        if line.strip(" \t") == "" and lines and lines[-1] == "":
             continue
-        lines.append(line.rstrip())
-    return "\n".join(lines).strip() + "\n"
+        lines.append(line.rstrip(" \t"))
+    return "\n".join(lines).strip(" \t\n") + "\n"

@@ -10,14 +10,17 @@ import re
 
 from markupsafe import Markup
 
-TAG_START = re.compile(r"<(?!https?://[^\s<>]+>)")  # every '<' but an autolink's
-# What would make Markdown of a plain value: a tag, a link's brackets, an escape, code, a character
-# reference, a '#' that starts it (a heading, even inside a list item) and the '#'s that end it (a
-# heading drops them). A '#' inside stays, as in an address's "page.md#section". A template's own
-# "#" * n is all '#' and stays a heading; '*', '_', '|' and '{' are refused in names by check.
-PLAIN_MARKUP = re.compile(r"[\[\]\\`<]|&(?=#?\w+;)|^#|#+$")
+TAG_START = re.compile(r"<(?!https?://[^\s<>]+>)", re.IGNORECASE)  # every '<' but an autolink's
+# What would make Markdown of a plain value: a tag, a link's brackets, an escape, code, an '&' (it
+# could start a character reference, with or without its ';'), a '#' that starts it (a heading,
+# even inside a list item) and the '#'s that end it (a heading drops them), and a list or quote
+# marker that starts it (a narration line starts with a name). A '#' inside stays, as in an
+# address's "page.md#section"; a template's own "#" * n is all '#' and stays a heading. '*', '_',
+# '|' and '{' are refused in names by check.
+PLAIN_MARKUP = re.compile(r"[\[\]\\`<&]|^#|#+$|^[-+*>](?=\s)|^\d+[.)](?=\s)")
 HEADING_MARKS = re.compile(r"#+")
-PLAIN_ENTITY = {"[": "&#91;", "]": "&#93;", "\\": "&#92;", "`": "&#96;", "<": "&lt;", "&": "&amp;", "#": "&#35;"}
+PLAIN_ENTITY = {"[": "&#91;", "]": "&#93;", "\\": "&#92;", "`": "&#96;", "<": "&lt;", "&": "&amp;", "#": "&#35;",
+                "-": "&#45;", "+": "&#43;", "*": "&#42;", ">": "&gt;", ".": "&#46;", ")": "&#41;"}
 
 
 def text(value):
@@ -27,7 +30,14 @@ def text(value):
         return value
     if HEADING_MARKS.fullmatch(str(value)):
         return Markup(value)
-    return Markup(PLAIN_MARKUP.sub(lambda match: "".join(PLAIN_ENTITY[c] for c in match.group()), str(value)))
+    return Markup(PLAIN_MARKUP.sub(_entities, str(value)))
+
+
+def _entities(match: re.Match) -> str:
+    found = match.group()
+    if found[0].isdigit():  # "1." starting a value: the number stays, its '.' is written as a reference
+        return found[:-1] + PLAIN_ENTITY[found[-1]]
+    return "".join(PLAIN_ENTITY[char] for char in found)
 
 
 def as_markdown(value: str) -> Markup:

@@ -6,6 +6,7 @@ from posixpath import relpath
 
 from generator.load.entities import Entity, Game
 from generator.load.references import REFERENCE
+from generator.render.plain import text as plain_text
 
 
 def page_path(game: Game, page_id: str) -> str:
@@ -19,7 +20,7 @@ def entity_link(game: Game, entity: Entity, lang: str, from_page: str, labels, t
     here = from_page if from_page.endswith(".md") else page_path(game, from_page)
     folder = here.rsplit("/", 1)[0] if "/" in here else "."
     href = f"#{entity.id}" if target == here else f"{_relative(target, folder)}#{entity.id}"
-    label = (text or display_name(entity, lang, labels)).replace("[", "\\[").replace("]", "\\]")
+    label = plain_text(text or display_name(entity, lang, labels))  # a name, or a word form: plain text
     return f"[{label}]({href})"
 
 
@@ -70,8 +71,8 @@ def resolve(text: str, game: Game, lang: str, page_id: str, labels) -> str:
     def replace(match) -> str:
         kind = match.group(1)
         target, _, text = (part.strip() for part in match.group(2).partition("|"))
-        if kind == "param":
-            return value_text(game.parameters[target].fields["value"], game, lang, labels)
+        if kind == "param":  # a value, or names joined (zombie cards are "#01"): plain text
+            return str(plain_text(value_text(game.parameters[target].fields["value"], game, lang, labels)))
         return entity_link(game, game.entities[target], lang, page_id, labels, text or None)
 
     return REFERENCE.sub(replace, text)

@@ -13,6 +13,7 @@ from string import Template
 import yaml
 
 from generator.load.yamlpos import SAFE_LOADER
+from generator.render.plain import text as plain_text
 
 LANGS = ("ja", "ko", "uk")
 PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner", "to")
@@ -156,7 +157,7 @@ class Narrator:
         template = self.template(event)
         if template is None:
             raise KeyError(f"no narration template for event '{event['event']}' in {self.lang}")
-        told = Template(template).safe_substitute(self.values(event))
+        told = Template(template).safe_substitute(_plain(self.values(event)))
         return told[:1].upper() + told[1:] if self.lang == "uk" else told
 
     def refusal(self, reason: str, step: dict) -> str:
@@ -165,8 +166,14 @@ class Narrator:
         template = (table.get(reason) or table["other"])[self.lang]
         values = self.values({"event": "refusal", **{k: v for k, v in step.items()
                                                       if k in ("who", "to", "item", "weapon") and isinstance(v, str)}})
-        told = Template(template).safe_substitute(values)
+        told = Template(template).safe_substitute(_plain(values))
         return told[:1].upper() + told[1:] if self.lang == "uk" else told
 
     def tell(self, events: list[dict]) -> list[str]:
         return [s for s in (self.sentence(e) for e in events) if s]
+
+
+def _plain(values: dict[str, str]) -> dict[str, str]:
+    """The values a sentence takes (names from the data among them) as plain text in its Markdown:
+    an enemy named "1. Zombie" must not start a list inside the narration's own."""
+    return {key: str(plain_text(value)) for key, value in values.items()}

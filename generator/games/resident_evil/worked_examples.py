@@ -14,6 +14,7 @@ from typing import Any
 from generator.errors import ScenarioError
 from generator.example_runs import ExampleRun, StepRun, run_example
 from generator.render.example_view import ExampleView, Figure, StepView
+from generator.render.plain import text as plain_text  # a title is plain text (check says so)
 
 from .data import Model
 from .diagrams import Marks, Words, render_svg
@@ -55,7 +56,7 @@ def example_view(game: Any, model: Model, example: Any, entity: Any, lang: str, 
     names = {eid: _in_sentence(e.name[lang], lang) for eid, e in game.entities.items()
              if e.kind in ("enemy", "item") and not e.fields.get("boss") and e.name.get(lang)}
     cards = {**model.cards, **(example.scenario.get("cards") or {})}
-    return view(example.id, t(example.title[lang]), t(example.setup[lang]), min(6, entity.depth + 3), run, lang,
+    return view(example.id, plain_text(example.title[lang]), t(example.setup[lang]), min(6, entity.depth + 3), run, lang,
                 names, sizes_of(cards), example.show)
 
 

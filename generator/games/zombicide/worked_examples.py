@@ -18,6 +18,7 @@ from generator.games.zombicide.state import State
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
 from generator.render.example_view import ExampleView, Figure, StepView
+from generator.render.plain import text as plain_text  # a title is plain text (check says so)
 
 LEGEND_KEYS = ("car", "noise", "wound", "manhole", "spawn", "door-closed", "door-open", "route", "zombie-route",
                "shot", "sight", "sight-line", "killed", "tile-seam")
@@ -46,7 +47,7 @@ def example_view(game: Game, rules: Rules, example: Example, entity: Entity, lan
     stories = [narrator.step(step) for step in run.steps]
     shown = set(example.show) if example.show is not None else {s.number for s in run.steps if _matters(s)}
     first_marks = _before_marks(run.steps[0], rules) if 1 in shown else Marks()
-    view = ExampleView(example.id, t(title), t(example.setup[lang]), min(6, entity.depth + 3),
+    view = ExampleView(example.id, plain_text(title), t(example.setup[lang]), min(6, entity.depth + 3),
                        draw(run.initial, first_marks, label("example-initial")))
     for step, story in zip(run.steps, stories):
         item = StepView(label("example-step", step.number), [t(sentence) for sentence in story.sentences])
