@@ -103,3 +103,30 @@ def test_games_are_listed_in_the_order_their_game_yaml_gives(tmp_path):
     assert errors == []
     listed = list(project.games)
     assert listed.index("mini") < listed.index("a-later-game"), listed
+
+
+def test_a_named_pipe_or_a_device_is_refused_not_read(tmp_path):
+    """Reading a pipe waits for a writer for ever, and /dev/zero never ends."""
+    import os
+
+    pipe = tmp_path / "glossary.yaml"
+    os.mkfifo(pipe)
+    root, errors = parse(pipe, "glossary.yaml")
+    assert root is None and [e.message for e in errors] == ["this is a named pipe, not a file; put a YAML file here"]
+    device = tmp_path / "zero.yaml"
+    device.symlink_to("/dev/zero")
+    assert [e.message for e in parse(device, "zero.yaml")[1]] == ["this is a device or socket, not a file; put a YAML file here"]
+
+
+def test_a_key_is_the_text_written_and_a_value_says_how_yaml_read_it(tmp_path):
+    from generator.load.schema import describe
+
+    path = tmp_path / "k.yaml"
+    path.write_text("a: {yes: 1, on: 2, null: 3, 0x10: 4, .inf: 5, 2: 6}\nb: [1:0, 0x10, no, ~, 7]\n", encoding="utf-8")
+    root, errors = parse(path, "k.yaml")
+    assert errors == [] and list(root.value["a"].value) == ["yes", "on", "null", "0x10", ".inf", "2"]
+    said = [describe(node) for node in root.value["b"].value]
+    assert said == ["the number 60 (YAML reads '1:0' so; write it in quotes if it is text)",
+                    "the number 16 (YAML reads '0x10' so; write it in quotes if it is text)",
+                    "the boolean false (YAML reads 'no' so; write it in quotes if it is text)",
+                    "nothing", "the number 7"]

@@ -40,15 +40,24 @@ def describe(node: Node) -> str:
     if node.kind != "scalar":
         return _TYPE_WORDS[node.kind]
     value = node.value
+    written = _as_written(node)
     if value is None:
-        return "nothing"
+        return "nothing" if written in ("", "~", "null") else f"nothing (YAML reads '{written}' so; write it in quotes if it is text)"
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        told = f"the boolean {str(value).lower()}"
+        return told if written in ("true", "false") else f"{told} (YAML reads '{written}' so; write it in quotes if it is text)"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        told = f"the number {value}"
+        return told if written == str(value) else f"{told} (YAML reads '{written}' so; write it in quotes if it is text)"
     if isinstance(value, (datetime.date, datetime.datetime)):
         return f"the date {value} (YAML reads it as a date; write it in quotes if it is text)"
     return f"the text '{value}'" if len(str(value)) < 40 else "a text"
+
+
+def _as_written(node: Node) -> str:
+    """The scalar's text in its file (what a YAML 1.1 reader turned into a boolean or a number)."""
+    text = getattr(getattr(node, "file", None), "text", None)
+    return text[node.start:node.end].strip() if isinstance(text, str) else ""
 
 
 def expect_kind(node: Node, ctx: Context, kind: str, what: str) -> bool:

@@ -14,6 +14,7 @@ import bisect
 import codecs
 import functools
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,6 +100,10 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
     again: parsing depends only on the path shown and the bytes, and nothing downstream changes
     a node."""
     try:
+        kind = path.stat().st_mode
+        if not stat.S_ISREG(kind):  # a pipe or a device would be read for ever, a folder not at all
+            what = "a folder" if stat.S_ISDIR(kind) else "a named pipe" if stat.S_ISFIFO(kind) else "a device or socket"
+            return None, [DataError(Location(display, 1, 1), "", f"this is {what}, not a file; put a YAML file here")]
         raw = path.read_bytes()
     except OSError as exc:
         return None, [DataError(Location(display, 1, 1), "", f"cannot read the file ({exc.strerror or exc}); "
@@ -261,7 +266,7 @@ class _Composer:
         if node.kind != "scalar" or isinstance(node.value, (list, dict)):
             self._error(node.where, "a key must be plain text; write the key as a word")
             return "", node.where
-        key = str(node.value)
+        key = self._key_as_written(node)
         if key == "<<":
             self._error(node.where, "merge keys ('<<') are not allowed; write each field out")
             return "", node.where
@@ -270,6 +275,15 @@ class _Composer:
             self._error(node.where, f"duplicate key '{key}' (first at line {first.line}); remove one of them")
             return "", node.where
         return key, node.where
+
+    def _key_as_written(self, node: Node) -> str:
+        """A key is the text written: YAML would read `yes`, `on`, `null`, `0x10` or `.inf` as a
+        boolean, nothing or a number, which no id or field name is. A whole number written in
+        digits is its digits (a danger level's number)."""
+        if isinstance(node.value, str) or (isinstance(node.value, int) and not isinstance(node.value, bool)
+                                           and str(node.value) == self.source.text[node.start:node.end]):
+            return str(node.value)
+        return self.source.text[node.start:node.end]
 
     def _refuse_tag(self, event) -> None:
         tag = event.tag
