@@ -15,6 +15,7 @@ from generator.core.events import NotAllowed
 from generator.core.scenarios import Result, ScenarioHooks, run_case
 from generator.errors import DataError
 from generator.load.examples import Example
+from generator.load.references import suggestion
 
 STEP_IN_MESSAGE = re.compile(r"^(?:after )?step (\d+)\b")  # run_case names the step that went wrong
 NOT_EXAMPLE_KEYS = {"id", "edition"}  # the example gives the id; the folder the edition
@@ -73,6 +74,14 @@ def _format_refusal(example: Example, rules: Any, hooks: ScenarioHooks) -> str |
     return str(min(errors)) if errors else None
 
 
+def _instead(key: str, allowed: list[str]) -> str:
+    """What to write instead of a key an example's scenario may not have."""
+    if key in NOT_EXAMPLE_KEYS:
+        return (f": an example's scenario takes its id from the example and its edition from the game folder "
+                f"it stands in; remove '{key}'")
+    return suggestion(key, allowed, f"use {', '.join(allowed)}")
+
+
 def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks,
                    sources: Mapping[str, list[str] | None] | None = None) -> list[DataError]:
     """Every example is played; one the model refuses or contradicts is reported where it stands.
@@ -81,11 +90,11 @@ def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks,
     allowed = sorted(hooks.case_keys - NOT_EXAMPLE_KEYS)
     for example in examples:
         crumb = f"example '{example.id}' › scenario"
-        unknown = sorted(set(example.key_where) - set(allowed))  # the keys as written
-        if unknown:
-            key = unknown[0]
+        unknown = [key for key in example.key_where if key not in allowed]  # the keys as written, in order
+        for key in unknown:  # every one at once, each where it is written
             errors.append(DataError(example.key_where.get(key) or example.scenario_where or example.where, crumb,
-                                    f"unknown scenario key '{key}'; use {', '.join(allowed)}"))
+                                    f"unknown scenario key '{key}'{_instead(key, allowed)}"))
+        if unknown:
             continue
         fmt = getattr(hooks, "format", None)
         if fmt is not None and example.scenario_node is not None:  # steps, kinds and ids, with their places

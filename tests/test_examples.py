@@ -104,9 +104,10 @@ def test_an_unknown_scenario_key_is_reported_where_it_is_written(project):
     game = project.games["zombicide-1"]
     example = next(e for e in game.examples if e.id == "runners-act-twice")
     where = example.scenario_where
-    broken = dataclasses.replace(example, key_where={**example.key_where, "zombie": where})
-    [error] = check_examples([broken], rules_for_game(game), HOOKS)
-    assert error.message.startswith("unknown scenario key 'zombie'; use actions, cars, dice")
+    broken = dataclasses.replace(example, key_where={**example.key_where, "zombie": where, "walls": where})
+    errors = check_examples([broken], rules_for_game(game), HOOKS)
+    assert [error.message for error in errors][0] == "unknown scenario key 'zombie'; did you mean 'zombies'?"
+    assert errors[1].message.startswith("unknown scenario key 'walls'; use actions, cars, dice")  # all at once
 
 
 def test_an_example_whose_values_do_not_fit_is_never_played(project, tmp_path):

@@ -20,10 +20,13 @@ from typing import Any, Callable
 from generator.errors import Location
 from generator.load.entities import Game, Localized
 from generator.load.references import suggestion
-from generator.load.schema import Context, expect_kind, read_id, read_string, read_text, read_title
+from generator.load.schema import Context, describe, expect_kind, read_id, read_string, read_text, read_title
 from generator.load.yamlpos import Node
 
 LIST_KEY = "examples"
+# A reader follows an example step by step, each step told and drawn (before and after): a dozen
+# steps is already a long one, and every step adds diagrams to three pages.
+MAX_STEPS = 12
 FIELDS = ("id", "section", "title", "setup", "scenario", "show")
 REQUIRED = ("id", "section", "title", "setup", "scenario")
 
@@ -127,6 +130,11 @@ def _read_scenario(node: Node, ctx: Context) -> bool:
     if not actions.value:
         ctx.at("actions").error(actions.where, "the example has no steps; add at least one action")
         return False
+    if len(actions.value) > MAX_STEPS:
+        ctx.at("actions").error(actions.where, f"the example has {len(actions.value)} steps; an example has at most "
+                                               f"{MAX_STEPS} (a reader follows each step, told and drawn): show "
+                                               f"one rule in a few steps, or split it into examples")
+        return False
     for number, step in enumerate(actions.value, start=1):
         step_ctx = ctx.at("actions").at(f"step {number}")
         if not expect_kind(step, step_ctx, "map", "a step such as {who: amy, do: move, to: b}"):
@@ -144,7 +152,8 @@ def _read_show(node: Node, ctx: Context, steps: int) -> list[int] | None:
     for item in node.value:
         value = item.value
         if item.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= steps:
-            ctx.error(item.where, f"expected a step number from 1 to {steps}, found {value!r}")
+            ctx.error(item.where, f"expected a step number, a whole number from 1 to {steps} (the example's "
+                                  f"steps), found {describe(item)}")
             continue
         shown.append(value)
     return sorted(set(shown))

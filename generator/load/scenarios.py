@@ -28,6 +28,9 @@ KINDS = {"map": "a mapping (key: value)", "list": "a list", "text": "a text", "i
 STEP_KEYS = {"who": "id", "do": "id", "not-allowed": "any", "expect": "any", "expect-any": "any", "note": "text"}
 CASE_KEYS = {"id": "id", "rule": "text", "note": "text", "edition": "id", "actions": "list", "expect": "any",
              "expect-any": "any"}
+# A case checks one rule in a few steps (the longest in rules_data takes 7), and each check plays
+# every step again: far more is a mistake, or a scenario that slows every check down.
+MAX_STEPS = 50
 
 
 @dataclass
@@ -45,6 +48,9 @@ class ScenarioFormat:
     # The bounds the rules set, by the names the shapes' Limits give (None: the rules are not known).
     limits: Callable[[Any], Mapping[str, int]] | None = None
     step_keys: dict[str, str | Shape] = field(default_factory=dict)  # every step's keys, over STEP_KEYS
+    # The rules of the edition a case plays (`edition:`), from the rules the file is read with;
+    # None: every case is checked with those.
+    edition_rules: Callable[[Any, str], Any] | None = None
 
     @property
     def all_case_keys(self) -> frozenset[str]:
@@ -116,10 +122,15 @@ def read_scenario_file(path: Path, display: str, fmt: ScenarioFormat, default_ed
         return [], errors
     cases: list[dict] = []
     seen: dict[str, Location] = {}
-    limits = fmt.limits_for(rules)
+    limits: dict[str, dict[str, int]] = {}
     for index, node in enumerate(cases_node.value, start=1):
-        report = Report(errors, limits=limits)
-        case = _read_case(node, index, fmt, report, seen, rules, editions, sources, default_edition)
+        played = _played_edition(node, edition, editions)
+        case_rules = fmt.edition_rules(rules, played) if fmt.edition_rules is not None and rules is not None \
+            else rules  # each case is checked with the rules it is played with
+        if played not in limits:
+            limits[played] = fmt.limits_for(case_rules)
+        report = Report(errors, limits=limits[played])
+        case = _read_case(node, index, fmt, report, seen, case_rules, editions, sources, default_edition)
         if case is None and refused is not None and node.kind == "map" and "id" in node.value:
             refused.append(str(node.value["id"].value))
         if case is not None:
@@ -127,6 +138,15 @@ def read_scenario_file(path: Path, display: str, fmt: ScenarioFormat, default_ed
                           "_where": node.where, "_id_where": node.value["id"].where,
                           "_step_where": _step_places(node)})
     return cases, errors
+
+
+def _played_edition(node: Node, edition: str, editions: list[str] | None) -> str:
+    """The edition a case plays: its own `edition:` when that names a known one, else the file's
+    (a wrong one is reported with the case)."""
+    named = node.value.get("edition") if node.kind == "map" else None
+    if named is None or not _edition_known(named, Report([]), editions, edition):
+        return edition
+    return named.value
 
 
 def _edition_known(node: Node, report: Report, editions: list[str] | None, folder: str) -> bool:
@@ -212,7 +232,12 @@ def check_case(node: Node, fmt: ScenarioFormat, report: Report, rules: Any, keys
     inner = report if report.limits or fmt.limits is None else _with_limits(report, fmt.limits_for(rules))
     case = _check_keys(node, {**CASE_KEYS, **fmt.case_keys}, inner, "key", " in a case", report_unknown=keys)
     actions = node.value.get("actions")
-    if actions is not None and actions.kind == "list":
+    if actions is not None and actions.kind == "list" and len(actions.value) > MAX_STEPS:
+        inner.at("actions").error(actions.where, f"the case has {len(actions.value)} steps; a case has at most "
+                                                 f"{MAX_STEPS} (it checks one rule, and every check plays each "
+                                                 f"step): split it into cases")
+        case["actions"] = None
+    elif actions is not None and actions.kind == "list":
         case["actions"] = [_check_step(step, fmt, inner.at(f"step {number}"))
                            for number, step in enumerate(actions.value, start=1)]
     for key in ("expect", "expect-any"):

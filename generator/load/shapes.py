@@ -50,6 +50,9 @@ def bound(value: int | Limit, report: Any) -> int:
 
 class Shape:
     what = "a value"  # how messages name what is expected: "a whole number from 1 to 6"
+    # The node kinds (map, list, scalar) the shape reads: when a value fits no shape of an Either,
+    # its kind may say which one was meant, and that shape's own errors are told.
+    kinds: tuple[str, ...] = ("map", "list", "scalar")
 
     def expected(self, report: Any) -> str:
         """What is expected, with the bounds the report's limits give."""
@@ -78,6 +81,8 @@ class AnyValue(Shape):
 
 
 class Int(Shape):
+    kinds = ("scalar",)
+
     def __init__(self, low: int, high: int | Limit, why: str = ""):
         self.low, self.high, self.why = low, high, why
         self.what = self.expected(None)
@@ -101,6 +106,7 @@ class Int(Shape):
 
 class Bool(Shape):
     what = "true or false"
+    kinds = ("scalar",)
 
     def fits(self, node: Node) -> bool:
         return node.kind == "scalar" and isinstance(node.value, bool)
@@ -108,6 +114,7 @@ class Bool(Shape):
 
 class Text(Shape):
     what = "a text"
+    kinds = ("scalar",)
 
     def fits(self, node: Node) -> bool:
         return node.kind == "scalar" and isinstance(node.value, str) and bool(node.value.strip())
@@ -115,6 +122,7 @@ class Text(Shape):
 
 class Id(Shape):
     what = "an id (kebab-case)"
+    kinds = ("scalar",)
 
     def __init__(self, what: str | None = None):
         if what:
@@ -127,6 +135,8 @@ class Id(Shape):
 class Matching(Shape):
     """A text of a given form (a zone id, a door id), described in words."""
 
+    kinds = ("scalar",)
+
     def __init__(self, pattern: str, what: str):
         self.pattern, self.what = re.compile(pattern), what
 
@@ -136,6 +146,7 @@ class Matching(Shape):
 
 class Null(Shape):
     what = "nothing (an empty value)"
+    kinds = ("scalar",)
 
     def fits(self, node: Node) -> bool:
         return node.kind == "scalar" and node.value is None
@@ -143,6 +154,8 @@ class Null(Shape):
 
 class OneOf(Shape):
     """One of a few words: a phase, a mode, a door's state."""
+
+    kinds = ("scalar",)
 
     def __init__(self, *choices: Any):
         self.choices = choices
@@ -160,6 +173,8 @@ class OneOf(Shape):
 
 
 class ListOf(Shape):
+    kinds = ("list",)
+
     def __init__(self, item: Shape, low: int = 0, high: int | Limit = MAX_ITEMS, what: str | None = None,
                  why: str = ""):
         self.item, self.low, self.high, self.why, self.given = item, low, high, why, what
@@ -186,9 +201,12 @@ class ListOf(Shape):
 class MapOf(Shape):
     """A mapping whose keys are ids (zones, pieces, cards) and whose values all have one shape."""
 
+    kinds = ("map",)
+
     def __init__(self, value: Shape, high: int = MAX_ITEMS, what: str | None = None, keys: Shape | None = None,
-                 low: int = 0):
+                 low: int = 0, why: str = ""):
         self.value, self.high, self.low, self.keys, self.given = value, high, low, keys or Id(), what
+        self.why = why  # the reason for the bounds on the number of entries, in words
         self.what = self.expected(None)
 
     def expected(self, report: Any) -> str:
@@ -200,7 +218,9 @@ class MapOf(Shape):
             return None
         if not self.low <= len(node.value) <= self.high:
             count = f"{self.low} to {self.high}" if self.low else f"at most {self.high}"
-            report.error(node.where, f"expected {count} entries ({self.expected(report)}), found {len(node.value)}")
+            why = f"; {self.why}" if self.why else ""
+            report.error(node.where, f"expected {count} entries ({self.expected(report)}{why}), found "
+                                     f"{len(node.value)}")
             return None
         fitted = {}
         for key, child in node.value.items():
@@ -216,6 +236,8 @@ class MapOf(Shape):
 class Record(Shape):
     """A mapping with named fields, each of its own shape; unknown keys get a did-you-mean.
     `others`: the shape of any other key's value (an event's details), when they are open."""
+
+    kinds = ("map",)
 
     def __init__(self, fields: Mapping[str, Shape], required: tuple[str, ...] = (), what: str | None = None,
                  others: Shape | None = None):
@@ -241,11 +263,14 @@ class Record(Shape):
 
 
 class Either(Shape):
-    """One of several shapes (a card id, or {card: dial}): the first whose checks all pass."""
+    """One of several shapes (a card id, or {card: dial}): the first whose checks all pass. When
+    none fits and only one of them reads values of this kind (a mapping where the others are
+    ids), the value was meant as that one: its own errors are told, each at its place."""
 
     def __init__(self, *shapes: Shape, what: str | None = None):
         self.shapes, self.given = shapes, what
         self.what = self.expected(None)
+        self.kinds = tuple(dict.fromkeys(kind for shape in shapes for kind in shape.kinds))
 
     def expected(self, report: Any) -> str:
         return self.given or " or ".join(shape.expected(report) for shape in self.shapes)
@@ -256,6 +281,9 @@ class Either(Shape):
             value = shape.read(node, watch)
             if not watch.failed:
                 return value
+        meant = [shape for shape in self.shapes if node.kind in shape.kinds]
+        if len(meant) == 1:
+            return meant[0].read(node, report)
         report.error(node.where, f"expected {self.expected(report)}, found {describe(node)}")
         return None
 

@@ -59,14 +59,48 @@ EXAMPLE = textwrap.dedent("""\
     """)
 
 
-def test_a_worked_example_with_a_search_and_a_trade_builds_in_every_language(tmp_path):
+def pages_with_example(tmp_path, name: str, example: str) -> dict[str, str]:
+    """The minimal game with one worked example added: `check` passes, and the built pages."""
     shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
     (tmp_path / "rules_data" / "mini" / "examples").mkdir()
-    (tmp_path / "rules_data" / "mini" / "examples" / "search.yaml").write_text(EXAMPLE, encoding="utf-8")
+    (tmp_path / "rules_data" / "mini" / "examples" / name).write_text(example, encoding="utf-8")
     check = subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
                            capture_output=True, text=True, cwd=tmp_path)
     assert check.returncode == 0, check.stderr
-    pages = {page.path: page.markdown for page in pipeline.generate(tmp_path).pages}
+    return {page.path: page.markdown for page in pipeline.generate(tmp_path).pages}
+
+
+def test_a_worked_example_with_a_search_and_a_trade_builds_in_every_language(tmp_path):
+    pages = pages_with_example(tmp_path, "search.yaml", EXAMPLE)
     told = {"ja": "エイミーはゾーンB1を捜索し", "ko": "에이미는 B1 구역을 수색해", "uk": "Емі обшукує зону B1"}
     for lang, sentence in told.items():
         assert sentence in pages[f"{lang}/mini/basics.md"]
+
+
+KILL_AND_OBJECTIVE = textwrap.dedent("""\
+    examples:
+      - id: a-kill-and-an-objective
+        section: turn
+        title: {ja: 倒して取る, ko: 처치와 목표, uk: Убити й забрати}
+        setup: {ja: ゾンビと目標。, ko: 좀비와 목표., uk: Зомбі та ціль.}
+        scenario:
+          map: "a . b"
+          survivors: {amy: {at: a, hands: [pistol]}}
+          zombies: {a: {walker: 1}}
+          objectives: [a]
+          dice: [6]
+          actions:
+            - {who: amy, do: attack, weapon: pistol}
+            - {who: amy, do: take-objective}
+    """)
+
+
+def test_a_kill_and_an_objective_are_told_in_a_game_without_an_experience_term(tmp_path):
+    """The minimal game's glossary has no `experience` term: the narration names what a kill
+    earns in its own words (the Ukrainian sentence once needed the term's genitive, and the build
+    stopped where check had passed)."""
+    pages = pages_with_example(tmp_path, "kill.yaml", KILL_AND_OBJECTIVE)
+    told = {"ja": "経験値を1点得ます", "ko": "경험치 1점을 얻습니다", "uk": "заробляючи 1 очко досвіду"}
+    for lang, sentence in told.items():
+        assert sentence in pages[f"{lang}/mini/basics.md"]
+    assert "5 очок досвіду" in pages["uk/mini/basics.md"]

@@ -102,3 +102,55 @@ def test_the_bounds_of_a_case_come_from_its_rules(z1, z2):
     assert limits(z1) == {"die-faces": 6, "hand-slots": 2, "backpack-cards": 4, "wounds": 2, "actions": 5}
     assert limits(z2)["wounds"] == 3  # an adult's health; z1: 3 actions, one more at yellow, +1 Action
     assert limits(None) == {}  # without the rules each Limit's fallback holds
+
+
+def read_case_text(tmp_path: Path, rules, text: str, edition: str = "zombicide-1") -> list[str]:
+    """The errors of a one-case file in the given edition's folder, as check reports them."""
+    path = tmp_path / edition / "scenarios" / "case.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"edition: {edition}\ncases:\n  - id: x\n    rule: 'z1-ja-digest § 移動'\n{text}",
+                    encoding="utf-8")
+    _, errors = read_scenarios(path, rules, tmp_path, editions=[edition])
+    return [f"{e.where.line}:{e.where.column}: {e.breadcrumb}: {e.message}" for e in sorted(errors)]
+
+
+def test_a_kid_with_the_wounds_that_kill_a_kid_is_dead(z2, tmp_path):
+    errors = read_case_text(tmp_path, z2, "    map: 'a . b'\n    survivors: {kid: {at: a, kid: true, wounds: 2}, "
+                                          "adult: {at: a, wounds: 2}}\n", edition="zombicide-2")
+    assert errors == ["6:49: case 'x' › survivors › kid › wounds: kid has 2 wounds, which kill (a kid's health, "
+                      "parameter 'health-kid', is 2); give fewer than 2, or write 'dead: true'"]
+
+
+def test_the_scenario_command_checks_a_case_with_the_rules_of_the_edition_it_plays(tmp_path, capsys):
+    """A case may play another edition than its file (`edition:`): it is checked with that
+    edition's rules, so a zombie type the edition lacks is reported where it is written, not
+    as a place-less "the case cannot be set up"."""
+    from generator import cli_scenario
+
+    path = tmp_path / "games" / "scenarios" / "other-edition.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("edition: zombicide-1\ncases:\n  - id: fatty-of-the-2nd-edition\n"
+                    "    rule: 'z1-ja-digest § 移動'\n    edition: zombicide-2\n    map: 'a . b'\n"
+                    "    survivors: {amy: {at: a}}\n    zombies: {b: {fatty: 1}}\n", encoding="utf-8")
+    assert cli_scenario.main([str(path)]) == 1
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first.endswith("other-edition.yaml:8:19: case 'fatty-of-the-2nd-edition' › zombies › b: unknown zombie "
+                          "type 'fatty'; use an id from zombies.yaml")
+
+
+def test_a_scripted_route_the_zombies_are_not_offered_stops_the_case(z1, tmp_path):
+    """An Abomination whose only way is c, scripted to go to a (a zone next to it, so check lets
+    it pass): the engine says so, instead of passing over the choice."""
+    from generator.games.zombicide.scenario import run_case
+
+    path = tmp_path / "zombicide-1" / "scenarios" / "route.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text("edition: zombicide-1\ncases:\n  - id: x\n    rule: 'z1-ja-digest § 移動'\n"
+                    "    map: 'a . b . c'\n    survivors: {amy: {at: c}}\n    zombies: {b: {abomination: 1}}\n"
+                    "    actions:\n      - {do: zombie-phase, spawn: false, abomination: {b: a}}\n", encoding="utf-8")
+    cases, errors = read_scenarios(path, z1, tmp_path)
+    assert errors == []
+    result = run_case(cases[0], z1)
+    assert result.mismatches == ["step 1 (zombie-phase spawn=False abomination={'b': 'a'}): the zombie phase's "
+                                 "'abomination' names the route a from b, but the zombies there go to c; name one "
+                                 "of those"]

@@ -16,7 +16,9 @@ ids in sorted order with `/` (`A1/s2`).
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Iterator
 
 from generator.core.geometry import OPEN, WALL, Door, ZoneGraph, door_id
 from generator.core.geometry import Zone as GraphZone
@@ -50,6 +52,44 @@ class Board(ZoneGraph):
         super().__init__(cells, boundaries, zones, doors)  # type: ignore[arg-type]
         self.tiles: dict[str, set[str]] = {"tile": set(zones)}
         self.manholes: list[str] = []
+        # Routes and sight lines worked out while the doors are held (see doors_held), kept for
+        # as long as the doors stay as they are.
+        self._held = False
+        self._held_states: tuple[str, ...] | None = None
+        self._known: dict[tuple, dict[str, int]] = {}
+
+    @contextmanager
+    def doors_held(self) -> Iterator[None]:
+        """While nothing opens or closes a door (the zombies planning their steps), each route and
+        sight line is worked out once: every group asks for the same ones, phase after phase.
+        What they get is shared: read it, never change it."""
+        states = tuple(door.state for door in self.doors.values())
+        if states != self._held_states:
+            self._held_states, self._known = states, {}
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
+
+    def distances_to(self, target: str, all_doors_open: bool = False) -> dict[str, int]:
+        if not self._held:
+            return super().distances_to(target, all_doors_open)
+        key = ("route", target, all_doors_open)
+        if key not in self._known:
+            self._known[key] = super().distances_to(target, all_doors_open)
+        return self._known[key]
+
+    def line_of_sight(self, zone: str) -> dict[str, int]:
+        if not self._held:
+            return super().line_of_sight(zone)
+        key = ("sight", zone)
+        if key not in self._known:
+            self._known[key] = super().line_of_sight(zone)
+        return self._known[key]
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_known": {}, "_held_states": None}  # a snapshot's copy starts afresh
 
     def is_street(self, zone: str) -> bool:
         return self.zones[zone].street

@@ -127,6 +127,13 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
     game.reaper_left = 0
 
 
+# Roll 6: +1 die adds dice as long as dice show the top face. A real chain ends within a few rounds
+# (a die shows the top face one time in six, or in three with +1 to each die); this bound is
+# never reached by a real roll, and ends a chain no die could stop (a bonus that lifts every
+# face to the top one).
+EXTRA_DICE_ROUNDS = 100
+
+
 def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], count: int,
                 bonus: int) -> tuple[list[int], int]:
     """Roll 6: +1 die (Combat, as on the core box's card): each 6, after re-rolls, adds a die, and
@@ -135,7 +142,9 @@ def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], 
         return rolled, count
     cap = game.rules.max_die_result
     sixes = sum(1 for v in rolled if v == cap)
-    while sixes:
+    for _ in range(EXTRA_DICE_ROUNDS):
+        if not sixes:
+            break
         extra = _adjust(game.dice.roll(sixes), bonus, cap)
         game.emit("extra-dice", survivor=s.id, skill="roll-6-plus-1-die", dice=extra)
         rolled, count = rolled + extra, count + sixes

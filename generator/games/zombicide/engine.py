@@ -12,6 +12,7 @@ from typing import Any
 from generator.core.choices import Choices
 from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
+from generator.errors import ScenarioError
 from generator.games.zombicide import combat, zombie_phase
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.skills import COMBAT_KINDS, FREE_ACTION_SKILLS, pays_for, zones_per_move
@@ -266,7 +267,7 @@ class Game:
             s.nose_used = True
         s.searched = True
         if car is not None and state.board.is_street(zone) and not use_nose:
-            self._search_car(s, car, keep)
+            _check_keep(keep, self._search_car(s, car, keep))
             return
         draws = self.rules.flashlight_draws if any(self.rules.card(i.name).draws_extra for i in s.items()) else 1
         if "search-2-cards" in self.skills(s):
@@ -274,6 +275,7 @@ class Game:
         drawn = [self._draw_equipment() for _ in range(draws)]
         self.emit("search", survivor=sid, zone=zone, drawn=[c for c in drawn if c])
         drawn += self._matching_set(s, [c for c in drawn if c])
+        _check_keep(keep, [card for card in drawn if card is not None])
         for card in drawn:
             if card is not None:
                 self._take_drawn(s, card, keep)
@@ -298,24 +300,23 @@ class Game:
             return False  # the 2nd edition's Hold your nose draws when a zone is cleared (combat.py)
         return "hold-your-nose" in self.skills(s) and not s.nose_used and s.kill_zone == s.zone
 
-    def _search_car(self, s: Survivor, car, keep) -> None:
+    def _search_car(self, s: Survivor, car, keep) -> list[str]:
+        """A car's search; the cards it offers the survivor (the one a police car ends on)."""
         if car.kind == "pimp":
             if car.searched or not self.state.pimp_weapons:
                 raise NotAllowed("car-searched", f"{car.id} has been searched already")
             car.searched = True
-            self._take_drawn(s, self.state.pimp_weapons.pop(0), keep)
-            return
+            weapon = self.state.pimp_weapons.pop(0)
+            self._take_drawn(s, weapon, keep)
+            return [weapon]
         while True:  # police car: draw until a weapon
             card = self._draw_equipment()
             if card is None:
-                return
+                return []
             self.emit("search", survivor=s.id, zone=s.zone, drawn=[card])
-            if card == "aaahh":
+            if card == "aaahh" or self.rules.card(card).kind == "weapon":
                 self._take_drawn(s, card, keep)
-                return
-            if self.rules.card(card).kind == "weapon":
-                self._take_drawn(s, card, keep)
-                return
+                return [card]
             self.state.equipment_discard.append(card)
 
     def _draw_equipment(self) -> str | None:
@@ -668,3 +669,15 @@ class Game:
             s.played = False
             s.kill_zone = None
         self.emit("end-phase")
+
+
+def _check_keep(keep: list[str] | None, offered: list[str]) -> None:
+    """A search's `keep` names cards the search offered, each as often as it came: a card it never
+    drew is a mistake of the case, which the search would otherwise ignore."""
+    left = list(offered)
+    for card in keep or []:
+        if card not in left:
+            drew = ", ".join(offered) or "nothing"
+            raise ScenarioError(f"keep names '{card}'{' again' if card in offered else ''}, but the search drew "
+                                f"{drew}; keep only cards it draws (the deck is 'equipment-deck', top first)")
+        left.remove(card)

@@ -89,14 +89,24 @@ class Narrator:
         return Phrase(text, text)
 
     def experience(self) -> Phrase:
-        """What the edition calls experience: adrenaline in the 2nd edition."""
-        term = "adrenaline" if "adrenaline" in self.game.entities else "experience"
-        phrase = self.link("term", term)
-        if self.lang != "uk" or term not in self.game.entities:
+        """What the edition calls experience (adrenaline in the 2nd edition), linked to its term;
+        in the narration's own words when the game's glossary has no such term, so a sentence
+        about a kill never needs more of the data than `check` asks for."""
+        term = next((t for t in ("adrenaline", "experience") if self._has("term", t)), None)
+        if term is None:
+            word = self.data["experience-words"][self.lang]
+            phrase = Phrase(word, word)
+        else:
+            phrase = self.link("term", term)
+        if self.lang != "uk":
             return phrase
-        forms = self.data["uk-terms"].get(term, {})
+        forms = self.data["uk-terms"][term or "experience"]
         return Phrase(phrase.markdown, phrase.plain, tuple(
-            (case, Phrase(f"{{term:{term}|{word}}}", word)) for case, word in forms.items()))
+            (case, Phrase(f"{{term:{term}|{word}}}" if term else word, word)) for case, word in forms.items()))
+
+    def _has(self, kind: str, entity_id: str) -> bool:
+        entity = self.game.entities.get(entity_id)
+        return entity is not None and entity.kind == kind
 
     def survivor(self, sid: str) -> Phrase:
         name = self.data["survivors"].get(sid, {}).get(self.lang, sid.capitalize())

@@ -11,6 +11,7 @@ from generator.errors import DataError, Location, RulesDataError
 from generator.example_runs import check_examples
 from generator.games.zombicide.checks import check_rules_data, skill_coverage
 from generator.games.zombicide.data import rules_for_game, rules_inputs
+from generator.games.zombicide.example_size import board_errors
 from generator.games.zombicide.scenario import HOOKS, read_scenarios, run_case
 from generator.load.entities import Game
 from generator.load.scenarios import source_sections
@@ -62,7 +63,8 @@ def check_game(game: Game, root: Path) -> list[DataError]:
         rules = rules_for_game(game)
     except RulesDataError as exc:  # pragma: no cover - check_rules_data found nothing above
         return [DataError(Location(game.file, 1, 1), f"game '{game.id}'", str(exc))]
-    return _check_rulings(game, rules, root) + check_examples(game.examples, rules, HOOKS, source_sections(root))
+    return (_check_rulings(game, rules, root) + check_examples(game.examples, rules, HOOKS, source_sections(root))
+            + board_errors(game.examples))
 
 
 def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:

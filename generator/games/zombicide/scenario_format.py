@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.errors import GeneratorError
 from generator.games.zombicide.board import MAX_SIDE
 from generator.games.zombicide.ranges import DIE_FACES, PARAMETER_RANGES
 from generator.games.zombicide.rules import PARAMETERS, Rules
@@ -60,6 +61,25 @@ def limits(rules: Rules | None) -> dict[str, int]:
     }
 
 
+_OTHER_EDITIONS: dict[str, Rules | None] = {}
+
+
+def edition_rules(rules: Rules, edition: str) -> Rules | None:
+    """The rules a case is checked with: those of the edition it plays (a case may name another
+    edition of the game with `edition:`), from the project's data; None when they cannot be had
+    (only what the case itself defines is checked then, and playing it says why)."""
+    if rules.edition == edition:
+        return rules
+    if edition not in _OTHER_EDITIONS:
+        from generator.games.zombicide.scenario import rules_for_edition  # it imports this module
+
+        try:
+            _OTHER_EDITIONS[edition] = rules_for_edition(edition)
+        except GeneratorError:
+            _OTHER_EDITIONS[edition] = None
+    return _OTHER_EDITIONS[edition]
+
+
 # --- ids and numbers ---------------------------------------------------------------------------
 ZONE = Matching(r"^([a-z][a-z0-9-]*|[A-Z]+[0-9]+)$", "a zone id (a street such as s1, a room such as A1)")
 DOOR = Matching(r"^[A-Za-z0-9-]+/[A-Za-z0-9-]+$", "a door id (its two zones, such as A1/s1)")
@@ -72,7 +92,13 @@ LEVEL = Id("a danger level id (kebab-case, from levels.yaml)")
 EVENT = Id("an event kind (kebab-case)")
 COLOUR = Id("a colour id (kebab-case, such as blue)")
 
+# Every zombie looks for the survivors and the noisiest zones in each zombie phase: a case has at
+# most a game's survivors (12, twice the usual six) and noise tokens in a few zones.
+MAX_SURVIVORS = 12
+NOISY_ZONES = 30
 ZOMBIES_IN_A_ZONE = Int(0, 100, "a zone holds at most 100 zombies of a type")
+# A box holds tens of miniatures of a type (the 2nd edition's: 40 walkers, 16 runners, 16 brutes).
+SUPPLY = Int(0, 100, "a box holds tens of miniatures of a type, never more than 100")
 CARD_ZOMBIES = Int(0, 50, "a card brings 0 to 50 zombies of a type")  # as zombie-cards.yaml allows
 XP = Int(0, 500, "experience runs from 0 to 500, as a danger level's threshold may")
 SEAT = Int(0, 9, "seat 0 is the driver's; a car has at most 10 seats")
@@ -116,25 +142,38 @@ def _card_counts(node: Node, report: Any) -> Any:
     return shape.read(node, report)
 
 
-class MissionSwitches(Shape):
-    """`mission: {car-rules: false}`: rules parameters set otherwise, each value as its parameter takes it."""
+# The parameters a mission's special rules set otherwise, as the missions of rules_data do: whether
+# cars may be driven, and what an objective is worth (parameters-missions.yaml's mNN-objective-xp).
+# The die, the inventory and the turn stay the edition's: a switch of those is no mission's, and
+# the bounds of the case's other values (a face of the die, the cards a hand holds) would be wrong.
+MISSION_SWITCHES = ("car-rules", "objective-xp")
 
-    what = "a mapping of rules parameters to their values ({car-rules: false})"
+
+class MissionSwitches(Shape):
+    """`mission: {car-rules: false}`: rules parameters a mission sets otherwise, each value as its parameter takes it."""
+
+    what = "a mapping of mission switches to their values ({car-rules: false})"
 
     def read(self, node: Node, report: Any) -> Any:
         if node.kind != "map":
             report.error(node.where, f"expected {self.what}, found {describe(node)}")
             return None
         fitted = {}
+        switches = " or ".join(MISSION_SWITCHES)
         for key, child in node.value.items():
             if key not in PARAMETERS:
                 report.error(child.key_where or child.where, f"unknown mission switch '{key}'"
-                             f"{suggestion(str(key), list(PARAMETERS), 'a mission switch is a rules parameter, such as car-rules')}")
+                             f"{suggestion(str(key), list(MISSION_SWITCHES), 'a mission switches ' + switches)}")
                 continue
             shape = switch_shape(key)
             if shape is None:
                 report.at(key).error(child.where, f"'{key}' cannot be set by a mission; give the case its own "
                                                   f"'supply' ({{walker: 10}}) instead")
+                continue
+            if key not in MISSION_SWITCHES:
+                report.at(key).error(child.key_where or child.where,
+                                     f"no mission sets '{key}': a mission switches only {switches}, and the die, "
+                                     f"the inventory and the turn stay the edition's; remove it")
                 continue
             fitted[key] = shape.read(child, report.at(key))
         return fitted
@@ -176,13 +215,16 @@ CASE_SHAPES: dict[str, str | Shape] = {
     "spawn-zones": ListOf(ZONE), "start": ZONE,
     "objectives": Either(ListOf(ZONE), MapOf(nullable(COLOUR), keys=ZONE),
                          what="a list of zones, or {zone: colour}"),
-    "cars": MapOf(CAR), "survivors": MapOf(SURVIVOR_SPEC, keys=SURVIVOR),
-    "zombies": MapOf(ZOMBIE_COUNTS, keys=ZONE), "noise": MapOf(Int(0, 100, "a zone holds at most 100 noise tokens"),
-                                                               keys=ZONE),
+    "cars": MapOf(CAR, high=10, why="a board has a few cars"),
+    "survivors": MapOf(SURVIVOR_SPEC, keys=SURVIVOR, high=MAX_SURVIVORS,
+                       why=f"a game has at most {MAX_SURVIVORS} survivors, twice the usual six"),
+    "zombies": MapOf(ZOMBIE_COUNTS, keys=ZONE),
+    "noise": MapOf(Int(0, 100, "a zone holds at most 100 noise tokens"), keys=ZONE, high=NOISY_ZONES,
+                   why=f"noise tokens lie in a few zones, never more than {NOISY_ZONES}"),
     "dice": ListOf(FACE), "seed": Int(0, 2**31 - 1, "the seed of the dice"),
     "zombie-cards": ListOf(ZombieCard(), high=200, why="a case scripts at most 200 zombie cards"),
     "equipment-deck": ListOf(CARD), "equipment-discard": ListOf(CARD), "pimp-weapons": ListOf(CARD),
-    "supply": MapOf(Int(0, 1000, "a box holds at most 1000 miniatures of a type"), keys=ZOMBIE),
+    "supply": MapOf(SUPPLY, keys=ZOMBIE),
     "turn": TURN, "mission": MissionSwitches(),
 }
 
@@ -244,5 +286,6 @@ FORMAT = ScenarioFormat(
     check_ids=check_ids,
     limits=limits,
     step_keys=STEP_SHAPES,
+    edition_rules=edition_rules,
 )
 

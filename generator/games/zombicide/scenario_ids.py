@@ -14,11 +14,16 @@ from generator.errors import Location, MapError
 from generator.games.zombicide.board import Board, door_id, parse_map
 from generator.games.zombicide.events import EVENT_KINDS
 from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.scenario_survivors import check_survivors
 from generator.games.zombicide.skills import APPLIED_SKILLS
 from generator.load.scenarios import Report, child, known, place
 from generator.load.yamlpos import Node
 
 DEFAULT_SEATS = 4  # a car without `seats`
+CARD_KINDS = ("spawn", "rush", "manhole")  # a card's kind, written as its only key
+# A box holds tens of zombies of each type, about a hundred in all: a case's board holds at most
+# this many, and its zombie cards bring at most as many more.
+MAX_ZOMBIES = 200
 
 
 class _Ids:
@@ -167,7 +172,6 @@ def _board(case: dict, ids: _Ids) -> None:
 
 
 def _survivors(case: dict, ids: _Ids) -> None:
-    seated: dict[tuple[str, int], str] = {}
     for sid, spec in (case.get("survivors") or {}).items():
         if not spec:
             continue
@@ -180,11 +184,8 @@ def _survivors(case: dict, ids: _Ids) -> None:
         for level, skills in (spec.get("level-skills") or {}).items():
             ids.level_key(level, *path, "level-skills")
             ids.skill(skills, *path, "level-skills", level)
-        car = spec.get("car")
-        ids.car(car, *path, "car")
-        seat = spec.get("seat")
-        if car in ids.cars and seat is not None:
-            _seat(ids, car, seat, sid, seated, (*path, "seat"))
+        ids.car(spec.get("car"), *path, "car")
+    check_survivors(case, ids)
 
 
 def _unloaded(spec: dict, ids: _Ids, path: tuple) -> None:
@@ -199,20 +200,6 @@ def _unloaded(spec: dict, ids: _Ids, path: tuple) -> None:
                    f"add it to hands or remove it from unloaded")
 
 
-def _seat(ids: _Ids, car: str, seat: int, sid: str, seated: dict, path: tuple) -> None:
-    seats = ids.cars[car]
-    if seats is None:
-        return
-    if seat >= seats:
-        ids.crumb(path).error(place(ids.node, *path), f"car '{car}' has {seats} seats (0 to {seats - 1}, 0 is the "
-                                                      f"driver's); choose one of them or give the car more seats")
-    elif (car, seat) in seated:
-        ids.crumb(path).error(place(ids.node, *path), f"seat {seat} of car '{car}' is {seated[(car, seat)]}'s "
-                                                      f"already; give each survivor a seat of their own")
-    else:
-        seated[(car, seat)] = sid
-
-
 def _pieces(case: dict, ids: _Ids) -> None:
     """Zombies, cars, decks and the zombie supply."""
     on_board: Counter = Counter()
@@ -224,6 +211,7 @@ def _pieces(case: dict, ids: _Ids) -> None:
     for ztype in case.get("supply") or {}:
         ids.zombie_key(ztype, "supply")
     _supply(case, ids, on_board)
+    _zombies_in_all(case, ids, on_board.total())
     for cid, spec in (case.get("cars") or {}).items():
         ids.zone((spec or {}).get("at"), "cars", cid, "at")
     for key in ("equipment-deck", "equipment-discard", "pimp-weapons"):
@@ -253,13 +241,46 @@ def _supply(case: dict, ids: _Ids, on_board: Counter) -> None:
                        f"place fewer, or give the case a larger supply")
 
 
+def _zombies_in_all(case: dict, ids: _Ids, on_board: int) -> None:
+    """A case brings at most MAX_ZOMBIES zombies to the board, and its zombie cards as many more:
+    every zombie acts in each zombie phase, and no box holds more."""
+    why = (f"a case brings at most {MAX_ZOMBIES} (a box holds tens of each type, and every zombie acts in each "
+           f"zombie phase)")
+    if on_board > MAX_ZOMBIES:
+        ids.report.at("zombies").error(place(ids.node, "zombies"),
+                                       f"the case places {on_board} zombies; {why}: place fewer")
+    manholes = len(set(case.get("manholes") or [])) or 1
+    carded = sum(_card_zombies(card) * (manholes if _kind(card) == "manhole" else 1)
+                 for card in case.get("zombie-cards") or [] if isinstance(card, dict))
+    if carded > MAX_ZOMBIES:
+        ids.report.at("zombie-cards").error(
+            place(ids.node, "zombie-cards"),
+            f"the zombie cards bring up to {carded} zombies (each card at its largest row, a manhole card at each "
+            f"manhole); {why}: script fewer or smaller cards")
+
+
+def _kind(card: dict) -> str:
+    return next(iter(card)) if len(card) == 1 and next(iter(card)) in CARD_KINDS else "spawn"
+
+
+def _card_zombies(card: dict) -> int:
+    """The most zombies one card brings: the sum of its largest row (0 for an extra activation)."""
+    if "extra-activation" in card:
+        return 0
+    counts = card[_kind(card)] if _kind(card) in card else card
+    rows = [row for row in (counts or {}).values()]
+    if rows and all(isinstance(row, dict) for row in rows):  # counts by danger level
+        return max(sum(n or 0 for n in (row or {}).values()) for row in rows)
+    return sum(n or 0 for n in rows if isinstance(n, int))
+
+
 def _zombie_card(card: Any, ids: _Ids, path: tuple) -> None:
     if not isinstance(card, dict):
         return
     if "extra-activation" in card:
         ids.zombie(card["extra-activation"], *path, "extra-activation")
         return
-    if len(card) == 1 and next(iter(card)) in ("spawn", "rush", "manhole"):
+    if len(card) == 1 and next(iter(card)) in CARD_KINDS:
         kind = next(iter(card))
         card, path = card[kind] or {}, (*path, kind)
     for key, value in card.items():
@@ -308,6 +329,23 @@ def _zombie_phase(step: dict, ids: _Ids, path: tuple) -> None:
         for zone, to in (step.get(key) or {}).items():
             ids.zone_key(zone, *path, key)
             ids.zone(to, *path, key, zone)
+            _routes(ids, zone, to, (*path, key, zone))
+
+
+def _routes(ids: _Ids, zone: str, routes: Any, path: tuple) -> None:
+    """A scripted route is a zone next to the group's (the first step a zombie takes from there),
+    each named once: any other is a choice no zombie phase offers, and would be ignored."""
+    if ids.board is None or ids.zones is None or zone not in ids.zones:
+        return
+    nearby = ids.board.neighbours(zone, all_doors_open=True)
+    named: set[str] = set()
+    for route, where in ids.each(routes, path):
+        if route in named:
+            ids.crumb(path).error(where, f"'{route}' is named twice; name each route from {zone} once")
+        elif route in ids.zones and route not in nearby:
+            ids.crumb(path).error(where, f"'{route}' is not a route from {zone}: zombies there step to a zone next to "
+                                         f"it ({', '.join(nearby) or 'none'}); name one of those")
+        named.add(route)
 
 
 def _expectations(holder: dict, ids: _Ids, path: tuple) -> None:

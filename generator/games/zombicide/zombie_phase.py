@@ -10,8 +10,9 @@ Without a choice the engine takes a fixed default (listed order, reading order o
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from generator.errors import ScenarioError
 from generator.games.zombicide.board import Door
 from generator.games.zombicide.state import ZOMBIES, Survivor, Zombie, ZombieCard
 from generator.games.zombicide.strategies import split_counts, wound
@@ -20,6 +21,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from generator.games.zombicide.engine import Game
 
 FATTY = "fatty"
+# No box holds more zombies than this: more on the board at once only come from zombies that
+# multiply unchecked (the 1st edition's splits add zombies, and a type without a supply never runs
+# out), and every one of them acts in each phase.
+MAX_ON_BOARD = 400
 
 
 def run(game: "Game", spawn: bool = True) -> None:
@@ -37,7 +42,10 @@ def activate(game: "Game", zombies: list[Zombie]) -> None:
     most = max((game.rules.zombies[z.type].actions for z in zombies), default=1)
     for action in range(1, most + 1):
         mark = len(game.state.events)
-        _act(game, [z for z in zombies if z in game.state.zombies and game.rules.zombies[z.type].actions >= action])
+        # Only the zombies still on the board act: looked up by identity in a set, since a list
+        # lookup per zombie made a phase quadratic in the zombie count.
+        on_board = {id(z) for z in game.state.zombies}
+        _act(game, [z for z in zombies if id(z) in on_board and game.rules.zombies[z.type].actions >= action])
         if action > 1 and len(game.state.events) > mark:  # say that the fast zombies act again, before they do
             fast = sorted({z.type for z in game.state.zombies if game.rules.zombies[z.type].actions >= action})
             game.state.events.insert(mark, game.state.event("second-action", zombies=fast, action=action))
@@ -46,20 +54,22 @@ def activate(game: "Game", zombies: list[Zombie]) -> None:
 
 
 def _act(game: "Game", zombies: list[Zombie]) -> None:
-    """One action each: zombies with survivors in their zone attack, then the others move."""
+    """One action each (every zombie given is on the board): zombies with survivors in their
+    zone attack, then the others move."""
     state = game.state
     movers = []
     by_zone: dict[str, list[Zombie]] = {}
     for z in zombies:
-        if z in state.zombies:
-            by_zone.setdefault(z.zone, []).append(z)
+        by_zone.setdefault(z.zone, []).append(z)
     for zone in state.board.sorted(by_zone):
         group = by_zone[zone]
         if state.survivors_in(zone):
             _attack(game, zone, len(group))
         else:
             movers.append((zone, group))
-    plans = [(zone, group, *_plan_moves(game, zone, group)) for zone, group in movers]
+    lures = _lures(game)  # nothing a plan does changes them, nor the doors: worked out once
+    with state.board.doors_held():
+        plans = [(zone, group, *_plan_moves(game, zone, group, lures)) for zone, group in movers]
     for zone, group, plan, reasons in plans:
         for zombie, step in plan:
             if step != zombie.zone:
@@ -110,9 +120,24 @@ def _suffer_attack(game: "Game", s: Survivor) -> None:
 
 
 # --- movement ------------------------------------------------------------------------------
-def _plan_moves(game: "Game", zone: str, group: list[Zombie]) -> tuple[list[tuple[Zombie, str]], dict]:
+class _Lures(NamedTuple):
+    """What draws the zombies as they plan an action's steps."""
+
+    noise: dict[str, int]  # noise by zone (Game.noise_map)
+    noisy: list[str]  # the zones with noise, in reading order
+    occupied: frozenset[str]  # the zones where living survivors stand
+
+
+def _lures(game: "Game") -> _Lures:
+    noise = game.noise_map()
+    return _Lures(noise, [z for z in game.state.board.zones if noise[z] > 0],
+                  frozenset(s.zone for s in game.state.living()))
+
+
+def _plan_moves(game: "Game", zone: str, group: list[Zombie],
+                lures: _Lures) -> tuple[list[tuple[Zombie, str]], dict]:
     """Where each zombie of the group steps, and why: next zone -> the reason it heads there."""
-    options, doors_pretended, aim = _first_steps(game, zone)
+    options, doors_pretended, aim = _first_steps(game, zone, lures)
     if not options:
         return [(z, zone) for z in group], {}
     reasons = {option: why for option in options if (why := _reason(game, zone, option, aim, doors_pretended))}
@@ -148,6 +173,7 @@ def _share_out(game: "Game", zone: str, group: list[Zombie], options: list[str],
     abominations = [z for z in group if game.rules.is_abomination(z.type)]
     others = [z for z in group if not game.rules.is_abomination(z.type)]
     if abominations:  # never split: the players pick the route
+        _offered(game, "abomination", zone, options)
         route = game.choices.pick("abomination", zone, options)
         plan += [(z, step_to(route)) for z in abominations]
     if len(options) == 1:
@@ -156,6 +182,7 @@ def _share_out(game: "Game", zone: str, group: list[Zombie], options: list[str],
     for z in others:
         counts[z.type] = counts.get(z.type, 0) + 1
     # Where the odd zombies go is the players' choice: the routes they name get them first.
+    _offered(game, "split", zone, options)
     preferred = game.choices.order("split", zone, options)
     preferred_shares, added = split_counts(counts, len(options), game.rules.split_adds_zombies)
     share_of = dict(zip(preferred, preferred_shares))
@@ -175,21 +202,29 @@ def _share_out(game: "Game", zone: str, group: list[Zombie], options: list[str],
     return plan
 
 
-def _first_steps(game: "Game", zone: str) -> tuple[list[str], bool, tuple]:
+def _offered(game: "Game", point: str, zone: str, options: list[str]) -> None:
+    """A route the case scripts for the zombies of a zone is one they can take: any other names
+    nothing this phase offers, and would be passed over in silence."""
+    scripted = game.choices.get(point).get(zone)
+    for route in scripted if isinstance(scripted, list) else [] if scripted is None else [scripted]:
+        if route not in options:
+            raise ScenarioError(f"the zombie phase's '{point}' names the route {route} from {zone}, but the "
+                                f"zombies there go to {' or '.join(options)}; name one of those")
+
+
+def _first_steps(game: "Game", zone: str, lures: _Lures) -> tuple[list[str], bool, tuple]:
     """Next zones on the shortest routes to the target(s); whether doors were pretended open;
     and the aim: (sight or noise, the target zones, the noise map)."""
-    state, rules = game.state, game.rules
-    board = state.board
-    noise = game.noise_map()
+    rules, board, noise = game.rules, game.state.board, lures.noise
     sight = board.line_of_sight(zone)
-    seen = [z for z in sight if state.survivors_in(z)]
+    seen = [z for z in sight if z in lures.occupied]
     if seen:
         loudest = max(noise[z] for z in seen)
         targets = [z for z in seen if noise[z] == loudest]
         steps = _steps_towards(board, zone, targets, False)
         if steps:
             return steps, False, ("sight", targets, noise)
-    noisy = [z for z in board.zones if noise[z] > 0 and z != zone]
+    noisy = [z for z in lures.noisy if z != zone]
     if not noisy:
         return [], False, ("", [], noise)
     reachable = [z for z in noisy if zone in board.distances_to(z)]
@@ -208,11 +243,12 @@ def _first_steps(game: "Game", zone: str) -> tuple[list[str], bool, tuple]:
 
 def _steps_towards(board, zone: str, targets: list[str], all_doors_open: bool) -> list[str]:
     steps: set[str] = set()
+    around = board.neighbours(zone, all_doors_open)
     for target in targets:
         dist = board.distances_to(target, all_doors_open)
         if zone not in dist:
             continue
-        steps |= {n for n in board.neighbours(zone, all_doors_open) if dist.get(n) == dist[zone] - 1}
+        steps |= {n for n in around if dist.get(n) == dist[zone] - 1}
     return board.sorted(steps)
 
 
@@ -274,9 +310,14 @@ def place(game: "Game", ztype: str, n: int, zone: str, escort: bool = True, why:
             placed += place(game, replacement, 1, zone, escort=False, why="second-abomination")
         return placed
     pool = rules.supply_pool(ztype)  # the types sharing one box of miniatures (every Abomination type)
+    sharing = {t for t in {z.type for z in state.zombies} if rules.supply_pool(t) == pool}  # each type once
     available = rules.zombie_supply.get(pool, n) - (
-        sum(1 for z in state.zombies if rules.supply_pool(z.type) == pool) if pool in rules.zombie_supply else 0)
+        sum(1 for z in state.zombies if z.type in sharing) if pool in rules.zombie_supply else 0)
     count = max(0, min(n, available))
+    if len(state.zombies) + count > MAX_ON_BOARD:
+        raise ScenarioError(f"{len(state.zombies) + count} zombies would stand on the board, more than any box "
+                            f"holds ({MAX_ON_BOARD}); give the case a 'supply' ({{walker: 40}}), so that zombies run "
+                            f"out as the box's do")
     placed = []
     for _ in range(count):
         zombie = Zombie(state.next_uid, ztype, zone)
