@@ -101,6 +101,7 @@ class Grid:
     def __post_init__(self) -> None:
         self._by_cell = {cell: sid for sid, cell in self.cells.items()}
         self._order = {sid: i for i, sid in enumerate(sorted(self.cells, key=lambda s: self.cells[s]))}
+        self._steps: dict[str, list[tuple[str, str | None]]] | None = None  # see _possible_steps
 
     # --- the Geometry interface (generator/core/geometry.py) -------------------------------
     def spaces(self) -> list[str]:
@@ -182,13 +183,31 @@ class Grid:
 
     def neighbours(self, square: str, all_doors_open: bool = False) -> list[str]:
         """Squares one step away, in reading order."""
-        r, c = self.cells[square]
-        out = []
-        for dr, dc in EIGHT:
-            other = self._by_cell.get((r + dr, c + dc))
-            if other is not None and self.step_allowed(square, other, all_doors_open):
-                out.append(other)
-        return out
+        doors = self.doors
+        return [other for other, door in self._possible_steps()[square]
+                if door is None or all_doors_open or doors[door].passable]
+
+    def _possible_steps(self) -> dict[str, list[tuple[str, str | None]]]:
+        """Each square's steps that some door state allows, in reading order, with the door the
+        step passes (None: open ground). Walls and corners never change, so this is worked out
+        once; a search over the board then only asks the doors."""
+        if self._steps is None:
+            steps: dict[str, list[tuple[str, str | None]]] = {}
+            for square, (r, c) in self.cells.items():
+                found: list[tuple[str, str | None]] = []
+                for dr, dc in EIGHT:
+                    other = self._by_cell.get((r + dr, c + dc))
+                    if other is None:
+                        continue
+                    kind = self.edge((r, c), (r + dr, c + dc)) if dr == 0 or dc == 0 else None
+                    if kind is None:  # a diagonal: open ground around its corner, or no step at all
+                        if self.step_allowed(square, other):
+                            found.append((other, None))
+                    elif kind != WALL:
+                        found.append((other, None if kind == OPEN else kind))
+                steps[square] = found
+            self._steps = steps
+        return self._steps
 
     def adjacent(self, a: str, b: str) -> bool:
         """Touching squares (diagonals included), whatever lies between them."""

@@ -202,7 +202,7 @@ class _Loader:
                         f"unknown engine '{engine}'{suggestion(engine, known, 'use one of ' + ', '.join(known))}")
         game = Game(folder.name, values.get("name", {}), values.get("text", {}),
                     relative(game_file, self.project_root), compare_with=values.get("compare-with"),
-                    where=top["game"].where, engine=engine,
+                    where=top["game"].where, engine=engine, root=self.project_root,
                     incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])),
                     order=int(values.get("order", 0)))
         package = games.for_game(game)

@@ -7,6 +7,7 @@ have to be wrapped on both counts, so it would add a dependency and save no code
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from generator.errors import Location
@@ -108,6 +109,7 @@ class Game:
     incomplete_kinds: tuple[str, ...] = ()  # kinds the sources list only in part (e.g. skill)
     order: int = 0  # place among the games in navigation and on the home pages
     where: Location | None = None
+    root: Path | None = None  # the project folder its files are named from (the check cards stand beside them)
     duplicate_ids: set[str] = field(default_factory=set)  # reported once; references to them are not judged
 
     def of_kind(self, kind: str) -> list[Entity]:

@@ -9,10 +9,12 @@ Modules, smallest first:
     engine.py         Game: the Action phase and its actions; the turn's phases
     combat.py         attacks both ways, the evade ladder, the health track
     reactions.py      the Reaction phase and the out-of-sequence reactions
+    routes.py         the enemies' routes over the board, one search serving every enemy
     tension.py        the Tension phase, the tension deck as timer, a ribbon used at a typewriter
     campaign.py       the end phase and the campaign state it carries
     scenario.py       scenario hooks: build a state, apply a step, compare an expectation
     scenario_format.py, scenario_ids.py   what a case may say, down to each number's range and id
+    case_bounds.py    what the rules and the box bound across a case's keys
     card_format.py    the check cards' shapes and ids, read with positions
     data.py           loaded data -> Model (rules + the check cards)
     project_checks.py the model's checks of a loaded game (cards, scenario files, FAQ rulings, examples)
@@ -53,9 +55,10 @@ class ResidentEvil(GamePackage):
         parameter_checks.check_parameters(game, ctx)
 
     def rules_for(self, game) -> Any:
-        from generator.games.resident_evil.data import model_for_game
+        """The model of the data the game was loaded from (its check cards stand beside it)."""
+        from generator.games.resident_evil.data import PROJECT_ROOT, model_for_game
 
-        return model_for_game(game)
+        return model_for_game(game, game.root or PROJECT_ROOT)
 
     def model_errors(self, game, root: Path) -> list:
         from generator.games.resident_evil import project_checks

@@ -12,6 +12,7 @@ place, and the engine only ever meets a profile that fits.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -42,6 +43,7 @@ class Effect(Shape):
     WORDS = OneOf(*(e for e in EFFECTS if e != "damage"))
     DAMAGE = Record({"damage": Int(1, 10, "an effect deals 1 to 10 damage")}, required=("damage",))
     what = "an effect: {damage: N}, " + ", ".join(e for e in EFFECTS if e != "damage")
+    kinds = ("map", "scalar")
 
     def read(self, node: Node, report: Any) -> Any:
         if node.kind == "map":
@@ -69,7 +71,10 @@ DECK = OneOf(*DECKS)
 
 
 class LevelKey(Shape):
-    """A mapping key that is a whole number (a danger level): YAML keys are read as text."""
+    """A mapping key that is a whole number (a danger level): YAML keys are read as text, and only
+    the digits 0 to 9 make one (str.isdigit also takes superscripts such as '²', which int() refuses)."""
+
+    DIGITS = re.compile(r"[0-9]{1,3}")
 
     def __init__(self, low: int, high: int, why: str):
         self.low, self.high = low, high
@@ -77,7 +82,7 @@ class LevelKey(Shape):
 
     def fits(self, node) -> bool:
         text = str(node.value)
-        return node.kind == "scalar" and text.isdigit() and self.low <= int(text) <= self.high
+        return node.kind == "scalar" and bool(self.DIGITS.fullmatch(text)) and self.low <= int(text) <= self.high
 
 
 DANGER_LEVEL = LevelKey(1, 10, "a danger level")
@@ -117,6 +122,7 @@ class CardShape(Shape):
     """One card profile: its `kind` says which fields it has."""
 
     what = "a card profile (a mapping with kind and the card's values)"
+    kinds = ("map",)
 
     def read(self, node: Node, report: Any) -> Any:
         if node.kind != "map":
@@ -163,6 +169,9 @@ def check_card_ids(cards: dict[str, Any], node_of: Callable[[str], Node | None],
         if kind == "healing" and "heal" not in body and not body.get("revives"):
             inner.error(_place(node), "missing 'heal', the boxes it moves a character towards Fine (or 'revives: true')")
         if kind == "enemy":
+            if body.get("boss") and "evade-difficulty" not in body:
+                inner.error(_place(node), "missing 'evade-difficulty': a boss's card prints the weakest success "
+                                          "result that evades its attacks; add it (such as success-2)")
             if body.get("evade-difficulty") is not None:
                 known(inner.at("evade-difficulty"), _place(node, "evade-difficulty"), "die face",
                        body["evade-difficulty"], list(faces), "name a success result")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import Attack, Effect, Weapon
+from .cards import Attack, CardError, Effect, Weapon
 from .state import Character, Enemy, Held, NotAllowed
 
 if TYPE_CHECKING:
@@ -195,8 +195,8 @@ def evade_needed(game: Game, attacker: Enemy, extras: int) -> tuple[str, int]:
     """The weakest result that evades, and the difficulty step it comes from."""
     rules, profile = game.rules, game.profile(attacker)
     if profile.boss:
-        if profile.evade_difficulty is None:
-            raise KeyError(f"boss '{attacker.type}' needs its printed evade-difficulty")
+        if profile.evade_difficulty is None:  # the card checks refuse it; a last word, not a traceback
+            raise CardError(f"card '{attacker.type}': a boss needs its printed 'evade-difficulty'; add it")
         return profile.evade_difficulty, 0
     step = rules.weight(profile.size) + extras
     ladder = rules.evade_ladder
@@ -206,8 +206,9 @@ def evade_needed(game: Game, attacker: Enemy, extras: int) -> tuple[str, int]:
 def can_attack(game: Game, enemy: Enemy, c: Character, attack: Attack | None = None) -> bool:
     board = game.state.board
     attack = attack or game.profile(enemy).attacks[0]
-    return c.active and board.sees(enemy.square, c.square) and \
-        board.range_between(enemy.square, c.square) <= attack.range
+    # the range first: it is a subtraction, the sight line a walk across the board
+    return c.active and board.range_between(enemy.square, c.square) <= attack.range and \
+        board.sees(enemy.square, c.square)
 
 
 def extra_enemies(game: Game, attacker: Enemy, c: Character) -> list[str]:

@@ -14,7 +14,8 @@ from typing import Any
 from generator.errors import Location
 from generator.load.files import display
 
-from .card_format import read_card_files
+from .campaign import HANDGUN
+from .card_format import CheckCards, read_card_files
 from .dice import ATTACK_DICE, faces_of
 from .rules import Rules, RulesError, rules_from_parameters
 
@@ -39,4 +40,14 @@ def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
     cards = read_card_files(folder, lambda path: display(path, root), faces_of(ATTACK_DICE[0], rules.success_results))
     if cards.errors:
         raise RulesError(sorted(set(cards.errors)))
+    _handgun_holds_its_reset(rules, cards)
     return Model(rules, cards.cards, cards.places)
+
+
+def _handgun_holds_its_reset(rules: Rules, cards: CheckCards) -> None:
+    """The end phase sets the handgun's dial to a parameter: no more than the card's capacity."""
+    capacity = (cards.cards.get(HANDGUN) or {}).get("capacity")
+    if isinstance(capacity, int) and rules.end_phase_handgun_ammo > capacity:
+        raise RulesError(f"the end phase sets the {HANDGUN}'s ammunition dial to {rules.end_phase_handgun_ammo}, "
+                         f"but the {HANDGUN} card ({cards.places[HANDGUN]}) has capacity {capacity}; write 0 to "
+                         f"{capacity}", subject="end-phase-handgun-ammo")

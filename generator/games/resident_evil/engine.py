@@ -17,6 +17,7 @@ from generator.core.grid import GridError
 from . import combat, exploring, reactions
 from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import UMBRELLA, ScriptedRolls
+from .routes import Routes
 from .rules import Rules
 from .state import Character, Enemy, Held, NotAllowed, State
 from .tension import ScriptedShuffle
@@ -33,6 +34,14 @@ class Game:
         self.state = state
         self.dice = ScriptedRolls([], rules.success_results)
         self.choices: dict[str, Any] = choices or {}
+        self._routes = Routes(state)
+
+    @property
+    def routes(self) -> Routes:
+        """The enemies' routes over this state's board (kept while the board stays as it is)."""
+        if self._routes.state is not self.state:
+            self._routes = Routes(self.state)
+        return self._routes
 
     # --- lookups ----------------------------------------------------------------------------
     def item(self, card: str) -> Item:

@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING
 
 from generator.core.decks import RESHUFFLE, draw_from
+from generator.errors import ScenarioError
 
 from . import tension
 from .state import Character
@@ -65,8 +66,9 @@ def place_spawn(game: Game, tile: str, near: Character, spawn: dict[str, int], r
     """Put the models on the tile's spawn squares, nearest `near` first, as evenly as possible."""
     s = game.state
     squares = s.spawn_squares.get(tile) or []
-    if not squares:
-        raise ValueError(f"tile {tile} has no spawn square; add it under spawn-squares")
+    if not squares:  # the check refuses the cases it can tell; a character may walk onto such a tile
+        raise ScenarioError(f"a card spawns models on tile {tile}, which has no spawn square; add spawn-squares: "
+                            f"{{{tile}: [{s.board.squares_of(tile)[0]}, ...]}} to the case")
     reach = s.board.distances(near.square)
     ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
     usable = [q for q in ranked if q != near.square] or ranked

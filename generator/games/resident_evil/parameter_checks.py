@@ -41,6 +41,11 @@ def check_parameters(game: Game, ctx: Context) -> None:
             ctx.at(f"parameter '{pid}'").at("value").error(
                 parameter.field_where.get("value", parameter.where),
                 f"the rules model reads it as {KINDS[kind]}, found {_described(value)}; write {EXAMPLES[kind]}")
+        elif kind == "levels" and value is not None and list(value) != sorted(set(value)):
+            ctx.at(f"parameter '{pid}'").at("value").error(
+                parameter.field_where.get("value", parameter.where),
+                f"the levels {list(value)} must rise along the track, each once; write them in order, such as "
+                f"{sorted(set(value))}")
     _check_readings_have_notes(game, ctx)
 
 

@@ -49,7 +49,8 @@ PARAMETER_RANGES: dict[str, Range] = {
     "ink-ribbons-small-party": Range(0, 10, "a party starts with 0 to 10 ink ribbons"),
     "ink-ribbons-large-party": Range(0, 10, "a party starts with 0 to 10 ink ribbons"),
     # the campaign
-    "danger-extra-text-levels": Range(1, 10, "extra tension texts come at danger levels 1 to 10"),
+    "danger-extra-text-levels": Range(2, 10, "extra tension texts come at the higher danger levels, 2 to 10 "
+                                             "(the track starts at level 1 and has at most 10)"),
     "crimson-head-corpse-threshold": Range(0, 100, "a threshold counts 0 to 100 corpses"),
     "crimson-head-cards": Range(0, 20, "0 to 20 Crimson Head cards are added"),
     "corpse-danger-threshold": Range(0, 100, "a threshold counts 0 to 100 corpses"),

@@ -119,16 +119,20 @@ def _chosen_attack(game: Game, enemy: Enemy):
 def move_enemy(game: Game, enemy: Enemy, reason: str) -> None:
     s, board = game.state, game.state.board
     profile = game.profile(enemy)
-    reach = board.distances(enemy.square, enter=s.in_play)
-    targets = [c for c in s.characters.values() if c.active and c.square in reach]
+    far: dict[str, int] = {}  # character -> steps to it, for those the enemy can reach
+    for c in s.characters.values():
+        count = game.routes.steps(enemy.square, c.square) if c.active else None
+        if count is not None:
+            far[c.id] = count
+    targets = [c for c in s.characters.values() if c.id in far]
     if not targets:
         s.emit("enemy-stays", enemy=enemy.id, reason="no-route")
         return
-    nearest = min(reach[c.square] for c in targets)
-    tied = [c for c in targets if reach[c.square] == nearest]
+    nearest = min(far[c.id] for c in targets)
+    tied = [c for c in targets if far[c.id] == nearest]
     goal = _prefer_active(game, tied, "toward")
     why = "nearest" if len(tied) == 1 else ("tie-active-character" if goal.id == s.player else "tie-players-choice")
-    to_goal = board.distances(goal.square, enter=s.in_play)
+    to_goal = game.routes.from_square(goal.square)
     path = [enemy.square]
     for _ in range(profile.movement):
         here = path[-1]

@@ -37,7 +37,7 @@ PARAMETERS: dict[str, str] = {
         "ink-ribbons-large-party", "item-box-capacity", "corpses-per-square-max", "crimson-head-corpse-threshold",
         "crimson-head-cards", "corpse-danger-threshold", "end-phase-handgun-ammo", "end-phase-heal",
         "danger-on-complete", "danger-on-fail", "reserve-wounds-healed", "reserve-death-wounds",
-        "switch-below-players"), "number"),
+        "switch-below-players", "max-characters"), "number"),
     **dict.fromkeys((
         "top-result-always-evades", "oos-attack-excludes-hit-enemies", "linked-tiles-chain",
         "evade-counts-enemies-in-range", "attack-results-stack", "defeated-enemy-leaves-corpse",
@@ -90,6 +90,7 @@ class Rules:
     reserve_wounds_healed: int
     reserve_death_wounds: int
     switch_below_players: int
+    max_characters: int  # the most characters a game plays
     # readings (parameters-readings.yaml)
     oos_attack_excludes_hit_enemies: bool
     linked_tiles_chain: bool
@@ -178,6 +179,7 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
         reserve_wounds_healed=get("reserve-wounds-healed"),
         reserve_death_wounds=get("reserve-death-wounds"),
         switch_below_players=get("switch-below-players"),
+        max_characters=get("max-characters"),
         oos_attack_excludes_hit_enemies=get("oos-attack-excludes-hit-enemies"),
         linked_tiles_chain=get("linked-tiles-chain"),
         evade_counts_enemies_in_range=get("evade-counts-enemies-in-range"),

@@ -35,6 +35,7 @@ from generator.load.yamlpos import Node
 
 from . import card_format
 from .card_format import LevelKey
+from .case_bounds import MAX_ENEMY_MODELS, MODELS_WHY
 from .rules import NORMAL_MODE
 from .state import PHASES
 
@@ -68,7 +69,7 @@ COUNT = Int(0, 1000, "a case counts at most 1000 of anything")
 DIAL = Int(0, 99, "an ammunition dial shows 0 to 99")
 DANGER = Int(0, 99, "the danger track has at most 99 spaces")
 TOKENS = Int(1, 20, "a square holds 1 to 20 tokens of a kind")
-MODELS = Int(0, 99, "the box holds 0 to 99 models of a type")
+MODELS = Int(0, MAX_ENEMY_MODELS, f"the supply holds 0 to {MAX_ENEMY_MODELS} models of a type, {MODELS_WHY}")
 WOUNDS = Int(0, 99, "an enemy or a reserve character takes 0 to 99 wounds")
 ICONS = Int(1, 10, "an unexplored token shows 1 to 10 icons")
 HEALTH_BOX = Either(Int(1, HEALTH, "a box of the health track, 1 (Fine) to parameter 'health-steps'"),
@@ -85,6 +86,7 @@ class Held(Shape):
     the mapping is reported at its own place (`handgun: 999`)."""
 
     what = "a card id, {card: dial} or {card: {dial, stack, overlay}}"
+    kinds = ("map", "scalar")
     SLOT = MapOf(Either(DIAL, Record({"dial": DIAL, "stack": ListOf(CARD, high=10), "overlay": CARD}),
                         what="a dial (0 to 99) or {dial, stack, overlay}"), low=1, high=1, keys=CARD)
 
@@ -111,14 +113,16 @@ TOKEN_DECKS = one_or_many(DECK, high=10)
 RESERVE = Record({"evade-dice": Int(1, 10, "a profile card gives 1 to 10 evade dice"),
                   "inventory": Int(1, 20, "a profile card gives an inventory of 1 to 20 cards"),
                   "kerosene-max": Int(0, 20, "a profile card allows 0 to 20 kerosene tokens"),
-                  "wounds": WOUNDS, "reserve-only": Bool()})
+                  "wounds": WOUNDS, "reserve-only": Bool()},
+                 what="a reserve character: a mapping with evade-dice, inventory, kerosene-max, wounds, reserve-only "
+                      "({} for a profile at its defaults)")
 CAMPAIGN = Record({
     "danger": DANGER, "last": Int(1, 99, "the danger track has at most 99 spaces"),
     "levels": MapOf(DANGER, high=10, keys=LevelKey(1, 10, "a danger level"),
                     what="the first track space of each danger level ({2: 4, 3: 8})"),
     "item-box": ListOf(HELD, high=100, why="the item box holds at most 100 cards"),
     "crimson-heads-added": Int(0, 20, "0 to 20 Crimson Head cards are added"),
-    "reserve": MapOf(nullable(RESERVE), high=20, keys=CHARACTER),
+    "reserve": MapOf(RESERVE, high=20, keys=CHARACTER),
 })
 EXPLORATION_CARD = Record({
     "card": Int(1, 999, "exploration cards are numbered 1 to 999"),
@@ -135,7 +139,9 @@ CASE_KEYS: dict[str, Any] = {
     "cards": MapOf(card_format.SHAPE, high=200, keys=CARD),
     "characters": MapOf(CHARACTER_SPEC, low=1, high=20, keys=CHARACTER,
                         what="the case's characters by id, each {at, evade-dice, inventory, ...}"),
-    "enemies": MapOf(ENEMY_SPEC, high=100, keys=ENEMY),
+    "enemies": MapOf(ENEMY_SPEC, high=MAX_ENEMY_MODELS, keys=ENEMY,
+                     what=f"the case's enemies by id, each {{type, at, wounds}}: at most {MAX_ENEMY_MODELS} enemy "
+                          f"models, {MODELS_WHY}"),
     "corpses": MapOf(Int(1, CORPSES, "a square holds at most parameter 'corpses-per-square-max' corpses"),
                      keys=SQUARE),
     "kerosene": MapOf(TOKENS, keys=SQUARE),

@@ -9,7 +9,8 @@ says what to write instead.
 With the model: cards of the table (the check cards and the case's own `cards:`), decks, die
 faces, modes, event kinds; a square's room (its models and tokens weigh no more than the rules
 allow), an inventory's size, a weapon's dial within its capacity, an enemy's wounds below its hit
-points, the actions already used within a turn's.
+points, the actions already used within a turn's. The other bounds across keys (the danger track,
+the item box, the party, the box's models and squares) are case_bounds.py's.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from generator.core.grid import Grid, GridError, parse_grid
 from generator.load.scenarios import Report, child, known, place
 from generator.load.yamlpos import Node
 
-from . import card_format
+from . import card_format, case_bounds
 from .cards import ITEM_KINDS
 from .dice import ATTACK_DICE, faces_of
 from .engine import CHARACTER_SIZE, TOKEN_SIZES
@@ -44,7 +45,7 @@ def event_kinds() -> tuple[str, ...]:
 
 
 def check_ids(case: dict, node: Node, report: Report, model: Any) -> None:
-    _Ids(case, node, report, model).check()
+    CaseIds(case, node, report, model).check()
 
 
 def _map(value: Any) -> dict:
@@ -57,7 +58,9 @@ def _list(value: Any) -> list:
     return value if isinstance(value, list) else [value]
 
 
-class _Ids:
+class CaseIds:
+    """One case's checks of ids and of what the rules bound across its keys (with case_bounds.py)."""
+
     def __init__(self, case: dict, node: Node, report: Report, model: Any):
         self.case, self.node, self.report, self.model = case, node, report, model
         self.rules = getattr(model, "rules", None)
@@ -85,6 +88,7 @@ class _Ids:
         self._campaign()
         self._exploration()
         self._room()
+        case_bounds.check(self)
         for number, step in enumerate(_list(self.case.get("actions")), start=1):
             if isinstance(step, dict):
                 self._step(step, number)
@@ -105,6 +109,10 @@ class _Ids:
             board = parse_grid(text)
         except GridError as error:
             self.report.at("map").error(place(self.node, "map"), f"the map cannot be read: {error}")
+            return None
+        too_many = case_bounds.too_many_squares(len(board.cells))
+        if too_many:
+            self.report.at("map").error(place(self.node, "map"), too_many)
             return None
         doors = self.case.get("doors")
         if isinstance(doors, dict) and all(isinstance(spec, dict) or spec is None for spec in doors.values()):
@@ -140,6 +148,22 @@ class _Ids:
     def _key_place(self, path: tuple):
         found = child(self.node, *path)
         return (found.key_where or found.where) if found is not None else place(self.node, *path)
+
+    def refuse(self, path: tuple, message: str) -> None:
+        """Report a value that breaks a rule, at the value (a path into the case)."""
+        self._report_at(path).error(place(self.node, *path), message)
+
+    def refuse_key(self, path: tuple, message: str) -> None:
+        """Report a mapping's key (an id the case gives), at the key."""
+        self._report_at(path).error(self._key_place(path), message)
+
+    def wounds_below_hit_points(self, path: tuple, spec: dict) -> None:
+        """An enemy's wounds stay below its card's hit points: one more wound defeats it."""
+        kind, wounds = spec.get("type"), spec.get("wounds")
+        hp = _map(self.cards.get(str(kind))).get("hp")
+        if isinstance(wounds, int) and isinstance(hp, int) and wounds >= hp:
+            self.refuse(path, f"a {kind} has {hp} hit points: {wounds} wounds would have defeated it; "
+                              f"write 0 to {hp - 1}")
 
     def square(self, path: tuple, value: Any, key: bool = False) -> None:
         board = self.board
@@ -248,13 +272,8 @@ class _Ids:
         for eid, spec in _map(self.case.get("enemies")).items():
             spec = _map(spec)
             self.square(("enemies", eid, "at"), spec.get("at"))
-            kind = spec.get("type")
-            self.card(("enemies", eid, "type"), kind, ("enemy",), "an enemy card")
-            wounds, hp = spec.get("wounds"), _map(self.cards.get(str(kind))).get("hp")
-            if isinstance(wounds, int) and isinstance(hp, int) and wounds >= hp:
-                self.report.at("enemies").at(eid).at("wounds").error(
-                    place(self.node, "enemies", eid, "wounds"),
-                    f"a {kind} has {hp} hit points: {wounds} wounds would have defeated it; write 0 to {hp - 1}")
+            self.card(("enemies", eid, "type"), spec.get("type"), ("enemy",), "an enemy card")
+            self.wounds_below_hit_points(("enemies", eid, "wounds"), spec)
         for kind in _map(self.case.get("supply")):
             self.card(("supply", kind), kind, ("enemy",), "an enemy card", key=True)
 
@@ -292,7 +311,9 @@ class _Ids:
                     place(self.node, "players", index), f"'{player}' plays twice; name each character once in the "
                                                         f"turn order")
             seen.add(player)
-            self.person(("players", index), player, hint="the turn order names the case's characters")
+            if isinstance(self.case.get("characters"), dict):  # else reported: who they are is not known
+                self._known(("players", index), player, "character", self.characters,
+                            "the turn order names the case's characters")
         turn = _map(self.case.get("turn"))
         order = _list(players) or self.characters
         if turn.get("player") is not None:

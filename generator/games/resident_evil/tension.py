@@ -3,8 +3,11 @@
 Draw the top card and resolve it (its extra texts too when the danger marker stands at their
 level, cumulatively). A card that cannot be resolved is discarded and more are drawn in its
 place. When a draw is due and the deck is empty, the tutorial shuffles the discard pile into a
-new deck; any other scenario is failed at once. An ink ribbon at a typewriter rebuilds the deck
-from every tension card. A lasting card stays in play until the end of its player's next turn.
+new deck; any other scenario is failed at once. The tutorial's reshuffle leaves out the cards
+that could not be resolved in the same phase: shuffled straight back, a card that nothing can
+resolve would bring more draws for ever. When nothing else is left to shuffle, nothing is left to
+draw and the phase ends (a later phase shuffles them back in). An ink ribbon at a typewriter rebuilds the deck from every tension
+card. A lasting card stays in play until the end of its player's next turn.
 """
 from __future__ import annotations
 
@@ -33,14 +36,16 @@ def tension_phase(game: Game) -> None:
         return
     s.emit("tension-phase", who=s.player)
     pending = game.rules.tension_cards_per_phase
+    unresolved: list[str] = []  # this phase's cards that could not be resolved
     while pending and s.result == "ongoing":
         pending -= 1
-        card = draw(game)
+        card = draw(game, set_aside=tuple(unresolved))
         if card is None:
             return
         if not resolve(game, card):
             extra = game.rules.unresolvable_extra_draws
             s.emit("tension-unresolvable", card=card, extra=extra)
+            unresolved.append(card)
             pending += extra
 
 
@@ -59,14 +64,16 @@ class ScriptedShuffle:
         cards[:] = self.order
 
 
-def draw(game: Game) -> str | None:
-    """The top tension card; an empty deck reshuffles in the tutorial and loses anywhere else."""
+def draw(game: Game, set_aside: tuple[str, ...] = ()) -> str | None:
+    """The top tension card; an empty deck reshuffles in the tutorial (all but `set_aside`, the
+    cards this phase could not resolve) and loses anywhere else."""
     s = game.state
     deck = s.decks.setdefault("tension", [])
     pile = s.discards.setdefault("tension", [])
     try:
         drawn = draw_from(deck, pile, RESHUFFLE if s.tutorial else LOSE,
-                          ScriptedShuffle(game.choices.get("reshuffle"), s.seed), name="tension")  # type: ignore[arg-type]
+                          ScriptedShuffle(game.choices.get("reshuffle"), s.seed),  # type: ignore[arg-type]
+                          set_aside=set_aside, name="tension")
     except DeckEmpty:
         s.emit("tension-deck-empty", reason="out-of-time")
         game.finish("failed", "out-of-time")
@@ -74,7 +81,11 @@ def draw(game: Game) -> str | None:
     if drawn.reshuffled:
         s.emit("tension-reshuffled", cards=drawn.reshuffled, reason="tutorial")
     if drawn.card is None:
-        s.emit("tension-deck-empty", reason="tutorial")
+        left_out = sorted(set(pile) & set(set_aside))
+        if left_out:
+            s.emit("tension-deck-empty", reason="nothing-resolvable", cards=left_out)
+        else:
+            s.emit("tension-deck-empty", reason="tutorial")
         return None
     s.emit("tension-draw", card=drawn.card, colour=game.tension_card(drawn.card).colour, left=len(deck))
     return drawn.card

@@ -1,0 +1,259 @@
+"""What the rules and the box bound across a case's keys, beyond each value's own range.
+
+Called by scenario_ids.py once the ids of a case are known (`ids` is its checker: the case as the
+shapes read it, the map, the table of cards and the Rules, or None when the caller has no rules).
+Each message says what is wrong and what to write instead, at the value that breaks the bound:
+
+    the play          a character's tokens, its tile in play, the turn order, the party's size
+    the board         stairwell pairs, spawn squares on their tile and where a card spawns
+    the campaign      the danger track, the item box, the reserve's wounds
+    the box           enemy models, squares of the map (the shared reader bounds a case's steps)
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .campaign import HANDGUN
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .scenario_ids import CaseIds
+
+# What the box's boards and models allow: the source lists no contents, so these are caps above
+# any scenario the rulebook describes, each said in the message with its reason.
+MAX_SQUARES = 400  # a scenario lays a handful of map tiles of a few dozen squares each
+MAX_ENEMY_MODELS = 50  # on the board, on exploration cards and in the supply together
+CasePath = tuple[Any, ...]  # a path into the case: keys, and list indexes
+SQUARES_WHY = "a scenario lays a handful of the box's map tiles"
+MODELS_WHY = "more than the box holds"
+
+
+def check(ids: CaseIds) -> None:
+    _characters(ids)
+    _turn_order(ids)
+    _stairs(ids)
+    _spawn_squares(ids)
+    _exploration_enemies(ids)
+    _danger_track(ids)
+    _enemy_models(ids)
+    rules = ids.rules
+    if rules is not None:
+        _party(ids, rules)
+        _item_box(ids, rules)
+        _reserve(ids, rules)
+        _handgun(ids, rules)
+        _spawns_have_squares(ids)
+
+
+def _map(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _count(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+# --- the play -----------------------------------------------------------------------------------
+def _characters(ids: CaseIds) -> None:
+    for cid, spec in _map(ids.case.get("characters")).items():
+        spec = _map(spec)
+        carried, most = _count(spec.get("kerosene")), _count(spec.get("kerosene-max"))
+        if carried is not None and carried > (most or 0):
+            ids.refuse(("characters", cid, "kerosene"),
+                       f"{cid} carries {carried} kerosene tokens, but kerosene-max (the profile card's limit) is "
+                       f"{most or 0}; write at most {most or 0}, or raise kerosene-max")
+    for key in ("characters", "enemies"):
+        for mid, spec in _map(ids.case.get(key)).items():
+            _on_the_board(ids, (key, mid, "at"), mid, _map(spec).get("at"))
+
+
+def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any) -> None:
+    """A model stands on a tile in play: an off-board tile is laid only when explored."""
+    off = [tile for tile in _list(ids.case.get("off-board")) if isinstance(tile, str)]
+    if ids.board is None or square not in ids.board.tiles or ids.board.tiles[square] not in off:
+        return
+    ids.refuse(path, f"{square} is on tile {ids.board.tiles[square]}, which is off the board (off-board) until "
+                     f"it is explored; put {who} on a tile in play")
+
+
+def _turn_order(ids: CaseIds) -> None:
+    players = ids.case.get("players")
+    if not isinstance(players, list) or not isinstance(ids.case.get("characters"), dict):
+        return
+    missing = [cid for cid in ids.characters if cid not in players]
+    if missing:
+        ids.refuse(("players",), f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing from the "
+                                 f"turn order; players names each character of the case once")
+
+
+def _party(ids: CaseIds, rules: Rules) -> None:
+    limit, party = rules.max_characters, len(ids.characters)
+    if party > limit:
+        ids.refuse(("characters",), f"the case has {party} characters, but a game has at most {limit} (parameter "
+                                    f"'max-characters'); remove {party - limit}")
+
+
+# --- the board ----------------------------------------------------------------------------------
+def _stairs(ids: CaseIds) -> None:
+    seen: dict[str, int] = {}
+    for index, pair in enumerate(_list(ids.case.get("stairs"))):
+        if not isinstance(pair, list) or len(pair) != 2 or None in pair:
+            continue
+        if pair[0] == pair[1]:
+            ids.refuse(("stairs", index), f"both stairwell tokens of the pair stand in {pair[0]}; a pair joins "
+                                          f"two squares, such as [{pair[0]}, <another square>]")
+            continue
+        for square in pair:
+            if square in seen:
+                ids.refuse(("stairs", index), f"{square} holds a stairwell token of pair {seen[square] + 1} "
+                                              f"already; a square holds one stairwell token")
+            seen[square] = index
+
+
+def _spawn_squares(ids: CaseIds) -> None:
+    if ids.board is None:
+        return
+    for tile, squares in _map(ids.case.get("spawn-squares")).items():
+        for index, square in enumerate(_list(squares)):
+            there = ids.board.tiles.get(square)
+            if there is not None and there != tile:
+                ids.refuse(("spawn-squares", tile, index), f"{square} is on tile {there}, not {tile}; a tile's "
+                                                           f"spawn squares are squares of that tile")
+
+
+def _spawns_have_squares(ids: CaseIds) -> None:
+    """A card that spawns puts its models on a tile's spawn squares: a tension or narrative card
+    on the active character's tile, an encounter card on the tile being explored."""
+    if ids.board is None:
+        return
+    board, have = ids.board, set(_map(ids.case.get("spawn-squares")))
+    needs: dict[str, tuple[str, CasePath]] = {}  # tile -> why a spawn may happen there, and where that is said
+    spawner = _spawning_card(ids, ("tension", "narrative"))
+    if spawner:
+        for cid, spec in _map(ids.case.get("characters")).items():
+            square = _map(spec).get("at")
+            if square in board.tiles:
+                needs.setdefault(board.tiles[square], (f"{spawner} spawns on the active character's tile, and "
+                                                       f"{cid} starts on it", ("characters", cid, "at")))
+    spawner = _spawning_card(ids, ("encounter",))
+    if spawner:
+        for tile, path in _explored_tiles(ids):
+            needs.setdefault(tile, (f"{spawner} spawns on the tile being explored", path))
+    for tile, (why, path) in sorted(needs.items()):
+        if tile not in have:
+            ids.refuse(("spawn-squares",) if "spawn-squares" in ids.node.value else path,
+                       f"tile {tile} has no spawn square, but {why}; add spawn-squares: "
+                       f"{{{tile}: [{board.squares_of(tile)[0]}, ...]}}")
+
+
+def _spawning_card(ids: CaseIds, decks: tuple[str, ...]) -> str | None:
+    """The first card of these decks (or their discards) whose printed effect spawns."""
+    for key in ("decks", "discards"):
+        for deck in decks:
+            for card in _list(_map(ids.case.get(key)).get(deck)):
+                if _map(ids.cards.get(card)).get("effect") == "spawn":
+                    return f"the {deck} card '{card}'"
+    return None
+
+
+def _explored_tiles(ids: CaseIds) -> list[tuple[str, CasePath]]:
+    """The tiles with an unexplored token now, or once an exploration card lays them (with the
+    place that says so)."""
+    tiles: list[tuple[str, CasePath]] = [(tile, ("unexplored", tile)) for tile in _map(ids.case.get("unexplored"))]
+    off = _list(ids.case.get("off-board"))
+    for door, card in _map(ids.case.get("exploration")).items():
+        if not _map(card).get("unexplored") or ids.board is None or door not in ids.board.doors:
+            continue
+        tiles += [(ids.board.tiles[q], ("exploration", door, "unexplored")) for q in ids.board.doors[door].squares
+                  if ids.board.tiles[q] in off]
+    return tiles
+
+
+def _exploration_enemies(ids: CaseIds) -> None:
+    """An exploration card's enemies: ids of their own, wounds below their hit points."""
+    first: dict[str, CasePath] = {eid: ("enemies", eid) for eid in _map(ids.case.get("enemies"))}
+    for door, card in _map(ids.case.get("exploration")).items():
+        for eid, spec in _map(_map(card).get("enemies")).items():
+            path = ("exploration", door, "enemies", eid)
+            if eid in first:
+                ids.refuse_key(path, f"'{eid}' is also the enemy at {' › '.join(first[eid])}; give this enemy "
+                                     f"an id of its own")
+            else:
+                first[eid] = path
+            ids.wounds_below_hit_points((*path, "wounds"), _map(spec))
+
+
+# --- the campaign -------------------------------------------------------------------------------
+def _danger_track(ids: CaseIds) -> None:
+    camp = _map(ids.case.get("campaign"))
+    danger, last = _count(camp.get("danger")), _count(camp.get("last"))
+    if danger is not None and last is not None and danger > last:
+        ids.refuse(("campaign", "danger"), f"the danger marker stands on space {danger}, beyond the track's last "
+                                           f"space {last}; write 0 to {last}, or move 'last'")
+    levels = sorted((int(level), first) for level, first in _map(camp.get("levels")).items()
+                    if _count(first) is not None)
+    for level, first in levels:
+        if last is not None and first > last:
+            ids.refuse(("campaign", "levels", str(level)),
+                       f"danger level {level} starts on space {first}, beyond the track's last space {last}; "
+                       f"write 0 to {last}")
+    for (low, below), (level, first) in zip(levels, levels[1:]):
+        if first <= below:
+            ids.refuse(("campaign", "levels", str(level)),
+                       f"danger level {level} starts on space {first}, not after level {low} (space {below}); "
+                       f"each level starts further along the track than the level below it")
+
+
+def _item_box(ids: CaseIds, rules: Rules) -> None:
+    box = _list(_map(ids.case.get("campaign")).get("item-box"))
+    limit, what = rules.item_box_capacity, "parameter 'item-box-capacity'"
+    if ids.case.get("mode") == "solo" and "solo-item-box-capacity" in rules.modes:
+        limit, what = rules.modes["solo-item-box-capacity"], "parameter 'solo-item-box-capacity'"
+    if len(box) > limit:
+        ids.refuse(("campaign", "item-box"), f"the item box holds {len(box)} cards, but at most {limit} "
+                                             f"({what}); remove {len(box) - limit}")
+
+
+def _reserve(ids: CaseIds, rules: Rules) -> None:
+    limit = rules.reserve_death_wounds
+    for rid, spec in _map(_map(ids.case.get("campaign")).get("reserve")).items():
+        wounds = _count(_map(spec).get("wounds"))
+        if wounds is not None and wounds >= limit:
+            ids.refuse(("campaign", "reserve", rid, "wounds"),
+                       f"{wounds} wound tokens would have killed {rid} (a reserve character dies at {limit}, "
+                       f"parameter 'reserve-death-wounds'); write 0 to {limit - 1}")
+
+
+def _handgun(ids: CaseIds, rules: Rules) -> None:
+    """The end phase sets the handgun's dial (parameter 'end-phase-handgun-ammo'): a case's own
+    handgun card holds that much."""
+    capacity = _count(_map(_map(ids.case.get("cards")).get(HANDGUN)).get("capacity"))
+    dial = rules.end_phase_handgun_ammo
+    if capacity is not None and capacity < dial:
+        ids.refuse(("cards", HANDGUN, "capacity"),
+                   f"the end phase sets the {HANDGUN}'s dial to {dial} (parameter 'end-phase-handgun-ammo'), "
+                   f"more than this capacity; write {dial} or more")
+
+
+# --- the box ------------------------------------------------------------------------------------
+def _enemy_models(ids: CaseIds) -> None:
+    on_board = len(_map(ids.case.get("enemies")))
+    explored = sum(len(_map(_map(card).get("enemies"))) for card in _map(ids.case.get("exploration")).values())
+    supply = sum(n for n in _map(ids.case.get("supply")).values() if _count(n) is not None)
+    total = on_board + explored + supply
+    if total > MAX_ENEMY_MODELS:
+        path = ("supply",) if supply else ("enemies",) if on_board else ("exploration",)
+        ids.refuse(path, f"the case has {total} enemy models ({on_board} on the board, {explored} on exploration "
+                         f"cards, {supply} in the supply); a case has at most {MAX_ENEMY_MODELS} ({MODELS_WHY}): remove "
+                         f"{total - MAX_ENEMY_MODELS}")
+
+
+def too_many_squares(count: int) -> str | None:
+    """Why a map of `count` squares is refused (None: it is not)."""
+    if count <= MAX_SQUARES:
+        return None
+    return f"the map has {count} squares; a map has at most {MAX_SQUARES} ({SQUARES_WHY})"
