@@ -41,15 +41,16 @@ def table(project: Project) -> str:
             continue
         lines += [f"## {source.id} ({source.file})", "", "| section | n | data ids |", "|---|---|---|"]
         for section in source.sections:
-            ids = [_short(cited_id, source.game) for cited_id in cited.get(source.id, {}).get(section, [])]
+            ids = [_short(cited_id, source.game_ids) for cited_id in cited.get(source.id, {}).get(section, [])]
             lines.append(f"| {section} | {len(ids)} | {', '.join(ids) if ids else '**unmapped**'} |")
         lines.append("")
     return "\n".join(lines)
 
 
-def _short(cited_id: str, game: str) -> str:
-    """"<game>/<id>" -> "<id>" in the table of a source of that game. Shorter, and it keeps
+def _short(cited_id: str, games: list[str]) -> str:
+    """"<game>/<id>" -> "<id>" in the table of a source of that game alone. Shorter, and it keeps
     a game's name from standing next to a heading: a source that follows its headings with the
     game's name would otherwise share a run of text with the table (the copy check reads it)."""
-    prefix = f"{game}/"
-    return cited_id[len(prefix):] if cited_id.startswith(prefix) else cited_id
+    if len(games) == 1 and cited_id.startswith(f"{games[0]}/"):  # a source of both editions keeps them apart
+        return cited_id[len(games[0]) + 1:]
+    return cited_id

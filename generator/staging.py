@@ -16,7 +16,8 @@ def stage(content: Path, generated: list[GeneratedPage], target: Path) -> dict[s
     """Fill `target`; return {docs path: file a maintainer edits} for every page."""
     wanted: dict[str, bytes] = {}
     edit_sources: dict[str, str] = {}
-    for path in sorted(p for p in content.rglob("*") if p.is_file()):
+    # Pages only, never through a link: the check (load/content_pages.py) refuses anything else.
+    for path in sorted(p for p in content.rglob("*.md") if p.is_file() and not p.is_symlink()):
         rel = path.relative_to(content).as_posix()
         wanted[rel] = path.read_bytes()
         edit_sources[rel] = f"{content.name}/{rel}"

@@ -149,3 +149,12 @@ def test_a_zombie_card_table_links_each_zombie_and_marks_empty_rows(pages):
         in markdown
     # an extra activation does nothing at the first level, and activates the named type after it
     assert '| <span id="card-02"></span>2 | — | [ランナー](zombies.md#runner) すべて再活性化 | 追加活性化 |' in markdown
+
+
+def test_a_source_about_both_editions_names_both_games(project, rendered_pages):
+    both = [source for source in project.sources.values() if len(source.game_ids) > 1]
+    assert both, "sources.yaml has a source about both editions"
+    for lang, separator in (("ja", "、"), ("ko", ", "), ("uk", ", ")):
+        names = separator.join(project.games[game_id].name[lang] for game_id in both[0].game_ids)
+        line = next(line for line in rendered_pages[f"{lang}/sources.md"].splitlines() if names in line)
+        assert line.count(project.games[both[0].game_ids[0]].name[lang]) == 1

@@ -13,7 +13,8 @@ from generator.errors import DataError, Location
 from generator.load import files
 from generator.load.caps import cap_repeated
 from generator.load.characters import visible
-from generator.load.entities import LANGUAGES, Entity, Game, Page, Project, Source
+from generator.load.content_pages import CONTENT_FOLDER, check_content_pages
+from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.page_shape import check_page_shape
@@ -30,6 +31,7 @@ from generator.load.schema import (
     Context,
     EntitySpec,
     expect_kind,
+    read_choice,
     read_entity,
     read_fields,
     read_id,
@@ -83,10 +85,24 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
             Context(errors).at(f"game '{game.id}'").error(
                 game.where, f"compare-with names unknown game '{game.compare_with}'"
                             f"{suggestion(game.compare_with, list(project.games), 'name another game folder')}")
+    for source in project.sources.values():  # a source is about games of the book (its page names them)
+        for game_id, where in source.games:
+            if game_id not in project.games:
+                Context(errors).at(f"source '{source.id}'").at("game").error(
+                    where, f"unknown game '{game_id}'{suggestion(game_id, list(project.games), 'name a game folder')}")
     check_project_text(project, errors)
+    check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
     check_ranges(project, errors)
     check_page_shape(project, errors, project_root)
     return project, cap_repeated(errors)
+
+
+def _read_games(node: Node, ctx: Context) -> tuple[tuple[str, Location], ...]:
+    """A source's game: one game folder's id, or a list of them (a source about both editions)."""
+    if node.kind == "list":
+        return tuple(read_id_list(node, ctx) or ())
+    game_id = read_id(node, ctx)
+    return ((game_id, node.where),) if game_id else ()
 
 
 def interface_labels() -> dict:
@@ -157,11 +173,11 @@ class _Loader:
                 continue
             inner = ctx.at(f"source '{source_id}'")
             values = read_fields(node, inner, {
-                "file": read_string, "game": read_string, "language": read_string,
+                "file": read_string, "game": _read_games, "language": read_choice(*NAME_LANGUAGES),
                 "title": read_localized(LANGUAGES, "title"),
             }, {"sections": read_string_list}, skip=("id",))
             self._unique(sources, source_id, id_node.where, inner, "source")
-            sources[source_id] = Source(source_id, values.get("file", ""), values.get("game", ""),
+            sources[source_id] = Source(source_id, values.get("file", ""), values.get("game", ()),
                                         values.get("language", ""), values.get("title", {}), id_node.where,
                                         values.get("sections"))
         return sources
@@ -390,9 +406,9 @@ def _derive_parameters(game: Game, package: games.GamePackage) -> None:
 
 
 def _check_references(text, game: Game, ctx: Context) -> None:
+    kinds = reference_kinds(game)
     for ref in references_in(text):
         where = text.node.location_of(ref.fragment, ref.occurrence)
-        kinds = reference_kinds(game)
         if ref.kind not in kinds:
             ctx.error(where, f"unknown reference kind '{ref.kind}' in {ref.fragment}; use one of {', '.join(kinds)}")
         elif ref.label is not None and (ref.kind == "param" or not ref.label):

@@ -42,11 +42,15 @@ class SourceRef:
 class Source:
     id: str
     file: str
-    game: str
+    games: tuple[tuple[str, Location], ...]  # the games it is about (ids), each with where it is named
     language: str
     title: Localized
     where: Location
     sections: list[str] | None = None  # the document's headings, when listed: citations must use them
+
+    @property
+    def game_ids(self) -> list[str]:
+        return [game_id for game_id, _ in self.games]
 
 
 @dataclass

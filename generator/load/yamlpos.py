@@ -65,19 +65,26 @@ class Node:
     end: int
     key_where: Location | None = None  # for mapping values: where their key stands
     kind: str = field(default="scalar")  # "map", "list" or "scalar"
+    _copies: dict[str, list[int]] | None = field(default=None, repr=False, compare=False)  # see location_of
 
     def location_of(self, fragment: str, occurrence: int = 0) -> Location:
         """Where the `occurrence`-th copy of `fragment` inside this scalar stands in the file.
 
-        Used to point a bad reference inside a long text at its own line and column.
+        Used to point a bad reference inside a long text at its own line and column. The copies
+        are found once per fragment: a text with thousands of one reference asks for each of them.
         """
-        raw = self.file.text
-        pos = self.start - 1
-        for _ in range(occurrence + 1):
-            pos = raw.find(fragment, pos + 1, self.end)
-            if pos < 0:
-                return self.where
-        return self.file.location(pos)
+        if self._copies is None:
+            self._copies = {}
+        found = self._copies.get(fragment)
+        if found is None:
+            raw, found, pos = self.file.text, [], self.start - 1
+            while True:
+                pos = raw.find(fragment, pos + 1, self.end)
+                if pos < 0:
+                    break
+                found.append(pos)
+            self._copies[fragment] = found
+        return self.file.location(found[occurrence]) if occurrence < len(found) else self.where
 
 
 class _Stop(Exception):
