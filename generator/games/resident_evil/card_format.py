@@ -144,13 +144,16 @@ SHAPE = CardShape()
 
 
 def check_card_ids(cards: dict[str, Any], node_of: Callable[[str], Node | None], report_of: Callable[[str], Report],
-                   faces: tuple[str, ...], all_cards: dict[str, Any]) -> None:
+                   faces: tuple[str, ...], all_cards: dict[str, Any], extra_levels: tuple[int, ...] | None = None) -> None:
     """What a card's shape cannot say alone: the faces its results name, the weapon an ammunition
-    card reloads, the enemies a card spawns, the symbol of each special attack. `cards` are the
+    card reloads, the enemies a card spawns, the symbol of each special attack, the danger levels
+    of a tension card's extra texts (`extra_levels`, parameter 'danger-extra-text-levels', when the
+    rules are known: a text at another level never applies). `cards` are the
     profiles as SHAPE read them (a part that does not fit is None, and reported); `all_cards`
     every card they may name (theirs and the files'); `report_of(id)` reports about one card."""
     enemies = sorted(cid for cid, body in all_cards.items() if _kind(body) == "enemy")
     weapons = sorted(cid for cid, body in all_cards.items() if _kind(body) == "weapon")
+    reloadable = [cid for cid in weapons if all_cards[cid].get("capacity") is not None]
     for cid, body in cards.items():
         if not isinstance(body, dict):
             continue
@@ -164,8 +167,21 @@ def check_card_ids(cards: dict[str, Any], node_of: Callable[[str], Node | None],
                 known(inner.at("results"), _key_place(node, *path, "results", face), "die face", face,
                        list(faces), "results are faces of the dice: " + ", ".join(faces))
         if kind == "ammo" and body.get("reloads") is not None:
-            known(inner.at("reloads"), _place(node, "reloads"), "weapon card", body["reloads"], weapons,
-                   "name a weapon card")
+            reloads = body["reloads"]
+            if reloads in weapons and reloads not in reloadable:
+                inner.at("reloads").error(_place(node, "reloads"), f"the {reloads} has no ammunition dial (no "
+                                                                   f"capacity), so nothing reloads it; name a weapon "
+                                                                   f"with a capacity ({', '.join(reloadable)})")
+            else:
+                known(inner.at("reloads"), _place(node, "reloads"), "weapon card", reloads, reloadable,
+                       "name a weapon card with a capacity")
+        if kind == "tension" and extra_levels is not None:
+            for level in _map(body.get("extra")):
+                if str(level).isascii() and str(level).isdigit() and int(level) not in extra_levels:
+                    inner.at("extra").error(_key_place(node, "extra", level),
+                                            f"no extra text applies at danger level {level}: they apply at the "
+                                            f"levels of parameter 'danger-extra-text-levels' "
+                                            f"({', '.join(map(str, extra_levels))}); use one of those")
         if kind == "healing" and "heal" not in body and not body.get("revives"):
             inner.error(_place(node), "missing 'heal', the boxes it moves a character towards Fine (or 'revives: true')")
         if kind == "enemy":
@@ -215,7 +231,8 @@ class CheckCards:
     errors: list[DataError] = field(default_factory=list)
 
 
-def read_card_files(folder: Path, display: Callable[[Path], str], faces: tuple[str, ...]) -> CheckCards:
+def read_card_files(folder: Path, display: Callable[[Path], str], faces: tuple[str, ...],
+                    extra_levels: tuple[int, ...] | None = None) -> CheckCards:
     """Every scenarios/cards/*.yaml of a game folder: `{cards: {id: profile}}` each."""
     found = CheckCards()
     nodes: dict[str, Node] = {}
@@ -244,5 +261,5 @@ def read_card_files(folder: Path, display: Callable[[Path], str], faces: tuple[s
             else:
                 nodes[cid] = node
                 found.cards[cid] = SHAPE.read(node, report.at(f"card '{cid}'"))
-    check_card_ids(found.cards, nodes.get, lambda cid: report.at(f"card '{cid}'"), faces, found.cards)
+    check_card_ids(found.cards, nodes.get, lambda cid: report.at(f"card '{cid}'"), faces, found.cards, extra_levels)
     return found

@@ -5,7 +5,8 @@ shapes read it, the map, the table of cards and the Rules, or None when the call
 Each message says what is wrong and what to write instead, at the value that breaks the bound:
 
     the play          a character's tokens, its tile in play, the turn order, the party's size
-    the board         stairwell pairs, spawn squares on their tile and where a card spawns
+    the board         stairwell pairs, spawn squares on their tile and where a card spawns,
+                      tokens on tiles in play, what an exploration card lays and where, the elevator
     the campaign      the danger track, the item box, the reserve's wounds
     the box           enemy models, squares of the map (the shared reader bounds a case's steps)
 """
@@ -34,6 +35,8 @@ def check(ids: CaseIds) -> None:
     _stairs(ids)
     _spawn_squares(ids)
     _exploration_enemies(ids)
+    _exploration_lays(ids)
+    _elevator(ids)
     _danger_track(ids)
     _enemy_models(ids)
     rules = ids.rules
@@ -69,15 +72,47 @@ def _characters(ids: CaseIds) -> None:
     for key in ("characters", "enemies"):
         for mid, spec in _map(ids.case.get(key)).items():
             _on_the_board(ids, (key, mid, "at"), mid, _map(spec).get("at"))
+    _tokens_on_the_board(ids)
 
 
-def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any) -> None:
-    """A model stands on a tile in play: an off-board tile is laid only when explored."""
+# Tokens and terrain laid at the start: on an off-board tile they would be there before it is
+# (a stairwell leading onto it, an exit left through it). An exploration card lays a tile's own.
+SQUARE_LISTS = ("typewriters", "item-boxes", "exits", "narrative-tokens")
+SQUARE_MAPS = ("corpses", "kerosene", "item-tokens")
+CARD_LAID = ("corpses", "item-tokens")  # what an exploration card may lay with its tile
+TOKEN_NAMES = {"typewriters": "the typewriter", "item-boxes": "the item box", "exits": "the exit",
+               "narrative-tokens": "the narrative token", "corpses": "the corpses", "kerosene": "the kerosene",
+               "item-tokens": "the item token"}
+
+
+def _tokens_on_the_board(ids: CaseIds) -> None:
+    for key in SQUARE_LISTS:
+        for index, square in enumerate(_list(ids.case.get(key))):
+            _on_the_board(ids, (key, index), TOKEN_NAMES[key], square)
+    for key in SQUARE_MAPS:
+        for square in _map(ids.case.get(key)):
+            _on_the_board(ids, (key, square), TOKEN_NAMES[key], square, key=True)
+    for index, pair in enumerate(_list(ids.case.get("stairs"))):
+        for square in pair if isinstance(pair, list) else []:
+            _on_the_board(ids, ("stairs", index), "the stairwell token", square)
+    lift = _map(ids.case.get("elevator"))
+    _on_the_board(ids, ("elevator", "at"), "the elevator", lift.get("at"))
+    for index, square in enumerate(_list(lift.get("shafts"))):
+        _on_the_board(ids, ("elevator", "shafts", index), "the elevator shaft", square)
+
+
+def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any, key: bool = False) -> None:
+    """A model or a token stands on a tile in play: an off-board tile is laid only when explored."""
     off = [tile for tile in _list(ids.case.get("off-board")) if isinstance(tile, str)]
-    if ids.board is None or square not in ids.board.tiles or ids.board.tiles[square] not in off:
+    if ids.board is None or not isinstance(square, str) or square not in ids.board.tiles \
+            or ids.board.tiles[square] not in off:
         return
-    ids.refuse(path, f"{square} is on tile {ids.board.tiles[square]}, which is off the board (off-board) until "
-                     f"it is explored; put {who} on a tile in play")
+    tile = ids.board.tiles[square]
+    instead = (f" (or on the exploration card that lays the tile: exploration › <door> › {path[0]})"
+               if path[0] in CARD_LAID else "")
+    message = (f"{square} is on tile {tile}, which is off the board (off-board) until it is explored; put "
+               f"{who} on a tile in play{instead}")
+    ids.refuse_key(path, message) if key else ids.refuse(path, message)
 
 
 def _turn_order(ids: CaseIds) -> None:
@@ -173,6 +208,38 @@ def _explored_tiles(ids: CaseIds) -> list[tuple[str, CasePath]]:
     return tiles
 
 
+def _exploration_lays(ids: CaseIds) -> None:
+    """An exploration card lies on a door to an off-board tile, and lays its contents on that tile."""
+    board, off = ids.board, set(_list(ids.case.get("off-board")))
+    if board is None:
+        return
+    for door, card in _map(ids.case.get("exploration")).items():
+        if door not in board.doors:
+            continue  # an unknown door: reported with the ids
+        laid = sorted({board.tiles[q] for q in board.doors[door].squares} & off)
+        if not laid:
+            ids.refuse_key(("exploration", door), f"door {door} leads to no off-board tile, so its exploration "
+                                                  f"card is never drawn; name the tile it lays under off-board, "
+                                                  f"or remove the card")
+            continue
+        for key in ("enemies", "item-tokens", "corpses"):
+            for name, value in _map(_map(card).get(key)).items():
+                square = _map(value).get("at") if key == "enemies" else name
+                if square in board.tiles and board.tiles[square] not in laid:
+                    path = ("exploration", door, key, name) + (("at",) if key == "enemies" else ())
+                    message = (f"{square} is on tile {board.tiles[square]}, but this card lays tile "
+                               f"{', '.join(laid)}; put what it brings on the tile it lays")
+                    ids.refuse(path, message) if key == "enemies" else ids.refuse_key(path, message)
+
+
+def _elevator(ids: CaseIds) -> None:
+    lift = _map(ids.case.get("elevator"))
+    at, shafts = lift.get("at"), _list(lift.get("shafts"))
+    if at is not None and at in shafts:
+        ids.refuse(("elevator", "shafts", shafts.index(at)), f"{at} is the elevator's own square; its shafts are "
+                                                            f"the other squares it moves to")
+
+
 def _exploration_enemies(ids: CaseIds) -> None:
     """An exploration card's enemies: ids of their own, wounds below their hit points."""
     first: dict[str, CasePath] = {eid: ("enemies", eid) for eid in _map(ids.case.get("enemies"))}
@@ -184,6 +251,11 @@ def _exploration_enemies(ids: CaseIds) -> None:
                                      f"an id of its own")
             else:
                 first[eid] = path
+            prefix, _, number = str(eid).rpartition("-")
+            if number.isascii() and number.isdigit() and _map(ids.cards.get(prefix)).get("kind") == "enemy":
+                ids.refuse_key(path, f"'{eid}' is the form of the ids enemies take when they appear during play "
+                                     f"(<enemy card>-<number>), and one may appear before this tile is laid; name "
+                                     f"it otherwise, such as 'laid-{prefix}'")
             ids.wounds_below_hit_points((*path, "wounds"), _map(spec))
 
 
@@ -221,6 +293,9 @@ def _item_box(ids: CaseIds, rules: Rules) -> None:
 def _reserve(ids: CaseIds, rules: Rules) -> None:
     limit = rules.reserve_death_wounds
     for rid, spec in _map(_map(ids.case.get("campaign")).get("reserve")).items():
+        if rid in ids.characters:
+            ids.refuse_key(("campaign", "reserve", rid), f"{rid} plays this scenario (characters), so is not in "
+                                                         f"the reserve; a reserve character is one who does not play")
         wounds = _count(_map(spec).get("wounds"))
         if wounds is not None and wounds >= limit:
             ids.refuse(("campaign", "reserve", rid, "wounds"),

@@ -37,7 +37,8 @@ def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
     values = {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")}
     rules = rules_from_parameters(values)
     folder = (root / game.file).parent
-    cards = read_card_files(folder, lambda path: display(path, root), faces_of(ATTACK_DICE[0], rules.success_results))
+    cards = read_card_files(folder, lambda path: display(path, root), faces_of(ATTACK_DICE[0], rules.success_results),
+                            rules.danger_extra_text_levels)
     if cards.errors:
         raise RulesError(sorted(set(cards.errors)))
     _handgun_holds_its_reset(rules, cards)

@@ -231,6 +231,7 @@ def _legend(legend: dict[str, str], top: int, font: int) -> list[str]:
         "character": '<circle cx="{x}" cy="{y}" r="7" fill="#2e6fb0"/>',
         "enemy-small": '<rect x="{x0}" y="{y0}" width="14" height="14" rx="3" fill="#8b2e2e"/>',
         "enemy-medium": '<rect x="{x0}" y="{y0}" width="22" height="12" rx="3" fill="#8b2e2e"/>',
+        "enemy-large": '<rect x="{x0}" y="{y0}" width="22" height="20" rx="3" fill="#8b2e2e"/>',
         "wall": '<line class="rb-wall" x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#2b2b2b" stroke-width="5"/>',
         "door-closed": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#a0522d" stroke-width="7"/>',
         "door-open": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#3d8b3d" stroke-width="3" stroke-dasharray="2 4"/>',

@@ -13,6 +13,7 @@ from typing import Any
 
 from generator.core.decks import NEVER, RESHUFFLE, draw_from
 from generator.core.grid import GridError
+from generator.errors import ScenarioError
 
 from . import combat, exploring, reactions
 from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
@@ -53,7 +54,8 @@ class Game:
     def profile(self, enemy: Enemy) -> EnemyProfile:
         found = self.cards.get(enemy.type)
         if not isinstance(found, EnemyProfile):
-            raise KeyError(f"enemy type '{enemy.type}' has no profile; give it under cards")
+            raise ScenarioError(f"enemy '{enemy.id}' is a {enemy.type}, which has no enemy card; give it an enemy "
+                                f"profile under cards")
         return found
 
     def tension_card(self, card: str) -> TensionCard:
@@ -77,7 +79,8 @@ class Game:
     def profiles_size(self, enemy_type: str) -> str:
         found = self.cards.get(enemy_type)
         if not isinstance(found, EnemyProfile):
-            raise KeyError(f"enemy type '{enemy_type}' has no profile; give it under cards")
+            raise ScenarioError(f"a {enemy_type} comes into play, but '{enemy_type}' has no enemy card (a corpse "
+                                f"rises as a zombie); give it an enemy profile under cards")
         return found.size
 
     def character(self, who: str) -> Character:
@@ -172,6 +175,7 @@ class Game:
 
     def spawn(self, enemy_type: str, square: str, reason: str) -> Enemy:
         s = self.state
+        self.profiles_size(enemy_type)  # an enemy comes into play with its card
         eid = f"{enemy_type}-{s.next_enemy}"
         while eid in s.enemies:
             s.next_enemy += 1

@@ -16,7 +16,7 @@ from generator.core.decks import RESHUFFLE, draw_from
 from generator.errors import ScenarioError
 
 from . import tension
-from .state import Character
+from .state import Character, NotAllowed
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -84,16 +84,27 @@ def place_spawn(game: Game, tile: str, near: Character, spawn: dict[str, int], r
                 continue
             size = game.profiles_size(model)
             if not game.has_room(square, size):
-                square = _adjacent_with_room(game, square, size) or square
+                square = _adjacent_with_room(game, square, size) or _no_room(square, f"a {model}")
             game.spawn(model, square, reason=reason)
 
 
-def _adjacent_with_room(game: Game, square: str, size: str) -> str | None:
-    board = game.state.board
-    for other in board.neighbours(square):
-        if game.state.in_play(other) and game.has_room(other, size):
+def _adjacent_with_room(game: Game, square: str, size: str, corpse: bool = False) -> str | None:
+    """The first square next to `square` (in reading order) that a model of `size` may enter and
+    has room for it (and, for a corpse, holds fewer than the most corpses a square holds)."""
+    s = game.state
+    for other in s.board.neighbours(square):
+        if s.in_play(other) and other not in s.shafts and game.has_room(other, size) and \
+                (not corpse or s.corpses.get(other, 0) < game.rules.corpses_per_square_max):
             return other
     return None
+
+
+def _no_room(square: str, what: str) -> str:
+    """The rules send a model from a full square to an adjacent one and say no more: a case that
+    fills those too asks what they do not tell."""
+    raise ScenarioError(f"{what} is placed in {square}, which is full, and no square next to it has room; the rules "
+                        f"say no more than that a full square sends it to an adjacent one: give the case fewer "
+                        f"models or more room")
 
 
 def add_corpse(game: Game, square: str, reason: str) -> None:
@@ -101,14 +112,26 @@ def add_corpse(game: Game, square: str, reason: str) -> None:
     s = game.state
     if s.corpses.get(square, 0) >= game.rules.corpses_per_square_max:
         chosen = game.choices.get("corpse-to")
-        other = chosen if chosen else _adjacent_with_room(game, square, "small")
-        if other is not None:
-            s.corpses[other] += 1
-            s.emit("corpse-placed", square=other, reason="square-had-enough-corpses", first=square,
-                   max=game.rules.corpses_per_square_max)
-            return
+        if chosen:
+            _corpse_may_go(game, square, chosen)
+        other = chosen or _adjacent_with_room(game, square, "small", corpse=True) or _no_room(square, "a corpse")
+        s.corpses[other] += 1
+        s.emit("corpse-placed", square=other, reason="square-had-enough-corpses", first=square,
+               max=game.rules.corpses_per_square_max)
+        return
     s.corpses[square] += 1
     s.emit("corpse-placed", square=square, reason=reason)
+
+
+def _corpse_may_go(game: Game, square: str, chosen: str) -> None:
+    """The players' square for a corpse that does not fit: next to the full one, in play, with room."""
+    s = game.state
+    if not s.board.adjacent(square, chosen) or not s.board.step_allowed(square, chosen):
+        raise NotAllowed("corpse-not-adjacent", f"{chosen} is not a square next to {square} (open to it)")
+    if not s.in_play(chosen) or chosen in s.shafts:
+        raise NotAllowed("off-board", f"{chosen} is not in the play area")
+    if s.corpses.get(chosen, 0) >= game.rules.corpses_per_square_max or not game.has_room(chosen, "small"):
+        raise NotAllowed("square-full", f"{chosen} has no room for a corpse")
 
 
 def pick_up_kerosene(game: Game, c: Character, square: str) -> None:
@@ -140,7 +163,13 @@ def lay_tile(game: Game, c: Character, here: str, there: str) -> None:
     s.off_board.discard(tile)
     s.emit("tile-laid", who=c.id, tile=tile, door=door, card=card.get("card"))
     for eid, spec in (card.get("enemies") or {}).items():
-        enemy = game.spawn(spec["type"], game.square(spec["at"]), reason="exploration-card")
+        if eid in s.enemies:  # the check refuses the ids play gives; a last word, not a lost enemy
+            raise ScenarioError(f"the exploration card of {door} puts '{eid}' on the board, but an enemy of that "
+                                f"id is there already; give the card's enemy another id")
+        square = game.square(spec["at"])
+        if not game.has_room(square, game.profiles_size(spec["type"])):
+            _no_room(square, f"the exploration card's {spec['type']} '{eid}'")
+        enemy = game.spawn(spec["type"], square, reason="exploration-card")
         if enemy.id != eid:
             s.enemies[eid] = s.enemies.pop(enemy.id)
             enemy.id = eid

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from generator.core.decks import RESHUFFLE, draw_from
 
+from . import combat
 from .state import Character, Enemy, NotAllowed, Reserve
 
 if TYPE_CHECKING:
@@ -86,8 +87,12 @@ def boss_move(game: Game, boss: str, path: list[str]) -> None:
     models += s.characters_at(here)
     for model in models:
         msize = game.profile(model).size if isinstance(model, Enemy) else "small"
-        target = chosen.get(model.id) or next(
-            (n for n in s.board.neighbours(here) if game.has_room(n, msize)), None)
+        target = chosen.get(model.id)
+        if target is not None:  # the players' square: where a push may put the model
+            combat.check_place(game, here, game.square(target), msize, model)
+        else:
+            target = next((n for n in s.board.neighbours(here)
+                           if s.in_play(n) and n not in s.shafts and game.has_room(n, msize)), None)
         if target is None:
             continue
         model.square = target

@@ -237,7 +237,8 @@ class CaseIds:
         if own and self.rules is not None:
             card_format.check_card_ids(own, lambda cid: child(self.node, "cards", cid),
                                        lambda cid: self.report.at("cards").at(cid),
-                                       faces_of(ATTACK_DICE[0], self.rules.success_results), self.cards)
+                                       faces_of(ATTACK_DICE[0], self.rules.success_results), self.cards,
+                                       self.rules.danger_extra_text_levels)
 
     def _characters(self) -> None:
         for cid, spec in _map(self.case.get("characters")).items():
@@ -250,6 +251,7 @@ class CaseIds:
                 card, dial = _held(entry)
                 self.card(("characters", cid, "items", index), card, ITEM_KINDS, "an item card")
                 self._dial(("characters", cid, "items", index, card), card, dial)
+                self._slot(("characters", cid, "items", index, card), card, entry)
             limit = spec.get("inventory")
             if isinstance(limit, int) and len(items) > limit:
                 self.report.at("characters").at(cid).at("items").error(
@@ -267,6 +269,33 @@ class CaseIds:
         elif dial > capacity:
             self._report_at(path).error(place(self.node, *path), f"the {card}'s dial shows {dial}, but its "
                                                                  f"capacity is {capacity}; write 0 to {capacity}")
+
+    def _slot(self, path: tuple, card: Any, entry: Any) -> None:
+        """A slot's overlay is a special ammunition card (an ammo card with a profile) for this
+        weapon; its stack holds herbs combined with a herb."""
+        value = entry.get(card) if isinstance(entry, dict) and len(entry) == 1 else None
+        if self.model is None or not isinstance(value, dict) or card not in self.cards:
+            return
+        overlay = value.get("overlay")
+        if overlay is not None:
+            self.card((*path, "overlay"), overlay, ("ammo",), "an ammo card")
+            body = _map(self.cards.get(overlay))
+            if self._kind(overlay) == "ammo" and (not body.get("profile") or body.get("reloads") != card):
+                self.refuse((*path, "overlay"), f"'{overlay}' is not special ammunition for the {card}: an overlay "
+                                                f"is an ammo card with a profile and 'reloads: {card}'; name one, "
+                                                f"or remove 'overlay'")
+        stack = value.get("stack")
+        if isinstance(stack, list) and stack:
+            if not self._herb(card):
+                self.refuse((*path, "stack"), f"only herbs are combined: '{card}' is not a herb; remove 'stack'")
+            for index, herb in enumerate(stack):
+                self.card((*path, "stack", index), herb, ("healing",), "a herb card")
+                if self._kind(herb) == "healing" and not self._herb(herb):
+                    self.refuse((*path, "stack", index), f"'{herb}' is not a herb (herb: true); only herbs are "
+                                                         f"combined with a herb")
+
+    def _herb(self, card: Any) -> bool:
+        return self._kind(card) == "healing" and bool(_map(self.cards.get(card)).get("herb"))
 
     def _enemies(self) -> None:
         for eid, spec in _map(self.case.get("enemies")).items():
@@ -348,6 +377,7 @@ class CaseIds:
             card, dial = _held(entry)
             self.card(("campaign", "item-box", index), card, ITEM_KINDS, "an item card")
             self._dial(("campaign", "item-box", index, card), card, dial)
+            self._slot(("campaign", "item-box", index, card), card, entry)
 
     def _exploration(self) -> None:
         for did, card in _map(self.case.get("exploration")).items():

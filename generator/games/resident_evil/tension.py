@@ -121,7 +121,8 @@ def _discard(game: Game, card: str) -> None:
 def _resolvable(game: Game, effect: str, args: dict) -> bool:
     if effect == "spawn":
         supply = game.state.supply
-        return all(supply.get(t, 0) >= n for t, n in (args.get("spawn") or {}).items())
+        # corpse tokens come from no supply (as for encounter and narrative cards)
+        return all(supply.get(t, 0) >= n for t, n in (args.get("spawn") or {}).items() if t != "corpse")
     return True
 
 

@@ -24,8 +24,8 @@ from .state import State
 
 _RUNS: dict[int, tuple[Any, ExampleRun]] = {}  # id(loaded example) -> (that example, its run)
 
-LEGEND_ORDER = ("character", "unconscious", "enemy-small", "enemy-medium", "wall", "door-closed", "door-open",
-                "archway", "corpse", "route", "enemy-route", "sight", "refused")
+LEGEND_ORDER = ("character", "unconscious", "enemy-small", "enemy-medium", "enemy-large", "wall", "door-closed",
+                "door-open", "archway", "corpse", "route", "enemy-route", "sight", "refused")
 
 
 @dataclass
@@ -158,6 +158,7 @@ def _shown(key: str, state: State, marks: Marks, sizes: dict[str, str]) -> bool:
         "unconscious": any(c.unconscious for c in state.characters.values()),
         "enemy-small": "small" in enemy_sizes,
         "enemy-medium": "medium" in enemy_sizes,
+        "enemy-large": "large" in enemy_sizes,
         "wall": True,
         "door-closed": bool(doors & {"closed", "locked"}),
         "door-open": "open" in doors,

@@ -103,3 +103,56 @@ def test_a_reaction_searches_the_board_once_for_every_enemy_together(re_model, b
     assert board_searches == ["t20"]
     moves = events(result, "enemy-move")
     assert len(moves) == 50 and moves[0]["path"] == ["a1", "b2"]
+
+
+# --- the players' choices and full squares: what the rules allow, or a refusal in words ------
+def a_case(**more) -> dict:
+    return {"id": "t", "_file": "test.yaml", "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6}},
+            **more}
+
+
+def test_a_fourth_corpse_goes_next_to_its_square_and_never_further(re_model):
+    """A tension card drops a corpse on b1, which holds three (the most): it goes to a1, the first
+    square next to b1 with room, or to a chosen square next to it; d1 is not next to b1."""
+    board = {"map": "A A A A", "spawn-squares": {"A": ["b1"]}, "corpses": {"b1": 3},
+             "characters": {"jill": {"at": "d1", "evade-dice": 1, "inventory": 6}},
+             "cards": {"dead-drop": {"kind": "tension", "colour": "red", "symbol": "quiet", "effect": "spawn",
+                                    "spawn": {"corpse": 1}}},
+             "decks": {"tension": ["dead-drop"]}}
+    phase = {"do": "tension-phase"}
+    placed = run_case(a_case(**board, actions=[phase]), re_model, HOOKS)
+    assert result_ok(placed)
+    assert [e["square"] for e in events(placed, "corpse-placed")] == ["a1"]
+    chosen = run_case(a_case(**board, actions=[{**phase, "choose": {"corpse-to": "c1"}}]), re_model, HOOKS)
+    assert [e["square"] for e in events(chosen, "corpse-placed")] == ["c1"]
+    far = {**phase, "choose": {"corpse-to": "d1"}, "not-allowed": "corpse-not-adjacent"}
+    assert result_ok(run_case(a_case(**board, actions=[far]), re_model, HOOKS))
+
+
+def test_a_boss_pushes_a_character_only_to_a_square_a_push_may_reach(re_model):
+    board = {"map": "A A A A\nA A A A", "enemies": {"boss": {"type": "brute-boss", "at": "a2"}},
+             "characters": {"jill": {"at": "b2", "evade-dice": 1, "inventory": 6}}}
+    step = {"do": "boss-move", "target": "boss", "to": ["b2"]}
+    pushed = run_case({**a_case(**board), "actions": [step]}, re_model, HOOKS)
+    assert result_ok(pushed)
+    assert [e["to"] for e in events(pushed, "pushed-by-boss")] == ["a1"]  # the first square next to b2 with room
+    far = {**step, "choose": {"push": {"jill": "d1"}}, "not-allowed": "push-not-adjacent"}
+    assert result_ok(run_case({**a_case(**board), "actions": [far]}, re_model, HOOKS))
+
+
+def test_a_spawn_with_no_room_left_nearby_is_refused_in_words(re_model):
+    """Twenty zombies for one spawn square of a two-square board: the rules send a model from a
+    full square to an adjacent one and say no more."""
+    case = {"id": "t", "_file": "test.yaml", "map": "A A", "spawn-squares": {"A": ["b1"]},
+            "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6}},
+            "cards": {"mega-horde": {"kind": "tension", "colour": "red", "symbol": "quiet", "effect": "spawn",
+                                     "spawn": {"zombie": 20}}},
+            "supply": {"zombie": 20}, "decks": {"tension": ["mega-horde"]}, "actions": [{"do": "tension-phase"}]}
+    result = run_case(case, re_model, HOOKS)
+    assert not result.ok
+    assert "and no square next to it has room" in result.mismatches[0], result.mismatches
+
+
+def result_ok(result) -> bool:
+    assert result.ok, result.mismatches
+    return True
