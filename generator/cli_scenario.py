@@ -15,7 +15,7 @@ from generator.core.scenarios import format_trace, run_case
 from generator.errors import DataError, DataErrors, GeneratorError, RulesDataError
 from generator.load.files import display
 from generator.load.references import suggestion
-from generator.load.scenarios import read_scenario_file
+from generator.load.scenarios import read_scenario_file, source_sections
 from generator.load.schema import ID_PATTERN, describe
 from generator.load.yamlpos import Node, parse
 from generator.pipeline import PROJECT_ROOT
@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
         editions = [gid for gid, other in project.games.items() if other.engine == game.engine]
         model = package.rules_for(game)
         cases, problems = read_scenario_file(args.file, shown, fmt, args.file.resolve().parent.parent.name, model,
-                                             editions=editions)
+                                             editions=editions, sources=source_sections(PROJECT_ROOT))
         if problems:
             raise _Refused(_mistakes(problems, shown))
     except _Refused as refusal:

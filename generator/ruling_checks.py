@@ -55,6 +55,12 @@ def check_rulings(game: Any, cases: dict[str, dict], refused: list[str],
             errors.append(DataError(where, crumb, f"no scenario case '{case_id}' in rules_data/{game.id}/scenarios/; "
                                                   f"write the case that proves this ruling, or fix the id"))
             continue
+        if not _asserts(found):
+            errors.append(DataError(where, crumb, f"scenario '{case_id}' ({found['_file']}) expects nothing: it "
+                                                  f"would pass whatever the rules say; give it an 'expect' (or "
+                                                  f"'expect-any', or a step's 'not-allowed') that this ruling "
+                                                  f"decides"))
+            continue
         result = play(found)
         if result.ok:
             continue
@@ -68,6 +74,14 @@ def check_rulings(game: Any, cases: dict[str, dict], refused: list[str],
                                               f"'{case_id}' ({found['_file']}) fails: {result.mismatches[0]}; "
                                               f"correct the answer, the data or the scenario"))
     return errors
+
+
+def _asserts(case: dict) -> bool:
+    """Whether a case says what must come of it: an expectation, or a step that must be refused."""
+    steps = case.get("actions") or []
+    return bool(case.get("expect") or case.get("expect-any")) or any(
+        isinstance(step, dict) and (step.get("expect") or step.get("expect-any") or "not-allowed" in step)
+        for step in steps)
 
 
 def _unplayable_step(case: dict, result: Result) -> Location | None:

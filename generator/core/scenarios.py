@@ -186,13 +186,25 @@ def compare_events(events: list[dict], specs: list) -> list[str]:
             continue
         details = {k: v for k, v in spec.items() if k not in ("event", "count")}
         found = sum(1 for e in events if e["event"] == spec["event"]
-                    and all(e.get(k) == v for k, v in details.items()))
+                    and all(k in e and same_value(e[k], v) for k, v in details.items()))
         label = ", ".join([spec["event"], *(f"{k}={v}" for k, v in details.items())])
         if "count" in spec and found != spec["count"]:
             out.append(f"events [{label}]: expected {spec['count']} time(s), happened {found}")
         elif "count" not in spec and not found:
             out.append(f"events [{label}]: expected it to happen, it did not")
     return out
+
+
+def same_value(actual: object, expected: object) -> bool:
+    """Equal as a case means it: `true` is not 1, nor 1.0 the whole number 1 (Python's == says
+    both are); lists and tuples of equal values are equal."""
+    if isinstance(actual, (list, tuple)) and isinstance(expected, (list, tuple)):
+        return len(actual) == len(expected) and all(map(same_value, actual, expected))
+    if isinstance(actual, dict) and isinstance(expected, dict):
+        return actual.keys() == expected.keys() and all(same_value(actual[k], expected[k]) for k in actual)
+    if isinstance(actual, (bool, int, float)) and isinstance(expected, (bool, int, float)):
+        return type(actual) is type(expected) and actual == expected
+    return actual == expected
 
 
 # --- trace ---------------------------------------------------------------------------------

@@ -385,7 +385,10 @@ def _check_game(game: Game, project: Project, ctx: Context, sources_read: bool =
             _check_concerns(entity, game, inner)
         if entity.kind == "note" and sources_read:
             _check_note(entity, game, project, inner)
-        if entity.kind == "faq" and ("check" in entity.field_where) == ("no-check" in entity.field_where):
+        if entity.kind == "faq" and "check" in entity.field_where and "no-check" in entity.field_where:
+            inner.error(entity.field_where["no-check"], "a ruling is either checked by a scenario ('check') or no "
+                                                        "rules question ('no-check'), not both: remove one")
+        elif entity.kind == "faq" and "check" not in entity.field_where and "no-check" not in entity.field_where:
             inner.error(entity.where, "a ruling needs either 'check' (the id of the scenario case that proves it) "
                                       "or 'no-check' (why it is not a rules question)")
         package.check_entity(entity, game, inner)

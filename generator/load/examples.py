@@ -168,15 +168,31 @@ def plain(node: Node) -> Any:
     return node.value
 
 
+# Entries shown without worked examples: an FAQ ruling and a source note are short notes of their
+# own, a parameter is a value; a game package's table-only kinds (zombie cards) are table rows.
+NO_EXAMPLE_KINDS = ("faq", "note", "parameter")
+KIND_NAMES = {"faq": "an FAQ ruling", "note": "a source note", "parameter": "a parameter"}
+
+
 def check_examples(game: Game, ctx: Context, check_references: Callable) -> None:
-    """Each example's section exists, and the references in its texts resolve."""
+    """Each example's section exists and shows examples, and the references in its texts resolve."""
+    from generator import games  # here: the game packages import the loader
+
+    shown_without = (*NO_EXAMPLE_KINDS, *games.for_game(game).table_only_kinds)
     for example in game.examples:
         inner = ctx.at(f"example '{example.id}'")
         for field_name, localized in example.localized_fields().items():
             for lang, text in localized.items():
                 check_references(text, game, inner.at(field_name).at(lang))
-        if game.complete and example.section not in game.entities:
+        section = game.entities.get(example.section)
+        if game.complete and section is None:
             inner.at("section").error(
                 example.section_where,
                 f"no section or entity '{example.section}' in {game.id}"
                 f"{suggestion(example.section, list(game.entities), 'name a rules section id (or a skill, zombie, ...)')}")
+        elif section is not None and section.kind in shown_without:
+            inner.at("section").error(
+                example.section_where,
+                f"'{example.section}' is {KIND_NAMES.get(section.kind, 'a ' + section.kind)}, which shows no worked "
+                f"examples, so this one would appear "
+                f"nowhere; name the rules section or the entry (skill, zombie, equipment, ...) it is about")

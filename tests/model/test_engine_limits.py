@@ -62,3 +62,23 @@ def test_routes_kept_while_the_doors_are_held_follow_a_door_that_opens():
         assert board.distances_to("C1")["a"] == 2
         assert board.line_of_sight("C1") == board.line_of_sight("C1")
         assert copy.deepcopy(board)._known == {}  # a snapshot of the board keeps no routes of its own
+
+
+def test_a_seat_the_car_does_not_have_is_a_mistake_of_the_case_not_a_full_car(z1):
+    game = build_game({"map": "a . b", "cars": {"k1": {"at": "a"}}, "survivors": {"amy": {"at": "a"}}}, z1)
+    with pytest.raises(ScenarioError, match=r"car 'k1' has 4 seats \(0 to 3, 0 is the driver's\)"):
+        game.get_in("amy", "k1", seat=5)
+    game.get_in("amy", "k1", seat=1)
+    with pytest.raises(ScenarioError, match="has 4 seats"):
+        game.change_seat("amy", 7)
+
+
+def test_a_police_car_search_with_no_weapon_left_ends(z1):
+    """Every card is drawn once: the reshuffle leaves out what this search drew (it once drew
+    the same cards for ever)."""
+    game = build_game({"map": "a . b", "cars": {"k1": {"at": "a", "kind": "police"}}, "survivors": {"amy": {"at": "a"}},
+                       "equipment-deck": [], "equipment-discard": ["flashlight", "water", "canned-food"]}, z1)
+    game.search("amy")
+    drawn = [e["drawn"] for e in game.state.events if e["event"] == "search"]
+    assert sorted(card for cards in drawn for card in cards) == ["canned-food", "flashlight", "water"]
+    assert [e["event"] for e in game.state.events][-1] == "car-search-no-weapon"

@@ -154,3 +154,14 @@ def test_a_scripted_route_the_zombies_are_not_offered_stops_the_case(z1, tmp_pat
     assert result.mismatches == ["step 1 (zombie-phase spawn=False abomination={'b': 'a'}): the zombie phase's "
                                  "'abomination' names the route a from b, but the zombies there go to c; name one "
                                  "of those"]
+
+
+def test_the_scenario_command_refuses_a_case_citing_an_unknown_source_as_check_does(tmp_path, capsys):
+    from generator import cli_scenario
+
+    path = tmp_path / "cites.yaml"
+    path.write_text("edition: zombicide-1\ncases:\n  - id: one\n    rule: 'z2-ko-rulebook § x'\n    map: 'a . b'\n"
+                    "    survivors: {amy: {at: a}}\n    actions:\n      - {who: amy, do: move, to: b}\n",
+                    encoding="utf-8")
+    assert cli_scenario.main([str(path)]) == 1
+    assert "rule: unknown source 'z2-ko-rulebook'" in capsys.readouterr().err

@@ -110,3 +110,14 @@ def test_cli_prints_the_trace_and_verdict(tmp_path, capsys):
 def test_format_trace_names_file_and_case(z1):
     text = format_trace(run_case(CASE, z1))
     assert text.startswith("test.yaml :: t") and text.endswith("=> PASS")
+
+
+def test_an_expected_event_detail_is_the_value_written_not_one_python_finds_equal():
+    from generator.core.scenarios import compare_events
+
+    events = [{"event": "kill", "zone": "a", "round": 1, "xp": 1}]
+    assert compare_events(events, [{"event": "kill", "round": 1, "count": 1}]) == []
+    for written in (True, 1.0):  # YAML's true and 1.0 are no round number
+        assert compare_events(events, [{"event": "kill", "round": written, "count": 1}]) == [
+            f"events [kill, round={written}]: expected 1 time(s), happened 0"]
+    assert compare_events(events, [{"event": "kill", "zone": "b", "count": 0}]) == []

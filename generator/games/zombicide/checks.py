@@ -15,6 +15,9 @@ STAT_NAMES = ("actions", "min-damage", "xp")
 TOTAL_SUFFIX = "-total"
 
 
+WALKER = "walker"  # the zombie type the rules name: an Aaahh!! card's, the odds tables'
+
+
 @dataclass(frozen=True)
 class Problem:
     subject: str  # parameter id or entity id
@@ -98,6 +101,10 @@ def _check_zombies(zombie_stats: Mapping[str, Mapping[str, int]]) -> list[Proble
     if not zombie_stats:
         return [Problem("zombies", "no zombie types; add them with their stats to zombies.yaml")]
     problems = []
+    if WALKER not in zombie_stats:
+        problems.append(Problem("zombies", f"no zombie type '{WALKER}': the rules model needs it (an Aaahh!! card "
+                                           f"brings a walker, and the odds tables count walkers); give the walker "
+                                           f"the id '{WALKER}' in zombies.yaml"))
     for zid, stats in zombie_stats.items():
         for name in STAT_NAMES:
             value = stats.get(name)

@@ -309,20 +309,26 @@ class Game:
             weapon = self.state.pimp_weapons.pop(0)
             self._take_drawn(s, weapon, keep)
             return [weapon]
+        passed: list[str] = []  # this search's cards that were no weapon: a reshuffle leaves them out
         while True:  # police car: draw until a weapon
-            card = self._draw_equipment()
-            if card is None:
+            card = self._draw_equipment(set_aside=passed)
+            if card is None:  # every card left has been drawn once, and none was a weapon
+                if passed:
+                    self.emit("car-search-no-weapon", survivor=s.id, zone=s.zone, car=car.id)
                 return []
             self.emit("search", survivor=s.id, zone=s.zone, drawn=[card])
             if card == "aaahh" or self.rules.card(card).kind == "weapon":
                 self._take_drawn(s, card, keep)
                 return [card]
             self.state.equipment_discard.append(card)
+            passed.append(card)
 
-    def _draw_equipment(self) -> str | None:
+    def _draw_equipment(self, set_aside: list[str] | None = None) -> str | None:
+        """The top card; an empty deck is the discard pile reshuffled, less the cards the rules
+        leave out and `set_aside` (drawn by this very search)."""
         state = self.state
         drawn = draw_from(state.equipment_deck, state.equipment_discard, RESHUFFLE, self.shuffle,
-                          self.rules.reshuffle_excludes)
+                          (*self.rules.reshuffle_excludes, *(set_aside or ())))
         if drawn.reshuffled:
             self.emit("reshuffle", cards=drawn.reshuffled)
         return drawn.card
@@ -394,7 +400,9 @@ class Game:
     # --- inventory ---------------------------------------------------------------------------
     def trade(self, sid: str, other: str, give: list[str], take: list[str]) -> None:
         s, o = self.actor(sid), self.survivor(other)
-        if s.zone != o.zone or s is o:
+        if s is o:
+            raise ScenarioError(f"{sid} trades with {other}: a trade is between two survivors; name another in 'with'")
+        if s.zone != o.zone:
             raise NotAllowed("trade-elsewhere", f"{sid} and {other} must share a zone to trade")
         if WOUNDED in give or WOUNDED in take:
             raise NotAllowed("wound-not-tradable", "Wounded cards cannot be traded")
@@ -569,6 +577,9 @@ class Game:
             raise NotAllowed("no-car-here", f"{sid} is not beside car '{car_id}'")
         if self.state.zombies_in(s.zone):
             raise NotAllowed("car-with-zombies", f"zombies in {s.zone}: nobody gets in")
+        if seat is not None and not 0 <= seat < len(car.seats):  # a mistake of the case, not a full car
+            raise ScenarioError(f"car '{car_id}' has {len(car.seats)} seats (0 to {len(car.seats) - 1}, 0 is the "
+                                f"driver's); choose one of them")
         free = [i for i, who in enumerate(car.seats) if who is None]
         if not free or (seat is not None and seat not in free):
             raise NotAllowed("no-free-seat", f"no free seat in {car_id}")
@@ -595,7 +606,10 @@ class Game:
         if not s.car:
             raise NotAllowed("not-in-car", f"{sid} is not in a car")
         car = self.state.cars[s.car]
-        if not 0 <= seat < len(car.seats) or car.seats[seat] is not None:
+        if not 0 <= seat < len(car.seats):
+            raise ScenarioError(f"car '{car.id}' has {len(car.seats)} seats (0 to {len(car.seats) - 1}, 0 is the "
+                                f"driver's); choose one of them")
+        if car.seats[seat] is not None:
             raise NotAllowed("no-free-seat", f"seat {seat} of {car.id} is not free")
         self._pay(s, "car", 1)
         car.seats[s.seat] = None  # type: ignore[index]

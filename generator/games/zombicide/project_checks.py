@@ -84,10 +84,13 @@ def _scenario_files(game: Game, root: Path) -> list[Path]:
 
 
 def _where(game: Game, subject: str) -> Location:
+    """A problem's place: its parameter's or entity's, else its page file's (`zombies`), else the game's."""
     entity = game.parameters.get(subject) or game.entities.get(subject)
-    return entity.where if entity else Location(game.file, 1, 1)
+    page = next((page for page in game.pages if page.id == subject), None)
+    return entity.where if entity else page.where if page else Location(game.file, 1, 1)
 
 
 def _crumb(game: Game, subject: str) -> str:
     entity = game.parameters.get(subject) or game.entities.get(subject)
-    return f"{entity.kind} '{subject}'" if entity else f"game '{game.id}'"
+    page = next((page for page in game.pages if page.id == subject), None)
+    return f"{entity.kind} '{subject}'" if entity else f"page '{subject}'" if page else f"game '{game.id}'"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from generator.load.ranges import Range
 
-DIE_FACES = "max-die-result"  # the parameter that says how many faces the game's die has
+DIE_FACES = "max-die-result"  # the highest result a roll shows, bonuses included: the die's top face
 
 # (entity kind, field path) -> Range. Paths go through mappings by key and through lists as-is.
 NUMBER_RANGES: dict[tuple[str, str], Range] = {
@@ -31,7 +31,9 @@ NUMBER_RANGES: dict[tuple[str, str], Range] = {
 # Parameters the rules model computes with; every other whole-number parameter is 0 to 10000.
 PARAMETER_RANGES: dict[str, Range] = {
     "actions-per-turn": Range(1, 20, "a survivor has 1 to 20 actions per turn"),
-    DIE_FACES: Range(2, 20, "a die has 2 to 20 faces"),
+    # The rules model rolls six-sided dice (generator/core/dice.py), as both editions do: a
+    # higher cap would let a bonus show a 7, and the odds tables would count faces no die has.
+    DIE_FACES: Range(6, 6, "Zombicide's die is six-sided, and a bonus never lifts a result above 6"),
     "wounds-to-die": Range(1, 20, "a survivor dies after 1 to 20 wounds"),
     "hand-slots": Range(1, 10, "a survivor has 1 to 10 hand slots"),
     "backpack-slots": Range(0, 20, "a backpack has 0 to 20 slots"),

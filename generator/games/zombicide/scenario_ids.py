@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 from generator.errors import Location, MapError
 from generator.games.zombicide.board import Board, door_id, parse_map
-from generator.games.zombicide.events import EVENT_KINDS
+from generator.games.zombicide.events import EVENT_FIELDS, EVENT_KINDS, STAMP
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.scenario_survivors import check_survivors
 from generator.games.zombicide.skills import APPLIED_SKILLS
@@ -395,4 +395,20 @@ def _expect(expect: dict, ids: _Ids, path: tuple) -> None:
         ids.event(expect.get(key), *path, key)
     for index, spec in enumerate(expect.get("events") or []):
         ids.event((spec or {}).get("event"), *path, "events", index, "event")
+        _event_details(spec or {}, ids, (*path, "events", index))
     ids.survivor((expect.get("turn") or {}).get("player"), *path, "turn", "player")
+
+
+def _event_details(spec: dict, ids: _Ids, path: tuple) -> None:
+    """An expected event names details its kind carries: another would match no event."""
+    kind = spec.get("event")
+    if kind not in EVENT_FIELDS:
+        return  # unknown kinds are reported by ids.event
+    fields = (*EVENT_FIELDS[kind], *STAMP)
+    for key in spec:
+        if key not in ("event", "count", *fields):
+            found = child(ids.node, *path, key)
+            where = found.key_where if found is not None and found.key_where else place(ids.node, *path)
+            article = "an" if kind[:1] in "aeiou" else "a"
+            known(ids.crumb(path), where, f"detail of {article} {kind} event", key, list(fields),
+                  f"{article} {kind} event carries {', '.join(fields)}")
