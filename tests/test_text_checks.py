@@ -110,6 +110,8 @@ def test_a_template_s_own_heading_marks_stay_a_heading_and_an_address_keeps_its_
     ("一文だけ", "一文だけ"),
     ("**資料Bは別の値を挙げる。資料Aに従う。** 次。", "**資料Bは別の値を挙げる。資料Aに従う。** 次。"),
     ("| A. | B. |\n|---|---|\n| x | y |", "| A. | B. |\n|---|---|\n| x | y |"),  # a table is shown whole
+    ("あ *資料B。\n続き* です。後の文。", "あ *資料B。\n続き* です。"),  # emphasis over a line break
+    ("あ [資料。\nB](https://example.org/) です。後。", "あ [資料。\nB](https://example.org/) です。"),
 ])
 def test_a_notes_summary_never_ends_inside_a_reference_a_link_or_code(note, summary):
     assert note_summary(note, "ja") == summary

@@ -17,6 +17,7 @@ from generator.load.content_pages import CONTENT_FOLDER, check_content_pages
 from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
+from generator.load.name_clashes import check_name_clashes
 from generator.load.page_shape import check_page_shape
 from generator.load.ranges import check_ranges
 from generator.load.references import references_in, suggestion
@@ -80,6 +81,7 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
     sources_read = loader.sources_read
     for game in project.games.values():
         _check_game(game, project, Context(errors), sources_read)
+        check_name_clashes(game, errors)
         check_examples(game, Context(errors), _check_references)
         if game.compare_with and game.compare_with not in project.games:
             Context(errors).at(f"game '{game.id}'").error(

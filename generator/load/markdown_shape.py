@@ -35,6 +35,7 @@ LINK_SYNTAX = re.compile(r"\]\s*[(\[:]")
 CODE = re.compile(r"(`+)(.+?)\1|^[ ]{0,3}(```|~~~)", re.DOTALL | re.MULTILINE)
 PLACEHOLDER = "#rulebook-reference-"
 SAFE_LINK = re.compile(r"https?://[A-Za-z0-9]", re.IGNORECASE)
+BROKEN_ADDRESS = re.compile(r"[\s\"'<>]")  # what an address rendered from a well-formed link never holds
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 
 _parsers: list = []  # made on first use: most runs of check render no text at all
@@ -106,6 +107,11 @@ def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
     if found.boxes:
         yield _first(text, r"!!!|\?\?\?"), BOX_MESSAGE, "box"
     for href in found.hrefs if not parser.references else ():  # a definition's links go with it
+        if SAFE_LINK.match(href) and BROKEN_ADDRESS.search(href):
+            yield _first(text, re.escape(href[:12])), (
+                f"the link to '{BROKEN_ADDRESS.split(href)[0][:40]}' has more after its address than a title in quotes, and "
+                "would come out broken; write [text](https://... \"title\")"), "link"
+            break
         if not (href.startswith(PLACEHOLDER) or SAFE_LINK.match(href)):
             yield _first(text, re.escape(href[:12]) if href else r"\]\("), (
                 f"link target '{href[:40]}' is not allowed; link to an https:// address, or inside the book with "

@@ -16,6 +16,7 @@ from generator.load.ranges import Number
 from generator.load.yamlpos import Node
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+MAX_ID_LENGTH = 100
 LANGUAGE_NAMES = {"en": "English", "ja": "Japanese", "ko": "Korean", "uk": "Ukrainian"}
 
 
@@ -83,6 +84,10 @@ def read_id(node: Node, ctx: Context) -> str | None:
         shown = f"'{value}'" if isinstance(value, str) else describe(node)
         hint = f" (for example '{_kebab(value)}')" if isinstance(value, str) and _kebab(value) else ""
         ctx.error(node.where, f"bad id {shown}: ids are ASCII kebab-case, lower-case letters, digits and single hyphens{hint}")
+        return None
+    if len(value) > MAX_ID_LENGTH:  # it becomes an anchor and part of addresses
+        ctx.error(node.where, f"the id '{value[:40]}…' has {len(value)} characters; an id has at most {MAX_ID_LENGTH}: "
+                              f"shorten it to a few words")
         return None
     return value
 

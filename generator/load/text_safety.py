@@ -22,6 +22,7 @@ here are the first of three walls, and the one that tells the contributor what t
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Iterable
 
 from generator.errors import DataError, Location
@@ -57,6 +58,8 @@ PLAIN_FORBIDDEN = {
 }
 
 
+NFC_MESSAGE = ("is not in composed form (NFC): some letters are a base letter and a separate mark, which looks "
+               "the same but is not found by search; retype it, or save the file as NFC")
 PLAIN_FORBIDDEN_CHAR = re.compile("[" + re.escape("".join(PLAIN_FORBIDDEN)) + "]")
 
 
@@ -167,6 +170,16 @@ def plain_problems(text: str, what: str, heading: bool = True) -> Iterable[tuple
         yield link.start(), f"{what} may not contain a Markdown link ('{link.group()}'); remove it ({PLAIN_HINT})"
     if heading and text.lstrip().startswith("#"):
         yield text.find("#"), f"{what} may not start with '#' (Markdown heading); remove it ({PLAIN_HINT})"
+    if text.strip("\n") != text.strip():
+        yield (0 if text[:1].isspace() else len(text.rstrip())), (
+            f"{what} starts or ends with a space; remove it (search and the list of names would keep it)")
+    if not text.isascii() and unicodedata.normalize("NFC", text) != text:
+        yield 0, f"{what} {NFC_MESSAGE}"
+    reference = markdown_shape.CHARACTER_REFERENCE.search(text) if "&" in text else None
+    if reference:
+        yield reference.start(), (f"{what} may not contain a character reference ('{reference.group()}'): the "
+                                  f"navigation and the window title would show it decoded; write the character "
+                                  f"itself ({PLAIN_HINT})")
     yield from invisible_problems(text)
     reported = set()
     for match in PLAIN_FORBIDDEN_CHAR.finditer(text):
@@ -183,6 +196,8 @@ def markdown_problems(text: str) -> Iterable[tuple[int, str]]:
     kind of problem said once)."""
     found = list(_pattern_problems(text.strip()))
     found += [(offset, message, "invisible") for offset, message in invisible_problems(text.strip())]
+    if not text.isascii() and unicodedata.normalize("NFC", text) != text:
+        found.append((0, f"the text {NFC_MESSAGE}", "nfc"))
     lead = len(text) - len(text.lstrip())  # the page renders the text stripped (render/pages.py)
     yield from ((lead + offset, message) for offset, message, _ in found)
     said = {kind for _, _, kind in found}

@@ -184,9 +184,9 @@ def cited_sources(entity: Entity) -> list[tuple[str, list[str]]]:
 
 
 # What a sentence cannot end inside: a reference (its word form), a link's text or address, code,
-# emphasis.
-WHOLE_SPANS = re.compile(r"\{[A-Za-z][A-Za-z_-]*:[^{}]*\}|\[[^\]\n]*\]\([^)\s]*\)|`[^`\n]*`"
-                         r"|\*\*[^*\n]+\*\*|\*[^*\n]+\*|__[^_\n]+__|_[^_\n]+_")
+# emphasis; each may run over a line break of its paragraph.
+WHOLE_SPANS = re.compile(r"\{[A-Za-z][A-Za-z_-]*:[^{}]*\}|\[[^\]]*\]\([^)\s]*\)|`[^`]*`"
+                         r"|\*\*[^*]+\*\*|\*[^*]+\*|__[^_]+__|_[^_]+_")
 BLOCK_START = re.compile(r"[|>*+-]|\d+[.)]\s")  # a table, quote or list: no sentence to cut out of it
 
 
