@@ -60,6 +60,7 @@ REFUSED = {
     "data link": "[tap](data:text/html,<b>x</b>)",
     "entity-hidden scheme": "[tap](jav&#x61;script:window.__pwned=1)",
     "html comment": "shown<!-- hidden -->",
+    "handler after a link's address": '[a safe link](https://example.org/" onmouseover="window.__pwned=1)',
 }
 # Accepted, and shown as the text they are (payload -> what the reader sees); none may do anything.
 HARMLESS_MARKDOWN = {
@@ -68,15 +69,15 @@ HARMLESS_MARKDOWN = {
     "&#60;script&#62;window.__pwned=1&#60;/script&#62;": "<script>window.__pwned=1</script>",
     "javascript:window.__pwned=1 written as text": "javascript:window.__pwned=1 written as text",
     "onclick=window.__pwned=1 onerror=window.__pwned=1": "onclick=window.__pwned=1 onerror=window.__pwned=1",
-    '[a safe link](https://example.org/" onmouseover="window.__pwned=1)': "a safe link",
     "<https://example.org/?q=1>": "https://example.org/?q=1",
     "**bold**, *italic* and `code`": "bold, italic and code",
     "[an upper-case scheme](HTTPS://example.org/) is a web address too": "an upper-case scheme is a web address too",
 }
-# Plain text shows exactly as written: brackets make no link, "&lt;" is no character reference and
-# the "##" that would end a heading stays.
+# Plain text shows exactly as written: brackets make no link, an '&' is an ampersand and the "##"
+# that would end a heading stays (a character reference such as "&lt;" is refused: the navigation
+# would decode it).
 HARMLESS_PLAIN = {"Tom & Jerry": "Tom & Jerry", "W]alk[er [1]": "W]alk[er [1]", "a > b": "a > b",
-                  "O'Brien \"Q\"": "O'Brien \"Q\"", "&lt;b&gt;": "&lt;b&gt;", "onerror=alert(1)": "onerror=alert(1)",
+                  "O'Brien \"Q\"": "O'Brien \"Q\"", "AT&T; b": "AT&T; b", "onerror=alert(1)": "onerror=alert(1)",
                   "100% [sic]": "100% [sic]", "黄 ##": "黄 ##"}
 
 
@@ -121,8 +122,9 @@ def test_check_refuses_the_payload_in_every_markdown_text(tmp_path, payload):
         assert place in reported, f"{payload!r} in the {name} passed check"
 
 
-@pytest.mark.parametrize("payload", list(REFUSED.values()) + ["Noise | Sound", "two\nlines", "[x](https://e.org)"],
-                         ids=[*REFUSED, "pipe", "newline", "markdown link"])
+@pytest.mark.parametrize("payload", list(REFUSED.values()) + ["Noise | Sound", "two\nlines", "[x](https://e.org)",
+                                                               "&lt;b&gt;"],
+                         ids=[*REFUSED, "pipe", "newline", "markdown link", "character reference"])
 def test_check_refuses_the_payload_in_every_name_and_title(tmp_path, payload):
     root = _minimal_project(tmp_path)
     places = _plant(root, PLAIN_FIELDS, [payload])

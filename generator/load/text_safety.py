@@ -21,6 +21,7 @@ here are the first of three walls, and the one that tells the contributor what t
 """
 from __future__ import annotations
 
+import html.entities
 import re
 import unicodedata
 from typing import Iterable
@@ -56,6 +57,14 @@ PLAIN_FORBIDDEN = {
     "`": "Markdown code is not allowed; remove '`'",
     "\\": "backslashes are Markdown escapes; remove '\\'",
 }
+
+
+CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+
+
+def _decoded(reference: str) -> bool:
+    """Whether a browser reads `reference` as a character (`&lt;`, `&#60;`), not as its letters."""
+    return reference.startswith("&#") or reference[1:] in html.entities.html5
 
 
 NFC_MESSAGE = ("is not in composed form (NFC): some letters are a base letter and a separate mark, which looks "
@@ -175,7 +184,8 @@ def plain_problems(text: str, what: str, heading: bool = True) -> Iterable[tuple
             f"{what} starts or ends with a space; remove it (search and the list of names would keep it)")
     if not text.isascii() and unicodedata.normalize("NFC", text) != text:
         yield 0, f"{what} {NFC_MESSAGE}"
-    reference = markdown_shape.CHARACTER_REFERENCE.search(text) if "&" in text else None
+    reference = next((m for m in CHARACTER_REFERENCE.finditer(text) if _decoded(m.group())), None) \
+        if "&" in text else None
     if reference:
         yield reference.start(), (f"{what} may not contain a character reference ('{reference.group()}'): the "
                                   f"navigation and the window title would show it decoded; write the character "
