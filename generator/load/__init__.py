@@ -434,7 +434,12 @@ def _check_references(text, game: Game, ctx: Context) -> None:
                 ctx.error(where, f"unknown {ref.kind} '{visible(ref.target)}' in {visible(ref.fragment)}"
                                  f"{suggestion(ref.target, known, f'no {ref.kind} has this id')}")
             elif target.kind != ref.kind:
-                ctx.error(where, f"'{ref.target}' is a {target.kind}, not a {ref.kind}; write {{{target.kind}:{ref.target}}}")
+                ctx.error(where, f"'{ref.target}' is {_a(target.kind)}, not {_a(ref.kind)}; write "
+                                 f"{{{target.kind}:{ref.target}}}")
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def reference_kinds(game: Game) -> tuple[str, ...]:

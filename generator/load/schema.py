@@ -174,7 +174,8 @@ def read_parameter_value(node: Node, ctx: Context) -> Any:
     if node.kind == "scalar":
         if isinstance(node.value, (bool, int)):
             return node.value
-        ctx.error(node.where, f"expected a number, a boolean or a list, found {describe(node)}")
+        ctx.error(node.where, f"expected a number, a boolean or a list, found {describe(node)}; write a whole "
+                              f"number (such as 4), true or false, or a list")
         return None
     if node.kind == "list":
         return [read_parameter_value(item, ctx) if item.kind == "list" else _id_or_number(item, ctx) for item in node.value]

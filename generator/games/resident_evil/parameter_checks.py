@@ -13,6 +13,7 @@ from typing import Any
 
 from generator.errors import Location
 from generator.load.entities import Entity, Game
+from generator.load.prose_parameters import check_prose_parameters
 from generator.load.schema import Context
 
 from .rules import MODE_PARAMETERS, PARAMETERS
@@ -47,6 +48,8 @@ def check_parameters(game: Game, ctx: Context) -> None:
                 f"the levels {list(value)} must rise along the track, each once; write them in order, such as "
                 f"{sorted(set(value))}")
     _check_readings_have_notes(game, ctx)
+    check_prose_parameters(game, ctx, {**PARAMETERS, **MODE_PARAMETERS},
+                           lambda pid: _in_readings(game.parameters[pid]))
 
 
 def _fits(value: Any, kind: str) -> bool:
@@ -72,6 +75,11 @@ def _described(value: Any) -> str:
     if isinstance(value, list):
         return f"the list {value}" if len(str(value)) < 60 else "a list"
     return f"the value {value!r}"
+
+
+def _in_readings(parameter: Entity) -> bool:
+    """A reading (parameters-readings.yaml) is a switch: which of two readings of the source holds."""
+    return parameter.where.path.endswith(READINGS_FILE)
 
 
 def _check_readings_have_notes(game: Game, ctx: Context) -> None:

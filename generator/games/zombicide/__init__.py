@@ -61,6 +61,7 @@ class Zombicide(GamePackage):
 
     def check_game(self, game, ctx) -> None:
         data_checks.check_levels(game, ctx)
+        data_checks.check_prose_parameters(game, ctx)
 
     def model_errors(self, game, root: Path) -> list:
         from generator.games.zombicide import project_checks

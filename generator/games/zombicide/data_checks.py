@@ -1,10 +1,13 @@
-"""Zombicide's data checks that need no rules model: derived parameters, cards, levels.
+"""Zombicide's data checks that need no rules model: derived parameters, cards, levels, the shape
+of the parameters only the prose cites.
 
 Called by the loader through the registry (generator/games/__init__.py), with its Context, so
 every problem is reported with its place like any other data error.
 """
 from __future__ import annotations
 
+from generator.games.zombicide.rules import PARAMETERS
+from generator.load import prose_parameters as prose
 from generator.load.entities import Entity, Game
 from generator.load.references import suggestion
 from generator.load.schema import Context
@@ -127,3 +130,8 @@ def check_levels(game: Game, ctx: Context) -> None:
                 f"level thresholds must increase: '{level.id}' ({xp}) is not above "
                 f"'{previous.id}' ({previous.fields['xp']}); raise its xp or reorder the levels")
         previous = level
+
+
+def check_prose_parameters(game: Game, ctx: Context) -> None:
+    """Parameters only the prose cites are counts, lists or orders it can say (no switches)."""
+    prose.check_prose_parameters(game, ctx, PARAMETERS, lambda pid: False)
