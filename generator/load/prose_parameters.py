@@ -34,17 +34,17 @@ def check_prose_parameters(game: Game, ctx: Context, read_by_model: Collection[s
 
 
 def _switch_problem(value: Any) -> str | None:
-    return None if isinstance(value, bool) else f"a reading is true or false, found {_described(value)}"
+    return None if isinstance(value, bool) else f"a reading is true or false, found {described(value)}"
 
 
 def _problem(value: Any, game: Game) -> str | None:
-    if _whole(value):
+    if whole(value):
         return None
     if not isinstance(value, list) or not value:
-        return f"the pages cite it as {SHAPES}; found {_described(value)}"
-    if all(_whole(item) for item in value):
+        return f"the pages cite it as {SHAPES}; found {described(value)}"
+    if all(whole(item) for item in value):
         return None
-    pairs = all(isinstance(item, list) and len(item) == 2 and _whole(item[1]) for item in value)
+    pairs = all(isinstance(item, list) and len(item) == 2 and whole(item[1]) for item in value)
     ids = [item[0] for item in value] if pairs else [
         name for item in value for name in (item if isinstance(item, list) and item else [item])]
     if not all(isinstance(name, str) for name in ids):
@@ -56,13 +56,17 @@ def _problem(value: Any, game: Game) -> str | None:
     return None
 
 
-def _whole(value: Any) -> bool:
+def whole(value: Any) -> bool:
+    """A whole number, and not true or false (which Python counts as numbers)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _described(value: Any) -> str:
+def described(value: Any) -> str:
+    """A parameter's value as a message names it."""
     if isinstance(value, bool):
-        return f"'{str(value).lower()}'"
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int):
+        return f"the number {value}"
     if isinstance(value, list):
-        return "an empty list" if not value else f"a list of {len(value)}"
-    return f"'{value}'"
+        return "an empty list" if not value else f"the list {value}" if len(str(value)) < 60 else "a list"
+    return f"the value {value!r}"

@@ -13,7 +13,7 @@ from typing import Any
 
 from generator.errors import Location
 from generator.load.entities import Entity, Game
-from generator.load.prose_parameters import check_prose_parameters
+from generator.load.prose_parameters import check_prose_parameters, described, whole
 from generator.load.schema import Context
 
 from .rules import MODE_PARAMETERS, PARAMETERS
@@ -41,7 +41,7 @@ def check_parameters(game: Game, ctx: Context) -> None:
         if value is not None and not _fits(value, kind):  # None: the loader has reported it
             ctx.at(f"parameter '{pid}'").at("value").error(
                 parameter.field_where.get("value", parameter.where),
-                f"the rules model reads it as {KINDS[kind]}, found {_described(value)}; write {EXAMPLES[kind]}")
+                f"the rules model reads it as {KINDS[kind]}, found {described(value)}; write {EXAMPLES[kind]}")
         elif kind == "levels" and value is not None and list(value) != sorted(set(value)):
             ctx.at(f"parameter '{pid}'").at("value").error(
                 parameter.field_where.get("value", parameter.where),
@@ -54,27 +54,13 @@ def check_parameters(game: Game, ctx: Context) -> None:
 
 def _fits(value: Any, kind: str) -> bool:
     if kind == "number":
-        return _whole(value)
+        return whole(value)
     if kind == "switch":
         return isinstance(value, bool)
     if kind == "faces":
         return isinstance(value, list) and bool(value) and all(isinstance(v, str) for v in value) \
             and len(set(value)) == len(value)
-    return isinstance(value, list) and all(_whole(v) for v in value)
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _described(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, int):
-        return f"the number {value}"
-    if isinstance(value, list):
-        return f"the list {value}" if len(str(value)) < 60 else "a list"
-    return f"the value {value!r}"
+    return isinstance(value, list) and all(whole(v) for v in value)
 
 
 def _in_readings(parameter: Entity) -> bool:
