@@ -52,6 +52,9 @@ def _centre(grid: Grid, square: str) -> tuple[int, int]:
     return x + CELL // 2, y + CELL // 2
 
 
+CORPSE_MARKS = 4  # corpse crosses that fit along a square's bottom edge
+
+
 def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, svg_id: str) -> str:
     """Draw `state`; `sizes` gives each enemy id its size class (small, medium, large)."""
     grid = state.board
@@ -69,7 +72,7 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
     tiles = sorted(set(grid.tiles.values()))
     for sq in grid.spaces():
         x, y = _xy(grid, sq)
-        if not state.in_play(sq):  # a tile not laid yet: only its outline, dashed
+        if grid.tiles[sq] in state.off_board:  # a tile not laid yet: only its outline, dashed
             out.append(f'<rect class="rb-off-board" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
                        f'fill="none" stroke="#9e9e9e" stroke-width="1.5" stroke-dasharray="5 5"/>')
             continue
@@ -141,26 +144,62 @@ def _edges(grid: Grid) -> list[str]:
     return out
 
 
+# Tokens and terrain as short marks in a square's corner, each explained by a legend line
+# (worked_examples.py: legend key "token-<kind>"), in the order they stack up from the bottom.
+TOKEN_MARKS = {  # kind -> (mark, colour); the item token's mark is its deck's letter
+    "exit": ("EXIT", "#1f6f8b"), "item-token": ("A", "#8b6f1f"), "typewriter": ("T", "#444"),
+    "item-box": ("BOX", "#6b4f2a"), "kerosene": ("K", "#a0522d"), "narrative": ("N", "#6a3d9a"),
+    "stairs": ("ST", "#2e6b3d"), "spawn": ("S", "#8b2e2e"), "unexplored": ("?", "#555"),
+    "elevator": ("EV", "#2f4f6f"), "shaft": ("SH", "#2f4f6f"),
+}
+
+
+def token_marks(state: State, sq: str) -> list[tuple[str, str]]:
+    """(kind, mark) of each token or terrain piece on a square, bottom first."""
+    tile = state.board.tiles[sq]
+    found: list[tuple[str, str]] = []
+    if sq in state.exits:
+        found.append(("exit", "EXIT"))
+    found += [("item-token", deck[-1].upper()) for deck in state.item_tokens.get(sq, [])]
+    if sq in state.typewriters:
+        found.append(("typewriter", "T"))
+    if sq in state.item_boxes:
+        found.append(("item-box", "BOX"))
+    if state.kerosene.get(sq):
+        found.append(("kerosene", f"K{state.kerosene[sq]}"))
+    if sq in state.narrative_tokens:
+        found.append(("narrative", "N"))
+    if sq in state.stairs:
+        found.append(("stairs", "ST"))
+    if sq in state.spawn_squares.get(tile, []):
+        found.append(("spawn", "S"))
+    if tile in state.unexplored and sq == state.board.squares_of(tile)[0]:
+        found.append(("unexplored", f"?{state.unexplored[tile]}"))
+    if sq == state.elevator:
+        found.append(("elevator", "EV"))
+    if sq in state.shafts:
+        found.append(("shaft", "SH"))
+    return found
+
+
 def _tokens(state: State) -> list[str]:
     grid, out = state.board, []
     for sq in grid.spaces():
+        if state.board.tiles[sq] in state.off_board:
+            continue  # a tile not laid yet shows nothing of what lies on it
         x, y = _xy(grid, sq)
-        marks = []
-        if sq in state.exits:
-            marks.append(("EXIT", "#1f6f8b"))
-        for deck in state.item_tokens.get(sq, []):
-            marks.append((deck[-1].upper(), "#8b6f1f"))
-        if sq in state.typewriters:
-            marks.append(("T", "#444"))
-        if sq in state.item_boxes:
-            marks.append(("BOX", "#6b4f2a"))
-        for i, (text, colour) in enumerate(marks):
-            out.append(f'<text class="rb-token" x="{x + 4}" y="{y + CELL - 5 - 13 * i}" font-size="11" '
-                       f'font-weight="bold" fill="{colour}">{escape(text)}</text>')
-        for i in range(state.corpses.get(sq, 0)):
+        for i, (kind, text) in enumerate(token_marks(state, sq)):
+            colour = TOKEN_MARKS[kind][1]
+            out.append(f'<text class="rb-token rb-token-{kind}" x="{x + 4}" y="{y + CELL - 5 - 13 * i}" '
+                       f'font-size="11" font-weight="bold" fill="{colour}">{escape(text)}</text>')
+        corpses = state.corpses.get(sq, 0)
+        for i in range(min(corpses, CORPSE_MARKS)):
             cx, cy = x + CELL - 9 - 10 * i, y + CELL - 9
             out.append(f'<path class="rb-corpse" d="M{cx - 4} {cy - 4}L{cx + 4} {cy + 4}M{cx + 4} {cy - 4}'
                        f'L{cx - 4} {cy + 4}" stroke="#5a1f1f" stroke-width="2"/>')
+        if corpses > CORPSE_MARKS:  # more marks would spill into the next square: a count instead
+            out.append(f'<text class="rb-corpse-count" x="{x + CELL - 8 - 10 * CORPSE_MARKS}" y="{y + CELL - 4}" '
+                       f'font-size="11" font-weight="bold" fill="#5a1f1f" text-anchor="end">×{corpses}</text>')
     return out
 
 
@@ -243,10 +282,13 @@ def _legend(legend: dict[str, str], top: int, font: int) -> list[str]:
         "unconscious": '<circle cx="{x}" cy="{y}" r="7" fill="#2e6fb0" stroke="#fff" stroke-dasharray="3 2"/>',
         "refused": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#c0392b" stroke-width="3" stroke-dasharray="4 4"/>',
     }
+    for kind, (mark, colour) in TOKEN_MARKS.items():
+        samples[f"token-{kind}"] = (f'<text x="{{x0}}" y="{{y5}}" font-size="11" font-weight="bold" '
+                                    f'fill="{colour}">{escape(mark)}</text>')
     for i, (key, text) in enumerate(legend.items()):
         y = top + (font + 9) * i + 11
         sample = samples.get(key, "").format(x=PAD + 12, y=y, x0=PAD + 2, y0=y - 7, x1=PAD + 24, x1s=PAD + 12,
-                                             y1s=y + 5)
+                                             y1s=y + 5, y5=y + 5)
         out.append(sample)
         out.append(f'<text x="{PAD + 34}" y="{y + 5}" font-size="{font}" fill="currentColor">{escape(text)}</text>')
     return out

@@ -62,6 +62,7 @@ class Narrator:
         self.data = templates()
         self.names = names  # id -> name in the page's language (characters, cards, enemy types)
         self.enemy_types = enemy_types  # enemy id -> type id
+        self.numbers = enemy_numbers(enemy_types)
         self.counts: dict[str, int] = {}
         for etype in enemy_types.values():
             self.counts[etype] = self.counts.get(etype, 0) + 1
@@ -72,13 +73,16 @@ class Narrator:
         entry = self.data["names"].get(key)
         return entry[self.lang] if entry else key
 
+    def has_name(self, key: str) -> bool:
+        return key in self.names or key in self.data["names"]
+
     def enemy(self, eid: str) -> str:
         etype = self.enemy_types.get(eid, eid)
         base = self.name(etype)
         if self.counts.get(etype, 0) <= 1:
             return base
-        digits = re.sub(r"\D", "", eid) or eid
-        return f"{base} {digits}" if self.lang != "ja" else f"{base}{digits}"
+        number = self.numbers.get(eid, eid)
+        return f"{base} {number}" if self.lang != "ja" else f"{base}{number}"
 
     def face(self, face: str) -> str:
         entry = self.data["faces"].get(face)
@@ -164,13 +168,36 @@ class Narrator:
         """Why the rules refused a step, told from the step's own words (who, where, with what)."""
         table = self.data["refusals"]
         template = (table.get(reason) or table["other"])[self.lang]
-        values = self.values({"event": "refusal", **{k: v for k, v in step.items()
-                                                      if k in ("who", "to", "item", "weapon") and isinstance(v, str)}})
+        words = {k: v for k, v in step.items() if k in ("who", "to", "item", "weapon") and isinstance(v, str)}
+        if isinstance(step.get("to"), list) and step["to"] and isinstance(step["to"][0], str):
+            words["to"] = step["to"][0]  # a path: its first step, as the diagram marks it
+        values = self.values({"event": "refusal", **words})
         told = Template(template).safe_substitute(_plain(values))
         return told[:1].upper() + told[1:] if self.lang == "uk" else told
 
     def tell(self, events: list[dict]) -> list[str]:
         return [s for s in (self.sentence(e) for e in events) if s]
+
+
+def enemy_numbers(enemy_types: dict[str, str]) -> dict[str, str]:
+    """Each enemy's number, as the narration says it and the diagram labels it: the digits of its
+    id (zombie-2: 2) when no other enemy of its type has them, else the next number none has.
+    Enemies of different types are told apart by their names and shapes."""
+    numbers: dict[str, str] = {}
+    for etype in sorted(set(enemy_types.values())):
+        ids = sorted((eid for eid, t in enemy_types.items() if t == etype),
+                     key=lambda e: (re.sub(r"\D", "", e).zfill(6), e))
+        used: set[str] = set()
+        for eid in ids:
+            digits = re.sub(r"\D", "", eid).lstrip("0")
+            if digits and digits not in used:
+                numbers[eid] = digits
+                used.add(digits)
+        for eid in ids:
+            if eid not in numbers:
+                numbers[eid] = next(str(n) for n in range(1, len(ids) + len(used) + 2) if str(n) not in used)
+                used.add(numbers[eid])
+    return numbers
 
 
 def _plain(values: dict[str, str]) -> dict[str, str]:

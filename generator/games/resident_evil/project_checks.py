@@ -37,7 +37,25 @@ def check_game(game, root: Path) -> list[DataError]:
     errors = check_cards_agree(game, model, root)
     cases, refused, problems = read_game_scenarios(game, model, root)
     errors += problems + check_rulings(game, cases, refused, lambda case: run_case(case, model, HOOKS))
-    return errors + check_examples(game.examples, model, HOOKS)
+    errors += check_examples(game.examples, model, HOOKS)
+    return errors + _unnamed_in_examples(game, model)
+
+
+def _unnamed_in_examples(game, model: Model) -> list[DataError]:
+    """An example's narration names every character, enemy type and card it tells of: an id
+    without a name would stand in the sentence as itself ("richardは…"). An example that does
+    not play is reported already, and names nothing."""
+    from .worked_examples import unnamed  # the renderer's side, loaded only when there are examples
+
+    found = []
+    for example in game.examples:
+        missing = unnamed(game, model, example)
+        if missing:
+            found.append(DataError(example.scenario_where or example.where, f"example '{example.id}' › scenario",
+                                   f"the narration has no name for {', '.join(missing)}, which would show as the "
+                                   f"id itself; use ids that the data or the narration's names "
+                                   f"(generator/games/resident_evil/narration.yaml) name, such as jill or zombie"))
+    return found
 
 
 def _placed(game, error: RulesError) -> list[DataError]:

@@ -20,7 +20,8 @@ PARAMETER_RANGES: dict[str, Range] = {
     "tension-cards-per-phase": Range(1, 5, "a Tension phase draws 1 to 5 cards"),
     "unresolvable-tension-extra-draws": Range(0, 5, "an unresolvable tension card brings 0 to 5 more draws"),
     # squares and models: each count is at least 1, the weights divide by them
-    SQUARE: Range(1, 12, "a square holds 1 to 12 small models"),
+    # the box's squares hold four small models; the diagrams draw a square as four quarters
+    SQUARE: Range(1, 4, "a square holds 1 to 4 small models (a square of the board takes four)"),
     "square-medium-with-small": Range(0, SQUARE, "a square with a medium model holds at most as many "
                                                  "small ones as it holds alone"),
     "square-max-medium": Range(1, SQUARE, "a square holds at least 1 medium model, and no more medium "

@@ -13,11 +13,12 @@ from typing import Any
 
 from generator.errors import ScenarioError
 from generator.example_runs import ExampleRun, StepRun, run_example
+from generator.load.entities import LANGUAGES
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
 
 from .data import Model
-from .diagrams import Marks, Words, render_svg
+from .diagrams import TOKEN_MARKS, Marks, Words, render_svg, token_marks
 from .narration import Narrator, templates
 from .scenario import HOOKS
 from .state import State
@@ -25,7 +26,8 @@ from .state import State
 _RUNS: dict[int, tuple[Any, ExampleRun]] = {}  # id(loaded example) -> (that example, its run)
 
 LEGEND_ORDER = ("character", "unconscious", "enemy-small", "enemy-medium", "enemy-large", "wall", "door-closed",
-                "door-open", "archway", "corpse", "route", "enemy-route", "sight", "refused")
+                "door-open", "archway", "corpse", *(f"token-{kind}" for kind in TOKEN_MARKS), "route", "enemy-route",
+                "sight", "refused")
 
 
 @dataclass
@@ -48,13 +50,30 @@ def play(example: Any, model: Model) -> ExampleRun:
     return _RUNS[key][1]
 
 
+def names_for(game: Any, lang: str) -> dict[str, str]:
+    """The names the data gives to enemies and items (a boss keeps its own card's words)."""
+    return {eid: _in_sentence(e.name[lang], lang) for eid, e in game.entities.items()
+            if e.kind in ("enemy", "item") and not e.fields.get("boss") and e.name.get(lang)}
+
+
+def unnamed(game: Any, model: Model, example: Any) -> list[str]:
+    """The characters and enemy types of an example that its narration would show as their ids in
+    some language, for want of a name (neither the data nor narration.yaml names them)."""
+    run = play(example, model)
+    if not run.ok or run.initial is None:
+        return []
+    states = [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
+    told = {*run.initial.characters, *(e.type for state in states for e in state.enemies.values())}
+    return sorted({key for key in told for lang in LANGUAGES
+                   if not Narrator(lang, names_for(game, lang), {}).has_name(key)})
+
+
 def example_view(game: Any, model: Model, example: Any, entity: Any, lang: str, t: Callable, labels: dict) -> ExampleView:
     """One worked example as its page shows it (the hook generator/render/pages.py calls)."""
     run = play(example, model)
     if not run.ok:  # `generator check` reports it with its place; rendering cannot go on
         raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
-    names = {eid: _in_sentence(e.name[lang], lang) for eid, e in game.entities.items()
-             if e.kind in ("enemy", "item") and not e.fields.get("boss") and e.name.get(lang)}
+    names = names_for(game, lang)
     cards = {**model.cards, **(example.scenario.get("cards") or {})}
     return view(example.id, plain_text(example.title[lang]), t(example.setup[lang]), min(6, entity.depth + 3), run, lang,
                 names, sizes_of(cards), example.show)
@@ -75,8 +94,7 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
 
     # A character shows the first letter of its name; an enemy its number, its type in the legend.
     labels = {cid: narrator.name(cid)[:1] for cid in run.initial.characters}
-    for eid in enemy_types:
-        labels[eid] = "".join(ch for ch in eid if ch.isdigit()) or "1"
+    labels.update(narrator.numbers)
     count = [0]
 
     def draw(state: State, marks: Marks, text: str) -> Figure:
@@ -143,16 +161,24 @@ def _marks(s: StepRun) -> Marks:
                     marks.sight_lines.append((who.square, target.square))
     if _refusal(s) and s.step.get("do") == "move":
         who = s.before.characters.get(s.step.get("who", ""))
-        to = s.step.get("to")
-        if who is not None and isinstance(to, str):
-            marks.refused.append((who.square, to))
+        path = [square for square in _squares(s.step.get("to")) if square in s.before.board.cells]
+        if who is not None and path:  # the first step is the one the rules refuse, or the route to the last
+            marks.refused.append((who.square, path[0]))
     return marks
+
+
+def _squares(to: object) -> list[str]:
+    """A move's `to`: one square, or the squares of its path in order."""
+    return [to] if isinstance(to, str) else [q for q in to if isinstance(q, str)] if isinstance(to, list) else []
 
 
 def _shown(key: str, state: State, marks: Marks, sizes: dict[str, str]) -> bool:
     grid = state.board
     doors = {d.state for d in grid.doors.values()}
     enemy_sizes = {sizes.get(e.type, "small") for e in state.enemies.values()}
+    if key.startswith("token-"):
+        return any(kind == key[len("token-"):] for sq in grid.spaces() if grid.tiles[sq] not in state.off_board
+                   for kind, _ in token_marks(state, sq))
     return {
         "character": any(c.in_play and not c.unconscious for c in state.characters.values()),
         "unconscious": any(c.unconscious for c in state.characters.values()),

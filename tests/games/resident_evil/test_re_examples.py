@@ -49,6 +49,9 @@ def test_every_refusal_sentence_is_written_in_every_language():
     n = Narrator("ja", {}, {})
     assert n.refusal("corner", {"who": "chris", "to": "a1"}).startswith("クリスはa1へ")
     assert n.refusal("no-such-reason", {"who": "chris"}) == refusals["other"]["ja"]
+    for lang in LANGS:  # a move written as a path names its first step, never a bare placeholder
+        told = Narrator(lang, {}, {}).refusal("corner", {"who": "chris", "to": ["a1", "b1"]})
+        assert "a1" in told and "$" not in told, told
 
 
 def test_korean_particles_follow_the_last_sound():
