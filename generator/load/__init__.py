@@ -450,10 +450,20 @@ def reference_kinds(game: Game) -> tuple[str, ...]:
 def _check_concerns(entity: Entity, game: Game, ctx: Context) -> None:
     if not game.complete:
         return  # the target may stand in the file that could not be read
-    for target, where in entity.fields.get("concerns", []):
-        if target not in game.entities:
+    concerns = entity.fields.get("concerns", [])
+    if "concerns" in entity.field_where and not concerns:
+        ctx.error(entity.field_where["concerns"], f"the {entity.kind} concerns nothing, and its 'concerns' line would "
+                                                  f"show empty; name the entries it is about")
+    named: set[str] = set()
+    for target, where in concerns:
+        if target in named:
+            ctx.error(where, f"'{target}' is named twice in concerns; name it once")
+        elif target == entity.id:
+            ctx.error(where, f"the {entity.kind} names itself in concerns; name the entries it is about")
+        elif target not in game.entities:
             ctx.error(where, f"the {entity.kind} concerns unknown id '{target}'"
                              f"{suggestion(target, list(game.entities), _concern_hint(game))}")
+        named.add(target)
 
 
 def _concern_hint(game: Game) -> str:
@@ -467,6 +477,13 @@ def _check_note(note: Entity, game: Game, project: Project, ctx: Context) -> Non
         if source and source not in project.sources:
             ctx.error(note.field_where[key], f"unknown source '{source}'"
                                              f"{suggestion(source, list(project.sources), SOURCES_HINT)}")
+    overruled: set[str] = set()
     for source, where in note.fields.get("over", []):
         if source not in project.sources:
             ctx.error(where, f"unknown source '{source}'{suggestion(source, list(project.sources), SOURCES_HINT)}")
+        elif source == note.fields.get("follows"):
+            ctx.error(where, f"'{source}' is the source the note follows; 'over' names the sources it is followed "
+                             f"over, so remove it here")
+        elif source in overruled:
+            ctx.error(where, f"'{source}' is named twice in over; name it once")
+        overruled.add(source)
