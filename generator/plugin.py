@@ -118,6 +118,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.split.install()
         docs_dir = Path(config.docs_dir)
         generated_pages = self.generated.pages if self.generated else []
+        if not (root / self.config.content_dir).is_dir():
+            raise PluginError(f"{self.config.content_dir}/:1:1: the folder of the hand-written pages is missing; "
+                              f"it holds each language's home page ({self.config.content_dir}/<language>/index.md)")
         self.edit_sources = staging.stage(root / self.config.content_dir, generated_pages, docs_dir)
         self.page_order = _page_order(self.generated) if self.generated else {}
         if self.serving and self.dirty and self.generated:

@@ -7,6 +7,7 @@ the live reload that follows the next good build removes it.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -32,13 +33,65 @@ def watch(server, config, content_dir: Path) -> None:
     server.unwatch(config.docs_dir)  # written by on_config during every build: it would loop
     sources = [root / "rules_data", content_dir]
     sources += [Path(folder) for folder in [config.theme.custom_dir] if folder]
-    for folder in sources:
-        if folder.exists():
-            server.watch(str(folder))
+    _follow_folders(server, [Path(os.path.abspath(folder)) for folder in sources])
     # The generator's templates, labels and narration, but not its __pycache__: any Python process
     # that imports the generator (a test, a `check` in another terminal) may write there.
     for folder in _code_folders(Path(__file__).parent):
         server.watch(str(folder), recursive=False)  # a change inside a sub-folder is a folder event: ignored
+
+
+def _follow_folders(server, sources: list[Path]) -> None:
+    """What MkDocs' own watch misses: a watch stays on a folder that is moved away (so one moved
+    back, or made anew, is no longer watched), and a folder event never rebuilds (a new, still
+    empty game folder is a mistake check reports). So the folders that hold the sources are
+    watched from their parents, and folder events inside the sources rebuild too."""
+    import watchdog.events
+
+    def on_folder_event(event) -> None:
+        if event.is_directory and event.event_type in ("created", "deleted", "moved"):
+            _request_rebuild(server)
+
+    folder_watches: dict[Path, object] = {}
+
+    def follow(folder: Path) -> None:
+        """(Re)attach both watches of a source folder that stands where it belongs."""
+        # watchdog drops the watch of a folder that moved away by itself: unscheduling it again fails
+        with contextlib.suppress(KeyError):
+            if str(folder) in server._watched_paths:
+                server.unwatch(str(folder))
+        with contextlib.suppress(KeyError):
+            if folder in folder_watches:
+                server.observer.unschedule(folder_watches.pop(folder))
+        if folder.is_dir():
+            server.watch(str(folder))
+            handler = watchdog.events.FileSystemEventHandler()
+            handler.on_any_event = on_folder_event  # type: ignore[method-assign]
+            folder_watches[folder] = server.observer.schedule(handler, str(folder), recursive=True)
+
+    def on_parent_event(event) -> None:
+        paths = {Path(os.path.abspath(p)) for p in (event.src_path, getattr(event, "dest_path", "")) if p}
+        moved = [folder for folder in sources if folder in paths]
+        try:
+            for folder in moved:
+                follow(folder)
+        except Exception:  # noqa: BLE001 — an exception here would end the observer's thread: every watch
+            log.exception("the preview could not watch a moved folder again; restart it to see its changes")
+        if moved:
+            _request_rebuild(server)
+
+    for folder in sources:
+        follow(folder)
+    for parent in sorted({folder.parent for folder in sources}):
+        handler = watchdog.events.FileSystemEventHandler()
+        handler.on_any_event = on_parent_event  # type: ignore[method-assign]
+        server.observer.schedule(handler, str(parent), recursive=False)
+
+
+def _request_rebuild(server) -> None:
+    """Ask MkDocs' server for a rebuild, as its own file events do (livereload.LiveReloadServer)."""
+    with server._rebuild_cond:
+        server._want_rebuild = True
+        server._rebuild_cond.notify_all()
 
 
 def _code_folders(top: Path) -> list[Path]:
@@ -67,7 +120,25 @@ def keep_serving_on_errors(server, current_errors: Callable[[], list[str]]) -> N
 def _exception_lines(exc: BaseException) -> list[str]:
     if exc.__class__.__name__ in ("PluginError", "BuildError", "Abort", "ConfigurationError"):
         return [line for line in str(exc).splitlines() if line.strip()]
-    return traceback.format_exception_only(exc)[-1:]
+    message = traceback.format_exception_only(exc)[-1].strip()
+    place = _template_place(exc)
+    return [f"{place}: {message}" if place else message]
+
+
+def _template_place(exc: BaseException) -> str | None:
+    """Where in a theme template (site_overrides/*.html) the error stands, as file:line: a syntax
+    error says so itself; an error while rendering has the template's frame in its traceback."""
+    filename, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+    if not (isinstance(filename, str) and filename.endswith(".html") and line):
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".html")]
+        if not frames:
+            return None
+        filename, line = frames[-1].filename, frames[-1].lineno
+    try:
+        shown = Path(filename).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        shown = filename
+    return f"{shown}:{line}"
 
 
 class SearchFollower:

@@ -4,7 +4,7 @@ to change. The expected lines are pinned in tests/bad_input/<case>/expected.txt.
 
 A case folder holds files laid over the minimal project's rules_data/ (`mini/glossary.yaml`
 replaces the game's glossary), files under `_project/` laid over the project itself (hand-written
-pages in content/), and optionally `setup.txt` for what files cannot express, one step a line:
+pages laid over a copy of the project's content/), and optionally `setup.txt` for what files cannot express, one step a line:
 
     remove PATH              delete a file or folder of the project
     mkdir PATH               create a folder (where a file belongs, for instance)
@@ -42,6 +42,8 @@ def broken_copy(case: Path, tmp_path: Path) -> Path:
     shutil.copytree(case, tmp_path / "rules_data", dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns(*CASE_FILES))
     if (case / "_project").is_dir():
+        if (case / "_project" / "content").is_dir():  # a broken page among the project's own
+            shutil.copytree(HERE.parent / "content", tmp_path / "content")
         shutil.copytree(case / "_project", tmp_path, dirs_exist_ok=True)
     setup = case / "setup.txt"
     for line in setup.read_text(encoding="utf-8").splitlines() if setup.exists() else []:

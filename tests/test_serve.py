@@ -232,6 +232,27 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         page.close()
 
 
+def a_data_folder_moved_away_and_back_is_still_watched(preview):
+    """MkDocs' watch stays on a folder that moves away; the preview follows the folder's place."""
+    data, aside = preview.root / "rules_data", preview.root.parent / f"{preview.root.name}-rules-data-aside"
+    before = preview.builds()
+    data.rename(aside)
+    wait_for(lambda: preview.builds() > before, 120, preview.log)  # the data is gone: a rebuild says so
+    aside.rename(data)
+    marker = "옮겼다돌아옴"
+    preview.edit(ZOMBIES, in_body_text(marker))
+    wait_for(lambda: marker in preview.get(PAGE), 300, preview.log)
+
+
+def an_empty_new_game_folder_is_reported_at_once(preview):
+    """A folder event alone rebuilds: the new folder's missing game.yaml is listed."""
+    (preview.root / "rules_data" / "newgame").mkdir()
+    status = preview.site_dir() / "rulebook-build-status.json"
+    wait_for(lambda: "rules_data/newgame" in status.read_text(encoding="utf-8"), 300, preview.log)
+    (preview.root / "rules_data" / "newgame").rmdir()
+    wait_for(lambda: "rules_data/newgame" not in status.read_text(encoding="utf-8"), 300, preview.log)
+
+
 # One server for all the checks: starting one is a whole build, and pytest-xdist would start one
 # per worker for separate tests. Each step edits files no later step reads: only the first edit
 # is undone (the undo is served like any edit), since undoing a change every page shows is one
@@ -244,3 +265,5 @@ def test_the_live_preview(preview, browser):
     a_change_to_a_file_every_game_reads_renders_every_game_again(preview)
     a_change_to_the_theme_overrides_is_served_on_every_page(preview)
     broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser)
+    a_data_folder_moved_away_and_back_is_still_watched(preview)
+    an_empty_new_game_folder_is_reported_at_once(preview)

@@ -32,6 +32,7 @@ from generator.load.text_safety import ATTRIBUTE_LIST, HTML_START, LINK_TARGET
 
 CONTENT_FOLDER = "content"
 PAGE_SUFFIX = ".md"
+HOME_PAGE = "index.md"
 FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:.*\n)*?(?:---|\.\.\.)[ \t]*(?:\n|\Z)")
 HEADING_ID = re.compile(r"\{[ \t]*#[A-Za-z][A-Za-z0-9_-]*[ \t]*\}[ \t]*$")  # ends a '#' heading line
 SCHEME = re.compile(r"^[ \t]*[A-Za-z][A-Za-z0-9+.\-]*:|^[ \t]*//")
@@ -44,6 +45,12 @@ def check_content_pages(content: Path, project_root: Path, errors: list[DataErro
     """Every file under `content` (when the folder exists), each problem with its place."""
     if not content.is_dir() or content.is_symlink():
         return
+    for lang in LANGUAGES:  # the language's home: MkDocs finds no site without it
+        home = content / lang / HOME_PAGE
+        if not home.is_file() and not home.is_symlink():
+            errors.append(DataError(Location(display(home, project_root), 1, 1), "",
+                                    f"the {lang} home page is missing; write it (its first heading is the title "
+                                    f"of the site in that language)"))
     for folder, subfolders, names in os.walk(content):
         here = Path(folder)
         for name in sorted(subfolders):
