@@ -92,12 +92,18 @@ def test_the_corpus_covers_at_least_120_kinds():
     assert len(CASES) >= 120
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_bad_input_is_reported_with_its_pinned_message(case, tmp_path, capsys):
-    code = main(["check", "--root", str(broken_copy(case, tmp_path))])
+def assert_check_reports_as_pinned(case: Path, root: Path, capsys) -> None:
+    """`check` on the broken copy at `root` fails with exactly the case's pinned lines, each once,
+    then the count of them."""
+    code = main(["check", "--root", str(root)])
     stderr = capsys.readouterr().err
     expected = (case / "expected.txt").read_text(encoding="utf-8").strip().splitlines()
     *errors, summary = stderr.strip().splitlines()
     assert code == 1
     assert errors == expected
     assert summary == f"{len(expected)} error{'s' if len(expected) > 1 else ''} in the rules data; nothing was built."
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_bad_input_is_reported_with_its_pinned_message(case, tmp_path, capsys):
+    assert_check_reports_as_pinned(case, broken_copy(case, tmp_path), capsys)

@@ -20,7 +20,7 @@ from generator.load.files import display as relative  # never follows links: see
 from generator.load.name_clashes import check_name_clashes
 from generator.load.page_shape import check_page_shape
 from generator.load.ranges import check_ranges
-from generator.load.references import references_in, suggestion
+from generator.load.references import references_in, suggestion, with_article
 from generator.load.schema import (
     ID_PATTERN,
     LINK_KINDS,
@@ -434,12 +434,8 @@ def _check_references(text, game: Game, ctx: Context) -> None:
                 ctx.error(where, f"unknown {ref.kind} '{visible(ref.target)}' in {visible(ref.fragment)}"
                                  f"{suggestion(ref.target, known, f'no {ref.kind} has this id')}")
             elif target.kind != ref.kind:
-                ctx.error(where, f"'{ref.target}' is {_a(target.kind)}, not {_a(ref.kind)}; write "
+                ctx.error(where, f"'{ref.target}' is {with_article(target.kind)}, not {with_article(ref.kind)}; write "
                                  f"{{{target.kind}:{ref.target}}}")
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def reference_kinds(game: Game) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ from generator.errors import DataError, Location
 from generator.load.characters import invisible_problems
 from generator.load.entities import LANGUAGES
 from generator.load.files import display
-from generator.load.markdown_shape import CHARACTER_REFERENCE, _parser
+from generator.load.markdown_shape import CHARACTER_REFERENCE, markdown_parser
 from generator.load.text_safety import ATTRIBUTE_LIST, HTML_START, LINK_TARGET
 
 CONTENT_FOLDER = "content"
@@ -166,7 +166,7 @@ def _needs_reading(body: str) -> bool:
 
 
 def _rendered(body: str) -> Iterable[tuple[int, str, str]]:
-    html = _parser().reset().convert(body)
+    html = markdown_parser().reset().convert(body)
     found = _Links()
     found.feed(html)
     found.close()

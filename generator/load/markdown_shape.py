@@ -41,7 +41,8 @@ HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 _parsers: list = []  # made on first use: most runs of check render no text at all
 
 
-def _parser():
+def markdown_parser():
+    """The site's Markdown parser with its block extensions (made once; reset() before each use)."""
     if not _parsers:
         import markdown
 
@@ -81,7 +82,7 @@ def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
         label = match.group(2).partition("|")[2].strip() or "reference"
         return f"[{label}]({PLACEHOLDER}{len(placeholders)}-)"
 
-    parser = _parser().reset()
+    parser = markdown_parser().reset()
     html = parser.convert(REFERENCE.sub(placeholder, text))
     found = _Elements()
     found.feed(html)

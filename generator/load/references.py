@@ -30,6 +30,11 @@ def references_in(text: str) -> Iterator[Reference]:
         yield Reference(match.group(1), target.strip(), label.strip() if bar else None, fragment, occurrence)
 
 
+def with_article(word: str) -> str:
+    """'an item', 'a card': a kind named in a message."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def suggestion(wrong: str, known: list[str], otherwise: str) -> str:
     """The end of an 'unknown X' message: the closest known id, or what to do instead."""
     close = difflib.get_close_matches(wrong, known, n=1, cutoff=0.6)

@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any, Callable, Collection
 
 from generator.core.grid import Grid, GridError, parse_grid
+from generator.load.references import with_article
 from generator.load.scenarios import Report, child, known, place
 from generator.load.yamlpos import Node
 
@@ -219,7 +220,7 @@ class CaseIds:
             return
         if value in self.cards:
             self._report_at(path).error(self._key_place(path) if key else place(self.node, *path),
-                                        f"'{value}' is {_a(str(self._kind(value)))} card, not {what}; name {what}")
+                                        f"'{value}' is {with_article(str(self._kind(value)))} card, not {what}; name {what}")
             return
         choices = [cid for cid in self.cards if not kinds or self._kind(cid) in kinds]
         self._known(path, value, "card", choices, "give its profile under cards (here or in scenarios/cards/)", key)
@@ -556,11 +557,7 @@ def _held(entry: Any) -> tuple[Any, Any]:
 
 
 def _what(kinds: tuple[str, ...]) -> str:
-    return "an item card" if kinds == ITEM_KINDS else f"{_a(kinds[0])} card"
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+    return "an item card" if kinds == ITEM_KINDS else f"{with_article(kinds[0])} card"
 
 
 def _count(pieces: list[tuple[str, tuple]]) -> dict[str, int]:

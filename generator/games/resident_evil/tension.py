@@ -5,9 +5,10 @@ level, cumulatively). A card that cannot be resolved is discarded and more are d
 place. When a draw is due and the deck is empty, the tutorial shuffles the discard pile into a
 new deck; any other scenario is failed at once. The tutorial's reshuffle leaves out the cards
 that could not be resolved in the same phase: shuffled straight back, a card that nothing can
-resolve would bring more draws for ever. When nothing else is left to shuffle, nothing is left to
-draw and the phase ends (a later phase shuffles them back in). An ink ribbon at a typewriter rebuilds the deck from every tension
-card. A lasting card stays in play until the end of its player's next turn.
+resolve would bring more draws for ever. When nothing else is left to shuffle, nothing is left
+to draw and the phase ends (a later phase shuffles them back in). An ink ribbon at a typewriter
+rebuilds the deck from every tension card. A lasting card stays in play until the end of its
+player's next turn.
 """
 from __future__ import annotations
 

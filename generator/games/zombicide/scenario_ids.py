@@ -16,6 +16,7 @@ from generator.games.zombicide.events import EVENT_FIELDS, EVENT_KINDS, STAMP
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.scenario_survivors import check_survivors
 from generator.games.zombicide.skills import APPLIED_SKILLS
+from generator.load.references import with_article
 from generator.load.scenarios import Report, child, known, place
 from generator.load.yamlpos import Node
 
@@ -409,6 +410,5 @@ def _event_details(spec: dict, ids: _Ids, path: tuple) -> None:
         if key not in ("event", "count", *fields):
             found = child(ids.node, *path, key)
             where = found.key_where if found is not None and found.key_where else place(ids.node, *path)
-            article = "an" if kind[:1] in "aeiou" else "a"
-            known(ids.crumb(path), where, f"detail of {article} {kind} event", key, list(fields),
-                  f"{article} {kind} event carries {', '.join(fields)}")
+            known(ids.crumb(path), where, f"detail of {with_article(kind)} event", key, list(fields),
+                  f"{with_article(kind)} event carries {', '.join(fields)}")
