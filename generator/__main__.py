@@ -45,21 +45,20 @@ def _check(root: Path) -> int:
     # the cyclic garbage collector only walked the loaded data again and again (a fifth of the
     # command's time; the peak memory is the same without it). See also run_mkdocs.py.
     gc.disable()
-    from generator import pipeline
+    from generator import split_check
     from generator.errors import DataErrors
 
     started = time.perf_counter()
-    try:
-        project = pipeline.check(root)
-    except DataErrors as exc:
-        print(exc.report(), file=sys.stderr)
+    verdict = split_check.check(root)
+    if verdict.errors:
+        print(DataErrors(verdict.errors).report(), file=sys.stderr)
         return 1
-    entities = sum(len(g.entities) for g in project.games.values())
     elapsed = time.perf_counter() - started
-    print(f"ok: {len(project.games)} games, {entities} entities, "
-          f"{sum(len(g.parameters) for g in project.games.values())} parameters ({elapsed:.2f} s)")
-    for line in pipeline.model_report(project, root):
-        print(line)
+    print(f"ok: {len(verdict.games)} games, {sum(game.entities for game in verdict.games)} entities, "
+          f"{sum(game.parameters for game in verdict.games)} parameters ({elapsed:.2f} s)")
+    for game in verdict.games:
+        for line in game.report:
+            print(line)
     return 0
 
 

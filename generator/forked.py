@@ -16,14 +16,17 @@ BACKGROUND_NICENESS = 10  # work beside the build (and the preview's search inde
 
 
 class Forked:
-    def __init__(self, work: Callable[[], object], what: str) -> None:
-        """`what` names the work in the error raised if it crashes ("the rules model's checks")."""
+    def __init__(self, work: Callable[[], object], what: str, background: bool = True) -> None:
+        """`what` names the work in the error raised if it crashes ("the rules model's checks").
+        Background work yields the processor to this process; work this process waits for
+        (background=False) does not."""
         self.what = what
         read, write = os.pipe()
         self.pid = os.fork()
         if self.pid == 0:  # the child
             os.close(read)
-            os.nice(BACKGROUND_NICENESS)
+            if background:
+                os.nice(BACKGROUND_NICENESS)
             try:
                 result: object = work()
             except BaseException as exc:  # noqa: BLE001 — handed to the parent, which raises it

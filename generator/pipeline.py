@@ -193,9 +193,3 @@ def _model_errors_of_game(game, root: Path) -> list:
 
     return games.for_game(game).model_errors(game, root)
 
-
-def model_report(project: Project, root: Path = PROJECT_ROOT) -> list[str]:
-    """Lines the model adds to `check`'s output (e.g. the share of skills it applies)."""
-    from generator import games
-
-    return games.report(project, root)

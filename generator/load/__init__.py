@@ -6,7 +6,9 @@ All errors of the run are returned together; a caller raises `DataErrors(errors)
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from generator import games
 from generator.errors import DataError, Location
@@ -58,6 +60,18 @@ LABELS_FILE = Path(__file__).parent.parent / "render" / "labels.yaml"
 def load_project(root: Path, project_root: Path | None = None) -> tuple[Project, list[DataError]]:
     """Read `root` (the rules_data folder). Paths in messages are relative to `project_root`.
     A file whose bytes did not change since it was last read is not parsed again (yamlpos.parse)."""
+    project, errors = load_games(root, project_root)
+    errors += links_between_games(project.sources, [GameLinks.of(game) for game in project.games.values()])
+    return project, cap_repeated(errors)
+
+
+def load_games(root: Path, project_root: Path | None = None,
+               only: Callable[[str], bool] | None = None) -> tuple[Project, list[DataError]]:
+    """load_project() without the checks between games, and with its errors not yet capped: with
+    `only`, just the game folders whose names it accepts are read and checked, and what the rest
+    is reported the same way wherever it is read (the files beside the game folders, the folder
+    names, the hand-written pages): so that processes sharing the games between them, together,
+    find what one process finds (see generator/split_check.py)."""
     project_root = project_root or root.parent
     errors: list[DataError] = []
     loader = _Loader(project_root, errors)
@@ -71,8 +85,8 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
     for package in games.engines().values():  # a game's own interface strings
         if package.labels_file is not None and package.labels_file.exists():
             project.labels.update(loader.labels(package.labels_file))
-    for folder in files.entries(root, project_root, errors):
-        if folder.is_dir() and folder.name != "sources.yaml" and loader.game_folder_name_ok(folder):
+    for folder in game_folders(root, project_root, errors):
+        if only is None or only(folder.name):
             game = loader.game(folder)
             if game:
                 project.games[game.id] = game
@@ -83,20 +97,50 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
         _check_game(game, project, Context(errors), sources_read)
         check_name_clashes(game, errors)
         check_examples(game, Context(errors), _check_references)
-        if game.compare_with and game.compare_with not in project.games:
-            Context(errors).at(f"game '{game.id}'").error(
-                game.where, f"compare-with names unknown game '{game.compare_with}'"
-                            f"{suggestion(game.compare_with, list(project.games), 'name another game folder')}")
-    for source in project.sources.values():  # a source is about games of the book (its page names them)
-        for game_id, where in source.games:
-            if game_id not in project.games:
-                Context(errors).at(f"source '{source.id}'").at("game").error(
-                    where, f"unknown game '{game_id}'{suggestion(game_id, list(project.games), 'name a game folder')}")
     check_project_text(project, errors)
     check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
     check_ranges(project, errors)
     check_page_shape(project, errors, project_root)
-    return project, cap_repeated(errors)
+    return project, errors
+
+
+def game_folders(root: Path, project_root: Path, errors: list[DataError]) -> list[Path]:
+    """The folders of rules_data that are games; a folder whose name cannot be a game's is reported."""
+    if not root.is_dir():
+        return []  # load_games reports it
+    loader = _Loader(project_root, errors)
+    return [folder for folder in files.entries(root, project_root, errors)
+            if folder.is_dir() and folder.name != "sources.yaml" and loader.game_folder_name_ok(folder)]
+
+
+@dataclass(frozen=True)
+class GameLinks:
+    """What the checks between games need of a loaded game (small enough to send between processes)."""
+
+    id: str
+    compare_with: str | None
+    where: Location
+
+    @staticmethod
+    def of(game: Game) -> "GameLinks":
+        return GameLinks(game.id, game.compare_with, game.where)
+
+
+def links_between_games(sources: dict[str, Source], loaded: list[GameLinks]) -> list[DataError]:
+    """A game compared with another, and a source about games, name games that loaded."""
+    errors: list[DataError] = []
+    known = [game.id for game in loaded]
+    for game in loaded:
+        if game.compare_with and game.compare_with not in known:
+            Context(errors).at(f"game '{game.id}'").error(
+                game.where, f"compare-with names unknown game '{game.compare_with}'"
+                            f"{suggestion(game.compare_with, known, 'name another game folder')}")
+    for source in sources.values():  # a source is about games of the book (its page names them)
+        for game_id, where in source.games:
+            if game_id not in known:
+                Context(errors).at(f"source '{source.id}'").at("game").error(
+                    where, f"unknown game '{game_id}'{suggestion(game_id, known, 'name a game folder')}")
+    return errors
 
 
 def _read_games(node: Node, ctx: Context) -> tuple[tuple[str, Location], ...]:

@@ -20,12 +20,12 @@ CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
 """
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from generator.core.grid import parse_grid
+from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
 from generator.load.files import display
 from generator.load.scenarios import read_scenario_file
@@ -386,7 +386,7 @@ class _Hooks:
         return game.state.events
 
     def snapshot(self, game: Game) -> State:
-        return copy.deepcopy(game.state)
+        return snapshot(game.state)
 
 
 HOOKS = _Hooks()

@@ -23,7 +23,6 @@ Public: load_scenarios, run_case, apply_step, format_trace, rules_for_edition.
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections import Counter
 from pathlib import Path
@@ -33,6 +32,7 @@ from generator.core import scenarios as runner
 from generator.core.dice import ScriptedDice, SeededDice
 from generator.core.phases import Turn
 from generator.core.scenarios import Result, format_trace, scenario_files
+from generator.core.snapshots import snapshot
 from generator.errors import DataErrors, GeneratorError, ScenarioError
 from generator.games.zombicide.board import door_id, parse_map
 from generator.games.zombicide.engine import Game
@@ -391,7 +391,7 @@ class _Hooks:
         return game.state.events
 
     def snapshot(self, game: Game) -> State:
-        return copy.deepcopy(game.state)
+        return snapshot(game.state)
 
 
 HOOKS = _Hooks()

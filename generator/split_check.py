@@ -1,0 +1,104 @@
+"""`python -m generator check` on every core: the games shared between this process and forked
+copies of it.
+
+A game is loaded, checked and run by the model on its own: only the files beside the game
+folders (sources, labels), the hand-written pages and the checks between games concern more
+than one. So each process reads the shared files and its share of the games; the checks between
+games and the cap on repeated errors then run on what all of them found. The report is the one a
+single process gives (pipeline.check): the model's errors count only when no process found an
+error in the data, as there. tests/test_split_check.py compares the two.
+"""
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import cast
+
+from generator.errors import DataError
+from generator.forked import Forked
+from generator.load import GameLinks, game_folders, links_between_games, load_games
+from generator.load.caps import cap_repeated
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """What `check` prints about one game, and what the checks between games need of it."""
+
+    links: GameLinks
+    order: int
+    entities: int
+    parameters: int
+    report: list[str] = field(default_factory=list)  # the model's lines (games.report)
+
+
+@dataclass
+class Share:
+    """What one process found in its games."""
+
+    load_errors: list[DataError]
+    model_errors: list[DataError]
+    games: list[GameFigures]
+
+
+@dataclass
+class Verdict:
+    errors: list[DataError]  # empty when the data is good
+    games: list[GameFigures]  # in the site's order of games
+
+
+def check(root: Path) -> Verdict:
+    """Every error `pipeline.check(root)` would raise, or the figures of the games it would load."""
+    shares = _shares([folder.name for folder in game_folders(root / "rules_data", root, [])], root)
+    forked = [Forked(functools.partial(_share_alone, root, names), "checking the rules data", background=False)
+              for names in shares[1:]]
+    try:
+        here, sources = _check_share(root, shares[0])
+        found = [here, *(cast(Share, child.result()) for child in forked)]
+    finally:
+        for child in forked:
+            child.stop()
+    games = sorted((game for share in found for game in share.games), key=lambda game: (game.order, game.links.id))
+    load_errors = [error for share in found for error in share.load_errors]
+    load_errors += links_between_games(sources, [game.links for game in games])
+    if load_errors:
+        return Verdict(cap_repeated(load_errors), games)
+    return Verdict([error for share in found for error in share.model_errors], games)
+
+
+def _shares(names: list[str], root: Path) -> list[set[str]]:
+    """The game folders split into one share per process: a game each while there are cores to
+    spare (a game's checks cost more than its size tells), else by size. The first share, kept
+    by this process, also gets any folder that is not a game."""
+    count = max(1, min(len(names), (os.cpu_count() or 1) + 1))
+    shares: list[tuple[int, set[str]]] = [(0, set()) for _ in range(count)]
+    sizes = {name: _bytes(root / "rules_data" / name) for name in names}
+    for name in sorted(names, key=lambda name: (-sizes[name], name)):
+        lightest = min(range(count), key=lambda index: (shares[index][0], index))
+        shares[lightest] = (shares[lightest][0] + sizes[name], shares[lightest][1] | {name})
+    return [names_of_share for _, names_of_share in shares] or [set()]
+
+
+def _bytes(folder: Path) -> int:
+    try:
+        return sum(path.stat().st_size for path in folder.rglob("*.yaml") if path.is_file())
+    except OSError:  # unreadable parts are the loader's to report
+        return 0
+
+
+def _share_alone(root: Path, names: set[str]) -> Share:
+    return _check_share(root, names)[0]  # what a forked process sends back
+
+
+def _check_share(root: Path, names: set[str]) -> tuple[Share, dict]:
+    """What this share of the games holds, and the sources as it read them."""
+    from generator import games
+
+    project, load_errors = load_games(root / "rules_data", root, only=names.__contains__)
+    model_errors = [] if load_errors else [
+        error for game in project.games.values() for error in games.for_game(game).model_errors(game, root)]
+    figures = [GameFigures(GameLinks.of(game), game.order, len(game.entities), len(game.parameters),
+                           [] if load_errors or model_errors else games.for_game(game).report(game, root))
+               for game in project.games.values()]
+    return Share(load_errors, model_errors, figures), project.sources

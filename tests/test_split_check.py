@@ -1,0 +1,68 @@
+"""`check` shares the games between processes (generator/split_check.py); what it reports must be
+what one process loading everything reports (pipeline.check), whatever share each game is in.
+The bad-input corpus runs the command itself, so every pinned message goes through the split."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import games, pipeline, split_check
+from generator.errors import DataErrors
+from tests.conftest import ROOT
+from tests.test_bad_input import MINIMAL
+
+MODEL_ERROR = ("faq-case-step-that-cannot-be-played", "mini/scenarios/skills.yaml")
+
+
+def serial_errors(root: Path) -> list:
+    with pytest.raises(DataErrors) as raised:
+        pipeline.check(root)
+    return raised.value.errors
+
+
+def minimal_copy(tmp_path: Path) -> Path:
+    shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
+    return tmp_path
+
+
+def test_the_projects_figures_and_model_lines_are_those_of_one_process(project):
+    verdict = split_check.check(ROOT)
+    assert verdict.errors == []
+    assert [game.links.id for game in verdict.games] == list(project.games)
+    assert [(game.entities, game.parameters) for game in verdict.games] == [
+        (len(game.entities), len(game.parameters)) for game in project.games.values()]
+    assert [line for game in verdict.games for line in game.report] == games.report(project, ROOT)
+
+
+@pytest.mark.parametrize("cores", [1, 2, 8])
+def test_each_game_is_in_exactly_one_share(monkeypatch, cores):
+    monkeypatch.setattr(split_check.os, "cpu_count", lambda: cores)
+    names = ["zombicide-1", "zombicide-2", "resident-evil"]
+    shares = split_check._shares(names, ROOT)
+    assert sorted(name for share in shares for name in share) == sorted(names)
+    assert len(shares) == min(len(names), cores + 1) and all(shares)
+
+
+def test_a_game_compared_with_a_game_that_did_not_load_is_reported_as_by_one_process(tmp_path):
+    """mini2 compares itself with mini, which another process reads; mini's game.yaml is broken."""
+    root = minimal_copy(tmp_path)
+    (root / "rules_data/mini/game.yaml").write_text("game: [not, a, mapping]\n", encoding="utf-8")
+    split = split_check.check(root).errors
+    assert any("compare-with names unknown game 'mini'" in error.message for error in split)
+    assert DataErrors(split).errors == serial_errors(root)
+
+
+def test_the_models_errors_count_only_when_no_share_found_an_error_in_the_data(tmp_path):
+    root = minimal_copy(tmp_path)
+    case, refuted = MODEL_ERROR
+    shutil.copy(ROOT / "tests/bad_input" / case / refuted, root / "rules_data" / refuted)
+    alone = split_check.check(root).errors
+    assert [error.where.path for error in alone] == [f"rules_data/{refuted}"]
+    assert DataErrors(alone).errors == serial_errors(root)
+    zombies = root / "rules_data/mini2/zombies.yaml"  # the other game, in the other share, breaks too
+    zombies.write_text(zombies.read_text(encoding="utf-8").replace("walker", "walkerr", 1), encoding="utf-8")
+    both = split_check.check(root).errors
+    assert both and all(error.where.path.startswith("rules_data/mini2/") for error in both)
+    assert DataErrors(both).errors == serial_errors(root)
