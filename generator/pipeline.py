@@ -79,34 +79,50 @@ class Preview:
       folders (sources.yaml), and the templates, labels and narration of the renderer and of the
       game packages (every file of generator/render and generator/games but the Python code,
       which a running preview does not reload). The pages about all games at once (sources,
-      editions) are cheap and always rendered again.
+      editions) are cheap and always rendered again;
+    - the last few versions of each game are kept, not only the last one: an edit undone, or a
+      file put back as it was, is served again at once.
     """
+
+    KEPT_VERSIONS = 4  # of each game's inputs: verdicts and pages (a few megabytes a version)
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.verdicts: dict[str, tuple[str, list]] = {}  # game id -> (its inputs, the model's errors)
-        self.pages: dict[str, tuple[str, list[GeneratedPage]]] = {}  # game id -> (its inputs, its pages)
+        self.verdicts: dict[tuple[str, str], list] = {}  # (game id, its inputs) -> the model's errors
+        self.pages: dict[tuple[str, str], list[GeneratedPage]] = {}  # (game id, its inputs) -> its pages
         self.rendered: list[str] = []  # the games the last generate() rendered (for tests and the log)
 
     def generate(self) -> Generated:
         project, errors = load_project(self.root / "rules_data", self.root)
         if errors:
             raise DataErrors(errors)
-        inputs = game_inputs(self.root, list(project.games))
-        stale = [game for game_id, game in project.games.items() if self.verdicts.get(game_id, ("",))[0] != inputs[game_id]]
+        versions = {game_id: (game_id, digest) for game_id, digest in game_inputs(self.root, list(project.games)).items()}
+        for version in versions.values():  # the versions in use are the last to be dropped
+            for table in (self.verdicts, self.pages):
+                if version in table:
+                    table[version] = table.pop(version)
+        stale = [game for game_id, game in project.games.items() if versions[game_id] not in self.verdicts]
         for game_id, found in _model_errors_by_game(stale, self.root).items():
-            self.verdicts[game_id] = (inputs[game_id], found)
-        errors = [error for game_id in project.games for error in self.verdicts[game_id][1]]
+            self._keep(self.verdicts, versions[game_id], found)
+        errors = [error for game_id in project.games for error in self.verdicts[versions[game_id]]]
         if errors:
             raise DataErrors(errors)
-        kept = {game_id: pages for game_id, (key, pages) in self.pages.items() if inputs.get(game_id) == key}
+        kept = {game_id: self.pages[version] for game_id, version in versions.items() if version in self.pages}
         pages = render_project(project, kept)
         self.rendered = [game_id for game_id in project.games if game_id not in kept]
         for game_id in self.rendered:
-            self.pages[game_id] = (inputs[game_id], [page for page in pages if page.path.split("/")[1] == game_id])
-        for game_id in set(self.pages) - set(project.games):
-            del self.pages[game_id]
+            self._keep(self.pages, versions[game_id], [page for page in pages if page.path.split("/")[1] == game_id])
+        for table in (self.verdicts, self.pages):  # a game whose folder is gone
+            for version in [version for version in table if version[0] not in project.games]:
+                del table[version]
         return Generated(project, pages)
+
+    def _keep(self, table: dict, version: tuple[str, str], value) -> None:
+        """Add a game's version to `table`, dropping the ones used longest ago beyond KEPT_VERSIONS."""
+        table[version] = value
+        of_game = [kept for kept in table if kept[0] == version[0]]  # in the order they were added
+        for oldest in of_game[:-self.KEPT_VERSIONS]:
+            del table[oldest]
 
 
 def game_inputs(root: Path, game_ids: list[str]) -> dict[str, str]:

@@ -38,17 +38,29 @@ def run_check(root: Path) -> subprocess.CompletedProcess:
 
 
 def broken_copy(case: Path, tmp_path: Path) -> Path:
-    shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
-    shutil.copytree(case, tmp_path / "rules_data", dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns(*CASE_FILES))
+    lay_over(MINIMAL / "rules_data", case, tmp_path / "rules_data", ignore=CASE_FILES)
     if (case / "_project").is_dir():
         if (case / "_project" / "content").is_dir():  # a broken page among the project's own
             shutil.copytree(HERE.parent / "content", tmp_path / "content")
-        shutil.copytree(case / "_project", tmp_path, dirs_exist_ok=True)
+        shutil.copytree(case / "_project", tmp_path, dirs_exist_ok=True, copy_function=_replace)
     setup = case / "setup.txt"
     for line in setup.read_text(encoding="utf-8").splitlines() if setup.exists() else []:
         _setup_step(line.strip(), tmp_path)
     return tmp_path
+
+
+def lay_over(fixture: Path, case: Path, target: Path, ignore: tuple[str, ...]) -> None:
+    """`target` holds the fixture with the case's files laid over it. The fixture's files are hard
+    links, not copies (copying took a third of the corpus's time); a file of the case replaces a
+    link rather than writing through it, so the fixture itself never changes."""
+    shutil.copytree(fixture, target, copy_function=os.link)
+    shutil.copytree(case, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns(*ignore), copy_function=_replace)
+
+
+def _replace(source: str, target: str) -> None:
+    if os.path.lexists(target):
+        os.unlink(target)
+    shutil.copy2(source, target)
 
 
 def _setup_step(line: str, root: Path) -> None:

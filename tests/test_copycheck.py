@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 COPYCHECK = ROOT.parent / "shared" / "tools" / "copycheck.py"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not COPYCHECK.exists(), reason="the source documents are not beside this checkout")
 def test_no_text_is_copied_from_the_sources():
     result = subprocess.run([sys.executable, str(COPYCHECK)], cwd=ROOT, capture_output=True, text=True)

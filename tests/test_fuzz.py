@@ -109,6 +109,7 @@ def _write(workspace: Path, target: str, text: str) -> Path:
 
 
 @pytest.mark.long(2)
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.sampled_from(SEED_FILES), operations=st.lists(OPERATION, min_size=1, max_size=4))

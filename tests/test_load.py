@@ -61,6 +61,7 @@ def _shape(node):
 
 
 @pytest.mark.long(2)
+@pytest.mark.slow
 def test_libyaml_and_the_pure_python_parser_give_identical_nodes(monkeypatch):
     """libyaml is only a speed-up: on every data file both parsers give the same values and places."""
     from generator.load import yamlpos

@@ -18,7 +18,7 @@ from tests.conftest import copy_project
 
 # One worker runs the module whole (about 12 s): its tests share one preview, as a server keeps
 # one between saves.
-pytestmark = [pytest.mark.xdist_group("preview"), pytest.mark.long(12)]
+pytestmark = [pytest.mark.xdist_group("preview"), pytest.mark.long(12), pytest.mark.slow]
 
 GAMES = ["zombicide-1", "zombicide-2", "resident-evil"]
 ZOMBIES = "rules_data/zombicide-1/zombies.yaml"
@@ -131,7 +131,28 @@ def test_a_ruling_the_model_refutes_fails_until_fixed_and_other_games_keep_their
         assert checked == ["zombicide-1"]  # the unchanged games were not checked again
         with pytest.raises(DataErrors):  # the verdict stays while the data stays
             session.preview.generate()
-    assert checked == ["zombicide-1", "zombicide-1"]  # checked again once fixed (by edited()'s generate)
+    assert checked == ["zombicide-1"]  # put back as it was, the data has its earlier verdict (by edited()'s generate)
+
+
+def test_an_edit_undone_is_served_again_without_checking_or_rendering(session, monkeypatch):
+    before = session.preview.generate()
+    checked = []
+    real = pipeline._model_errors_of_game
+    monkeypatch.setattr(pipeline, "_model_errors_of_game", lambda game, root: checked.append(game.id) or real(game, root))
+    with session.edited(ZOMBIES, lambda text: re.sub(r"(\bja: \|-\n\s+)", r"\1書き直し", text, count=1)):
+        session.preview.generate()
+        assert session.preview.rendered == ["zombicide-1"] and checked == ["zombicide-1"]
+    assert session.preview.rendered == [] and checked == ["zombicide-1"]  # the undo, by edited()'s generate
+    assert pages(session.preview.generate()) == pages(before)
+
+
+def test_a_game_keeps_its_last_few_versions_only():
+    preview = pipeline.Preview(Path("."))
+    for number in range(preview.KEPT_VERSIONS + 2):
+        preview._keep(preview.pages, ("zombicide-1", f"inputs {number}"), [])
+        preview._keep(preview.pages, ("zombicide-2", f"inputs {number}"), [])
+    kept = [version for version in preview.pages if version[0] == "zombicide-1"]
+    assert kept == [("zombicide-1", f"inputs {number}") for number in range(2, preview.KEPT_VERSIONS + 2)]
 
 
 def test_every_game_reads_the_templates_labels_and_narration_and_each_its_own_folder(tmp_path, monkeypatch):

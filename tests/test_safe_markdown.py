@@ -81,6 +81,7 @@ HTML = st.lists(st.one_of(_TAG, _TEXT), max_size=8).map("".join)
 
 
 # 600 examples in every run; the quick look was also hunted with 120,000 generated fragments.
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, derandomize=True)
 @given(HTML)
 def test_the_quick_look_never_skips_what_the_parser_would_change(html):

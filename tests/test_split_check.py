@@ -22,7 +22,10 @@ def serial_errors(root: Path) -> list:
     return raised.value.errors
 
 
-def minimal_copy(tmp_path: Path) -> Path:
+@pytest.fixture
+def minimal_copy(tmp_path, monkeypatch) -> Path:
+    """The minimal data, which check shares between processes as it does the project's."""
+    monkeypatch.setattr(split_check, "SPLIT_FROM_BYTES", 0)
     shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
     return tmp_path
 
@@ -45,17 +48,22 @@ def test_each_game_is_in_exactly_one_share(monkeypatch, cores):
     assert len(shares) == min(len(names), cores + 1) and all(shares)
 
 
-def test_a_game_compared_with_a_game_that_did_not_load_is_reported_as_by_one_process(tmp_path):
+def test_little_data_is_checked_by_one_process():
+    assert split_check._shares(["mini", "mini2"], MINIMAL) == [{"mini", "mini2"}]
+
+
+def test_a_game_compared_with_a_game_that_did_not_load_is_reported_as_by_one_process(minimal_copy):
     """mini2 compares itself with mini, which another process reads; mini's game.yaml is broken."""
-    root = minimal_copy(tmp_path)
+    root = minimal_copy
+    assert len(split_check._shares(["mini", "mini2"], root)) == 2
     (root / "rules_data/mini/game.yaml").write_text("game: [not, a, mapping]\n", encoding="utf-8")
     split = split_check.check(root).errors
     assert any("compare-with names unknown game 'mini'" in error.message for error in split)
     assert DataErrors(split).errors == serial_errors(root)
 
 
-def test_the_models_errors_count_only_when_no_share_found_an_error_in_the_data(tmp_path):
-    root = minimal_copy(tmp_path)
+def test_the_models_errors_count_only_when_no_share_found_an_error_in_the_data(minimal_copy):
+    root = minimal_copy
     case, refuted = MODEL_ERROR
     shutil.copy(ROOT / "tests/bad_input" / case / refuted, root / "rules_data" / refuted)
     alone = split_check.check(root).errors

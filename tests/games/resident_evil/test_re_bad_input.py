@@ -8,13 +8,12 @@ in-process through the CLI's own `main`.
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from generator.__main__ import main
-from tests.test_bad_input import assert_check_reports_as_pinned
+from tests.test_bad_input import assert_check_reports_as_pinned, lay_over
 
 HERE = Path(__file__).parent
 FIXTURE = HERE / "fixture"
@@ -22,8 +21,7 @@ CASES = sorted(p for p in (HERE / "bad_input").iterdir() if p.is_dir())
 
 
 def broken_copy(case: Path, tmp_path: Path) -> Path:
-    shutil.copytree(FIXTURE / "rules_data", tmp_path / "rules_data")
-    shutil.copytree(case, tmp_path / "rules_data", dirs_exist_ok=True, ignore=shutil.ignore_patterns("expected.txt"))
+    lay_over(FIXTURE / "rules_data", case, tmp_path / "rules_data", ignore=("expected.txt",))
     return tmp_path
 
 
