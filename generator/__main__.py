@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -49,7 +50,11 @@ def _check(root: Path) -> int:
     from generator.errors import DataErrors
 
     started = time.perf_counter()
-    verdict = split_check.check(root)
+    try:
+        verdict = split_check.check(root)
+    except KeyboardInterrupt:  # the processes it started are stopped on the way out
+        print("check interrupted by SIGINT; it changes nothing, so nothing was left half done", file=sys.stderr)
+        return 128 + signal.SIGINT
     if verdict.errors:
         print(DataErrors(verdict.errors).report(), file=sys.stderr)
         return 1

@@ -3,7 +3,12 @@ what one process loading everything reports (pipeline.check), whatever share eac
 The bad-input corpus runs the command itself, so every pinned message goes through the split."""
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +17,7 @@ from generator import games, pipeline, split_check
 from generator.errors import DataErrors
 from tests.conftest import ROOT
 from tests.test_bad_input import MINIMAL
+from tests.test_build import alive, children_of
 
 MODEL_ERROR = ("faq-case-step-that-cannot-be-played", "mini/scenarios/skills.yaml")
 
@@ -74,3 +80,24 @@ def test_the_models_errors_count_only_when_no_share_found_an_error_in_the_data(m
     both = split_check.check(root).errors
     assert both and all(error.where.path.startswith("rules_data/mini2/") for error in both)
     assert DataErrors(both).errors == serial_errors(root)
+
+
+def test_ctrl_c_stops_every_process_of_check_and_says_so_in_one_line():
+    # A new session stands for a terminal: Ctrl-C reaches its whole foreground group.
+    check = subprocess.Popen([sys.executable, "-m", "generator", "check", "--root", str(ROOT)], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not children_of(check.pid) and check.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.005)
+        children = children_of(check.pid)
+        assert children, "check ended before it shared the games out"
+        os.killpg(check.pid, signal.SIGINT)
+        stdout, stderr = check.communicate(timeout=30)
+    finally:
+        if check.poll() is None:
+            check.kill()
+    assert check.returncode == 128 + signal.SIGINT
+    assert stderr.strip().splitlines() == ["check interrupted by SIGINT; it changes nothing, so nothing was left "
+                                           "half done"]
+    assert not any(alive(child) for child in children)

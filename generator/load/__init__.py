@@ -67,11 +67,11 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
 
 def load_games(root: Path, project_root: Path | None = None,
                only: Callable[[str], bool] | None = None) -> tuple[Project, list[DataError]]:
-    """load_project() without the checks between games, and with its errors not yet capped: with
-    `only`, just the game folders whose names it accepts are read and checked, and what the rest
-    is reported the same way wherever it is read (the files beside the game folders, the folder
-    names, the hand-written pages): so that processes sharing the games between them, together,
-    find what one process finds (see generator/split_check.py)."""
+    """load_project() without the checks between games, its errors not yet capped. With `only`,
+    just the game folders whose names it accepts are read and checked; what concerns no one game
+    (the files beside the game folders, the folders' names, the hand-written pages) is read and
+    reported whatever `only` says. So processes that share the games between them find, together,
+    what one process finds (generator/split_check.py)."""
     project_root = project_root or root.parent
     errors: list[DataError] = []
     loader = _Loader(project_root, errors)
