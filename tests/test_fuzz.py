@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import pipeline
+from generator import pipeline, split_check
 from generator.errors import DataErrors
 from generator.render.pages import render_project
 
@@ -53,12 +53,21 @@ HAZARDS = ["{", "}", "[", "]", ":", "- ", "*a", "&a ", "!x ", "!!int ", "<<: ", 
 
 
 def check_and_render(root: Path) -> None:
-    """What `build` does before MkDocs: check everything, then render every page."""
+    """What `build` does before MkDocs: check everything, then render every page. And `check`,
+    which shares the games between processes, finds what one process finds."""
     try:
         project = pipeline.check(root)
-    except DataErrors:
+    except DataErrors as raised:
+        assert DataErrors(split_errors(root)).errors == raised.errors
         return
+    assert split_errors(root) == []
     render_project(project)
+
+
+def split_errors(root: Path) -> list:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(split_check, "SPLIT_FROM_BYTES", 0)  # the minimal data is split like the project's
+        return split_check.check(root).errors
 
 
 @pytest.fixture(scope="module")
