@@ -64,6 +64,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.layout = ""
         self.indexed_once = False
         self.indexing: serve.SearchFollower | None = None  # under serve: the index follows each rebuild
+        self.page_outputs = serve.PageOutputs()  # under serve --dirty: what to delete once gone
         self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
         self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
         self.split: language_split.LanguageSplit | None = None  # `build` only: languages built at once
@@ -86,6 +87,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if not config.repo_url:
             config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
         self.errors = []
+        self.page_outputs.start()
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/", interface_labels())
         self.site_dir = Path(config.site_dir)
@@ -176,7 +178,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-200)  # after i18n has listed the first language's files
     def on_files(self, files, config):
-        """`build`: the other languages start now, each in a forked child (see language_split)."""
+        """`build`: the other languages start now, each in a forked child (see language_split).
+        `serve`: every language's pages are listed, to delete those a rebuild no longer has."""
+        if self.serving and self.dirty:
+            self.page_outputs.add(Path(config.site_dir), [page.dest_path for page in files.documentation_pages()])
         if self.split and not self._nested(config) and self.split.fork(config):
             self.split.build_in_child(config)
             self._finish_the_child()  # does not return
@@ -289,6 +294,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 raise PluginError(exc.report()) from None
         if self.serving:
             serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, self.errors, pages_missing=not self.generated)
+        if self.serving and self.dirty:
+            for gone in self.page_outputs.remove_stale(Path(config.site_dir)):
+                log.info(f"no longer a page: {gone.relative_to(config.site_dir).as_posix()}")
         if not self.generated:
             return
         if not self.config.search:

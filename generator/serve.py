@@ -298,3 +298,36 @@ def touch_all(docs_dir: Path) -> None:
     """Mark every staged page as changed, so a dirty rebuild renders them all."""
     for path in docs_dir.rglob("*.md"):
         os.utime(path)
+
+
+class PageOutputs:
+    """The pages a dirty rebuild no longer writes: `mkdocs serve --dirty` writes only what changed
+    and never empties the site's folder, so a page deleted since (a hand-written page removed, a
+    rules file renamed) would still be served at its old address. Each build lists the pages of
+    every language (on_files); the ones the last build had and this one lacks are deleted."""
+
+    def __init__(self) -> None:
+        self.last: set[Path] = set()
+        self.now: set[Path] = set()
+
+    def start(self) -> None:
+        self.now = set()
+
+    def add(self, site_dir: Path, dest_paths: list[str]) -> None:
+        self.now.update(site_dir / dest for dest in dest_paths)
+
+    def remove_stale(self, site_dir: Path) -> list[Path]:
+        """Delete what the last build wrote and this one does not (with folders left empty)."""
+        stale = sorted(self.last - self.now)
+        for path in stale:
+            with contextlib.suppress(OSError):
+                path.unlink()
+            folder = path.parent
+            while folder != site_dir and site_dir in folder.parents:
+                try:
+                    folder.rmdir()  # only when empty
+                except OSError:
+                    break
+                folder = folder.parent
+        self.last = self.now
+        return stale

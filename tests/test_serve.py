@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 import zlib
 from pathlib import Path
@@ -253,6 +254,27 @@ def an_empty_new_game_folder_is_reported_at_once(preview):
     wait_for(lambda: "rules_data/newgame" not in status.read_text(encoding="utf-8"), 300, preview.log)
 
 
+def a_page_deleted_is_no_longer_served(preview):
+    """`serve --dirty` writes only what changed: a page deleted since its last build must not stay."""
+    page = preview.root / "content" / "ja" / "extra.md"
+    page.write_text("# 追加のページ\n\n消える本文\n", encoding="utf-8")
+    wait_for(lambda: "消える本文" in preview.get("extra/"), 300, preview.log)
+    page.unlink()
+    wait_for(lambda: not served(preview, "extra/"), 300, preview.log)
+    assert not (preview.site_dir() / "extra").exists()
+    assert "消える本文" not in preview.get("")
+
+
+def served(preview, path: str) -> bool:
+    try:
+        preview.get(path)
+    except urllib.error.HTTPError as error:
+        if error.code == 404:
+            return False
+        raise
+    return True
+
+
 # One server for all the checks: starting one is a whole build, and pytest-xdist would start one
 # per worker for separate tests. Each step edits files no later step reads: only the first edit
 # is undone (the undo is served like any edit), since undoing a change every page shows is one
@@ -267,3 +289,4 @@ def test_the_live_preview(preview, browser):
     broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser)
     a_data_folder_moved_away_and_back_is_still_watched(preview)
     an_empty_new_game_folder_is_reported_at_once(preview)
+    a_page_deleted_is_no_longer_served(preview)
