@@ -38,7 +38,7 @@ from generator import i18n_lookup, language_split, pipeline, serve, staging, the
 from generator.errors import DataErrors
 from generator.forked import Forked
 from generator.load import interface_labels
-from generator.reader_site import ReaderSite, language_homes
+from generator.reader_site import NOT_FOUND, ReaderSite, language_homes
 from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
 
@@ -279,6 +279,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         return template
 
     def on_post_template(self, output_content, template_name, config):
+        if self.serving and template_name == NOT_FOUND:  # a missing address shows the errors too
+            output_content = serve.with_overlay(output_content, self.overlay)
         return self.reader_site.post_template(output_content, template_name, config)
 
     @event_priority(-150)  # after i18n has built every language

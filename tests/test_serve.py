@@ -223,6 +223,10 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         assert re.search(r"rules_data/mini/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
         assert_worded_in(page, "ko", "preview-rebuild-failed")
         assert "</html>" in preview.get(PAGE, timeout=10)  # requests answer at once, not after a fix
+        missing = browser.new_page(viewport={"width": 390, "height": 844})  # an address with no page: its 404 lists them too
+        missing.goto(preview.url + "no-such-page/")
+        assert re.search(r"unknown reference kind 'skil'", missing.wait_for_selector("#rulebook-build-errors").inner_text())
+        missing.close()
         picture_of(page, "#rulebook-build-errors", "serve-errors-390.png")
         (preview.root / SKILLS).write_text(old, encoding="utf-8")
         page.wait_for_selector("#rulebook-build-errors", state="detached", timeout=300_000)
