@@ -188,7 +188,7 @@ def _model_errors_by_game(games: list, root: Path) -> dict[str, list]:
         return {game.id: _model_errors_of_game(game, root) for game in games}
     beside = _other_half(games)
     there = Forked(lambda: {game.id: _model_errors_of_game(game, root) for game in beside},
-                   "the rules model's checks")
+                   "the rules model's checks", background=False)  # waited for at once: not work beside
     found = {game.id: _model_errors_of_game(game, root) for game in games if game not in beside}
     found.update(there.result())  # type: ignore[call-overload]  # the dict the child made
     return found
