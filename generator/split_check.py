@@ -56,13 +56,14 @@ SPLIT_FROM_BYTES = 200_000
 def check(root: Path) -> Verdict:
     """Every error `pipeline.check(root)` would raise, or the figures of the games it would load."""
     shares = _shares([folder.name for folder in game_folders(root / "rules_data", root, [])], root)
-    forked = [Forked(functools.partial(_share_alone, root, names), "checking the rules data", background=False)
-              for names in shares[1:]]
+    before = Forked.running()
     try:
+        forked = [Forked(functools.partial(_share_alone, root, names), "checking the rules data", background=False)
+                  for names in shares[1:]]
         here, sources = _check_share(root, shares[0])
         found = [here, *(cast(Share, child.result()) for child in forked)]
-    finally:
-        for child in forked:
+    finally:  # also a child forked just as an interrupt came, before the list held it
+        for child in Forked.running() - before:
             child.stop()
     games = sorted((game for share in found for game in share.games), key=lambda game: (game.order, game.links.id))
     load_errors = [error for share in found for error in share.load_errors]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 
 import pytest
@@ -37,3 +38,26 @@ def test_a_stopped_child_is_gone_and_its_result_is_never_taken_for_done_work():
     with pytest.raises(RuntimeError, match="the name index was stopped"):
         slow.result()
     slow.stop()  # twice is harmless
+
+
+def test_a_child_counts_as_running_until_collected_or_stopped():
+    before = Forked.running()
+    done, stopped = Forked(lambda: 1, "quick work"), Forked(lambda: time.sleep(30), "long work")
+    assert Forked.running() - before == {done, stopped}
+    assert done.result() == 1
+    stopped.stop()
+    assert Forked.running() == before
+
+
+def test_a_child_never_runs_the_parents_signal_handlers(tmp_path):
+    """A build's handler removes its staging folder: a child stopped by a signal just ends."""
+    ran = tmp_path / "handler-ran"
+    old = signal.signal(signal.SIGTERM, lambda *_: ran.write_text("the parent's clean-up"))
+    try:
+        child = Forked(lambda: time.sleep(30), "long work")
+        os.kill(child.pid, signal.SIGTERM)
+        with pytest.raises(RuntimeError, match="stopped without a result"):
+            child.result()
+    finally:
+        signal.signal(signal.SIGTERM, old)
+    assert not ran.exists()
