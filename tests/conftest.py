@@ -352,14 +352,27 @@ def page_at(browser):
 
 
 @pytest.fixture(scope="session")
-def z1():
-    from generator.games.zombicide.scenario import rules_for_edition
+def rules_of(project):
+    """rules_of(game id): that game's rules model, made once per worker from the checked project
+    (what games.rules_for gives, without loading the project again for each game)."""
+    from generator import games
 
-    return rules_for_edition("zombicide-1", ROOT)
+    made: dict = {}
+
+    def rules(game_id: str):
+        if game_id not in made:
+            game = project.games[game_id]
+            made[game_id] = games.for_game(game).rules_for(game)
+        return made[game_id]
+
+    return rules
 
 
 @pytest.fixture(scope="session")
-def z2():
-    from generator.games.zombicide.scenario import rules_for_edition
+def z1(rules_of):
+    return rules_of("zombicide-1")
 
-    return rules_for_edition("zombicide-2", ROOT)
+
+@pytest.fixture(scope="session")
+def z2(rules_of):
+    return rules_of("zombicide-2")

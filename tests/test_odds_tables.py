@@ -9,14 +9,13 @@ import pytest
 
 from generator.games.zombicide import odds
 from generator.games.zombicide.odds_tables import modifiers, odds_tables, percent
-from generator.games.zombicide.scenario import rules_for_edition
 
 WEAPONS = ["pistol", "sawed-off", "chainsaw", "mas-shotgun"]
 
 
 @pytest.fixture(scope="module")
-def rules():
-    return rules_for_edition("zombicide-1")
+def rules(z1):
+    return z1
 
 
 @pytest.mark.parametrize("weapon", WEAPONS)

@@ -36,18 +36,9 @@ FILES = scenario_files(ROOT)
 READ = [_read(path) for path in FILES]
 FOLDER = {id(case): path.parent.parent.name for path, (cases, _) in zip(FILES, READ) for case in cases}
 CASES = [case for cases, _ in READ for case in cases]
-_RULES: dict = {}
-
-
-def _rules(edition: str):
-    if edition not in _RULES:
-        _RULES[edition] = games.rules_for(edition, ROOT)
-    return _RULES[edition]
-
-
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['_file']}::{c['id']}" for c in CASES])
-def test_scenario(case):
-    result = run_case(case, _rules(case["edition"]), _hooks(FOLDER[id(case)]))
+def test_scenario(case, rules_of):
+    result = run_case(case, rules_of(case["edition"]), _hooks(FOLDER[id(case)]))
     if not result.ok:
         pytest.fail(f"{case['_file']}::{case['id']}: {result.mismatches[0]}\n{format_trace(result)}", pytrace=False)
 

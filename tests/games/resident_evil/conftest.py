@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from generator import games
 from generator.games.resident_evil.data import Model
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -13,8 +12,8 @@ GAME = "resident-evil"
 
 
 @pytest.fixture(scope="session")
-def re_model() -> Model:
-    return games.rules_for(GAME, ROOT)
+def re_model(rules_of) -> Model:
+    return rules_of(GAME)
 
 
 @pytest.fixture(scope="session")
@@ -23,5 +22,5 @@ def re_rules(re_model):
 
 
 @pytest.fixture(scope="session")
-def re_project():
-    return games.load_checked(ROOT)
+def re_project(project):
+    return project
