@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -46,15 +45,20 @@ def _check(root: Path) -> int:
     # the cyclic garbage collector only walked the loaded data again and again (a fifth of the
     # command's time; the peak memory is the same without it). See also run_mkdocs.py.
     gc.disable()
-    from generator import split_check
+    from generator import interrupts, split_check
     from generator.errors import DataErrors
 
     started = time.perf_counter()
+    previous: dict = {}
     try:
+        previous = interrupts.raise_on_stop_signals()
         verdict = split_check.check(root)
-    except KeyboardInterrupt:  # the processes it started are stopped on the way out
-        print("check interrupted by SIGINT; it changes nothing, so nothing was left half done", file=sys.stderr)
-        return 128 + signal.SIGINT
+    except interrupts.Interrupted as stopped:  # the processes it started are stopped on the way out
+        print(f"check interrupted by {stopped.name}; it changes nothing, so nothing was left half done",
+              file=sys.stderr)
+        return 128 + stopped.signum
+    finally:
+        interrupts.restore(previous)  # main() also runs inside other programs (the tests)
     if verdict.errors:
         print(DataErrors(verdict.errors).report(), file=sys.stderr)
         return 1

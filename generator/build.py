@@ -15,19 +15,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from generator.interrupts import STOP_SIGNALS, Interrupted, raise_on_stop_signals, restore
 from generator.locations import CHECK_BESIDE_ENV, PROJECT_ROOT
 
 STAGING_PREFIX = ".site-"
 OWNER_FILE = "builder.pid"
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 ABANDONED_AFTER_SECONDS = 60
-
-
-class Interrupted(Exception):
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
 
 
 def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
@@ -35,17 +29,10 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     remove_abandoned_staging(target.parent)
     previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
-
-    def stop(signum, _frame):
-        for other in STOP_SIGNALS:  # a second Ctrl-C must not cut the clean-up short
-            signal.signal(other, signal.SIG_IGN)
-        raise Interrupted(signum)
-
     work = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=target.parent))
     child: subprocess.Popen | None = None
     try:
-        for signum in STOP_SIGNALS:
-            signal.signal(signum, stop)
+        raise_on_stop_signals()
         (work / OWNER_FILE).write_text(str(os.getpid()), encoding="ascii")
         fresh = work / "site"
         # Its own process group: a terminal's Ctrl-C reaches only us, and we stop the whole
@@ -64,16 +51,14 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         return 0
     except Interrupted as exc:
         _stop(child)
-        name = signal.Signals(exc.signum).name
-        print(f"build interrupted by {name}; {site_dir}/ was left as it was", file=sys.stderr)
+        print(f"build interrupted by {exc.name}; {site_dir}/ was left as it was", file=sys.stderr)
         return 128 + exc.signum
     finally:
         for signum in STOP_SIGNALS:
             signal.signal(signum, signal.SIG_IGN)
         _stop(child)
         shutil.rmtree(work, ignore_errors=True)
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        restore(previous)
 
 
 def _swap_in(fresh: Path, target: Path, old: Path) -> None:

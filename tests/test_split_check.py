@@ -82,7 +82,9 @@ def test_the_models_errors_count_only_when_no_share_found_an_error_in_the_data(m
     assert DataErrors(both).errors == serial_errors(root)
 
 
-def test_ctrl_c_stops_every_process_of_check_and_says_so_in_one_line():
+@pytest.mark.parametrize("signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")],
+                         ids=["ctrl-c", "sigterm"])
+def test_an_interrupt_stops_every_process_of_check_and_says_so_in_one_line(signum, how):
     # A new session stands for a terminal: Ctrl-C reaches its whole foreground group.
     check = subprocess.Popen([sys.executable, "-m", "generator", "check", "--root", str(ROOT)], cwd=ROOT,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
@@ -92,12 +94,12 @@ def test_ctrl_c_stops_every_process_of_check_and_says_so_in_one_line():
             time.sleep(0.005)
         children = children_of(check.pid)
         assert children, "check ended before it shared the games out"
-        os.killpg(check.pid, signal.SIGINT)
+        (os.killpg if how == "group" else os.kill)(check.pid, signum)
         stdout, stderr = check.communicate(timeout=30)
     finally:
         if check.poll() is None:
             check.kill()
-    assert check.returncode == 128 + signal.SIGINT
-    assert stderr.strip().splitlines() == ["check interrupted by SIGINT; it changes nothing, so nothing was left "
-                                           "half done"]
+    assert check.returncode == 128 + signum
+    assert stderr.strip().splitlines() == [f"check interrupted by {signal.Signals(signum).name}; it changes nothing, "
+                                           "so nothing was left half done"]
     assert not any(alive(child) for child in children)
