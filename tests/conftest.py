@@ -75,9 +75,13 @@ def project():
     return pipeline.check(ROOT)
 
 
+RENDERED_PAGES_GROUP = pytest.mark.xdist_group("rendered-pages")  # on the tests that ask for them
+
+
 @pytest.fixture(scope="session")
 def rendered_pages(project) -> dict[str, str]:
-    """Every generated page's Markdown by its path, rendered once per worker."""
+    """Every generated page's Markdown by its path, rendered once per worker. The tests that ask
+    for them are marked RENDERED_PAGES_GROUP, so that one worker renders them, not each (2 s)."""
     from generator.render.pages import render_project
 
     return {page.path: page.markdown for page in render_project(project)}

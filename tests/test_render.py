@@ -10,6 +10,7 @@ import pytest
 from generator.load import load_project
 from generator.load.references import references_in
 from generator.render.pages import render_project
+from tests.conftest import RENDERED_PAGES_GROUP
 
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal"
 
@@ -151,6 +152,7 @@ def test_a_zombie_card_table_links_each_zombie_and_marks_empty_rows(pages):
     assert '| <span id="card-02"></span>2 | — | [ランナー](zombies.md#runner) すべて再活性化 | 追加活性化 |' in markdown
 
 
+@RENDERED_PAGES_GROUP
 def test_a_source_about_both_editions_names_both_games(project, rendered_pages):
     both = [source for source in project.sources.values() if len(source.game_ids) > 1]
     assert both, "sources.yaml has a source about both editions"

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import read_yaml
+from tests.conftest import RENDERED_PAGES_GROUP, read_yaml
+
+pytestmark = RENDERED_PAGES_GROUP
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,9 @@ import pytest
 
 from generator.load.references import REFERENCE
 from generator.render.references import display_name
-from tests.conftest import read_yaml
+from tests.conftest import RENDERED_PAGES_GROUP, read_yaml
+
+pytestmark = RENDERED_PAGES_GROUP
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("zombicide-1", "zombicide-2")
