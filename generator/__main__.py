@@ -49,9 +49,9 @@ def _check(root: Path) -> int:
     from generator.errors import DataErrors
 
     started = time.perf_counter()
-    previous: dict = {}
+    previous = interrupts.current_handlers()
     try:
-        previous = interrupts.raise_on_stop_signals()
+        interrupts.raise_on_stop_signals()
         verdict = split_check.check(root)
     except interrupts.Interrupted as stopped:  # the processes it started are stopped on the way out
         print(f"check interrupted by {stopped.name}; it changes nothing, so nothing was left half done",

@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.interrupts import STOP_SIGNALS, Interrupted, raise_on_stop_signals, restore
+from generator.interrupts import STOP_SIGNALS, Interrupted, current_handlers, raise_on_stop_signals, restore
 from generator.locations import CHECK_BESIDE_ENV, PROJECT_ROOT
 
 STAGING_PREFIX = ".site-"
@@ -28,7 +28,7 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
     target = (root / site_dir).resolve()
     target.parent.mkdir(parents=True, exist_ok=True)
     remove_abandoned_staging(target.parent)
-    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    previous = current_handlers()
     work = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=target.parent))
     child: subprocess.Popen | None = None
     try:

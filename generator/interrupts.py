@@ -14,10 +14,15 @@ class Interrupted(Exception):
         self.name = signal.Signals(signum).name
 
 
-def raise_on_stop_signals() -> dict:
+def current_handlers() -> dict:
+    """The stop signals' handlers now, for restore(): taken before raise_on_stop_signals(), which
+    belongs inside the `try` whose `except Interrupted` handles what it raises."""
+    return {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+
+
+def raise_on_stop_signals() -> None:
     """From now on a stop signal raises Interrupted, once: a second one (Ctrl-C pressed again)
-    must not cut the clean-up short. Returns the handlers it replaced, for restore()."""
-    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    must not cut the clean-up short."""
 
     def stop(signum, _frame):
         for other in STOP_SIGNALS:
@@ -26,7 +31,6 @@ def raise_on_stop_signals() -> dict:
 
     for signum in STOP_SIGNALS:
         signal.signal(signum, stop)
-    return previous
 
 
 def restore(previous: dict) -> None:
