@@ -226,6 +226,7 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         missing = browser.new_page(viewport={"width": 390, "height": 844})  # an address with no page: its 404 lists them too
         missing.goto(preview.url + "no-such-page/")
         assert re.search(r"unknown reference kind 'skil'", missing.wait_for_selector("#rulebook-build-errors").inner_text())
+        picture_of(missing, "#rulebook-build-errors", "serve-errors-404-390.png")
         missing.close()
         picture_of(page, "#rulebook-build-errors", "serve-errors-390.png")
         (preview.root / SKILLS).write_text(old, encoding="utf-8")
