@@ -91,12 +91,14 @@ class Preview:
         self.verdicts: dict[tuple[str, str], list] = {}  # (game id, its inputs) -> the model's errors
         self.pages: dict[tuple[str, str], list[GeneratedPage]] = {}  # (game id, its inputs) -> its pages
         self.rendered: list[str] = []  # the games the last generate() rendered (for tests and the log)
+        self.inputs: dict[str, str] = {}  # game id -> the digest of its inputs, at the last generate()
 
     def generate(self) -> Generated:
         project, errors = load_project(self.root / "rules_data", self.root)
         if errors:
             raise DataErrors(errors)
-        versions = {game_id: (game_id, digest) for game_id, digest in game_inputs(self.root, list(project.games)).items()}
+        self.inputs = game_inputs(self.root, list(project.games))
+        versions = {game_id: (game_id, digest) for game_id, digest in self.inputs.items()}
         for version in versions.values():  # the versions in use are the last to be dropped
             for table in (self.verdicts, self.pages):
                 if version in table:

@@ -13,7 +13,7 @@ on_post_build   write the name index and Pagefind's bundle (under serve, Pagefin
 Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the games
 whose inputs changed (pipeline.Preview) and MkDocs only the pages whose Markdown changed, unless
 the page list, a title or the theme changed; the search index follows in the background
-(serve.SearchFollower).
+(serve.SearchFollower), and only when a page or the data changed.
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
 on_post_build; those nested builds must not regenerate or re-index, hence `_nested`. Under
@@ -63,7 +63,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.overlay = ""
         self.layout = ""
         self.indexed_once = False
-        self.indexing: serve.SearchFollower | None = None  # under serve: the index follows each rebuild
+        self.pages_written = 0  # under serve: pages this rebuild wrote, in every language
+        self.site_changes = 0  # under serve: rebuilds that wrote a page (what the search index follows)
         self.page_outputs = serve.PageOutputs()  # under serve --dirty: what to delete once gone
         self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
         self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
@@ -88,6 +89,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
         self.errors = []
         self.page_outputs.start()
+        self.pages_written = 0
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/", interface_labels())
         self.site_dir = Path(config.site_dir)
@@ -165,7 +167,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.indexer and self.site_dir:
             path = (Path(config.site_dir) / page.file.dest_path).relative_to(self.site_dir)
             self.indexer.add_page(path.as_posix(), output)
-        return serve.with_overlay(output, self.overlay) if self.serving else output
+        if not self.serving:
+            return output
+        self.pages_written += 1
+        return serve.with_overlay(output, self.overlay)
 
     def on_build_error(self, error, **kwargs):
         if self.split and self.split.in_child:
@@ -296,17 +301,22 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 raise PluginError(exc.report()) from None
         if self.serving:
             serve.write_status(Path(config.site_dir) / serve.STATUS_FILE, self.errors, pages_missing=not self.generated)
+            self.site_changes += bool(self.pages_written)
         if self.serving and self.dirty:
             for gone in self.page_outputs.remove_stale(Path(config.site_dir)):
                 log.info(f"no longer a page: {gone.relative_to(config.site_dir).as_posix()}")
+                self.site_changes += 1
         if not self.generated:
             return
         if not self.config.search:
             log.info(self.reader_site.finish(config))
             return
         if self.serving and self.indexed_once:
-            # The preview serves the edited page now; the search index follows a moment later.
-            self.indexing = serve.in_background(build_search, self.generated.project, Path(config.site_dir))
+            # The preview serves the edited page now; the search index follows a moment later,
+            # if a page or the data behind the name index changed.
+            if not serve.in_background(build_search, self.generated.project, Path(config.site_dir),
+                                       self._site_state()):
+                log.info("search index kept: no page and no data changed")
             log.info(self.reader_site.finish(config))  # lists the index files there are now
             return
         indexer, self.indexer = self.indexer, None
@@ -314,8 +324,15 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         log.info(build_search(self.generated.project, Path(config.site_dir), indexer, names))
         if self.split:
             self._merge_the_other_languages(config, Path(config.site_dir))
+        if self.serving:
+            serve.indexed_in_build(self._site_state())
         self.indexed_once = True
         log.info(self.reader_site.finish(config))  # after the search index: it lists its files
+
+    def _site_state(self) -> tuple:
+        """Under serve: equal for two rebuilds when the second wrote no page and read the same data."""
+        inputs = self.preview.inputs if self.preview else {}
+        return self.site_changes, sorted(inputs.items())
 
 
 def _section_game(section: Section) -> str:

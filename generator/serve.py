@@ -149,7 +149,9 @@ class SearchFollower:
     the page being saved), one index at a time (they write the same files). A rebuild that comes
     meanwhile replaces a request not yet started: only the newest site is indexed. A rebuild that
     starts while an index is being written does not wait for it either; the index of that
-    rebuild's own site follows it.
+    rebuild's own site follows it. A rebuild that wrote no page and read the same data as the
+    last one asked for (a file saved unchanged, touched, or checked out again as it was) leaves
+    the site as that index sees it: it asks for nothing, unless that index failed.
     """
 
     def __init__(self) -> None:
@@ -158,13 +160,20 @@ class SearchFollower:
         self.building = False
         self.worker: threading.Thread | None = None
         self.service: PagefindService | None = None  # used by the worker thread alone
+        self.asked_for: object = None  # the state of the site the newest index asked for is of
+        self.failed = False  # the last index written ended in an error
 
-    def want(self, index, project, site_dir: Path) -> "SearchFollower":
-        """index(project, site_dir, service=...) writes the index, on the Pagefind service given."""
+    def want(self, index, project, site_dir: Path, site_state: object) -> bool:
+        """index(project, site_dir, service=...) writes the index, on the Pagefind service given,
+        unless the newest index asked for is of the same `site_state` (any value that compares
+        equal when the pages and the data are the same) and did not fail. True if it is asked for."""
         with self.lock:
+            if site_state == self.asked_for and not self.failed:
+                return False
+            self.asked_for = site_state
             self.wanted = lambda: log.info(index(project, site_dir, service=self._kept_service(site_dir)))
             self._start_if_due()
-        return self
+        return True
 
     def _kept_service(self, site_dir: Path) -> PagefindService:
         """One Pagefind service for every index of the preview: a language's word splitter
@@ -218,9 +227,13 @@ class SearchFollower:
             started = time.perf_counter()
             try:
                 job()
+                failed = False
                 log.info(f"search index rewritten in {time.perf_counter() - started:.1f} s")
             except Exception as exc:  # noqa: BLE001 — the preview goes on; the next save retries
+                failed = True
                 log.error(f"the search index was not rebuilt: {exc}")
+            with self.lock:
+                self.failed = failed
 
 
 def _lower_this_threads_priority() -> None:
@@ -236,9 +249,16 @@ def _lower_this_threads_priority() -> None:
 SEARCH = SearchFollower()
 
 
-def in_background(index, project, site_dir: Path) -> SearchFollower:
-    """Have `index(project, site_dir)` written after this rebuild is served (see SearchFollower)."""
-    return SEARCH.want(index, project, site_dir)
+def indexed_in_build(site_state: object) -> None:
+    """The preview's first build wrote its index itself: later rebuilds follow from that state."""
+    with SEARCH.lock:
+        SEARCH.asked_for, SEARCH.failed = site_state, False
+
+
+def in_background(index, project, site_dir: Path, site_state: object) -> bool:
+    """Have `index(project, site_dir)` written after this rebuild is served, unless the site is
+    as the last index asked for left it (see SearchFollower). True if it is asked for."""
+    return SEARCH.want(index, project, site_dir, site_state)
 
 
 def write_status(path: Path, errors: list[str], pages_missing: bool = False) -> None:

@@ -65,6 +65,35 @@ def test_the_preview_keeps_one_pagefind_service_and_replaces_one_that_stopped(tm
         follower._kept_service(tmp_path).close()
 
 
+def test_the_preview_indexes_the_site_again_only_once_it_changed_or_the_last_index_failed(tmp_path, monkeypatch):
+    follower = serve.SearchFollower()
+    monkeypatch.setattr(serve, "SEARCH", follower)
+    follower._kept_service = lambda site_dir: None  # type: ignore[method-assign]  # no Pagefind here
+    written = []
+
+    def index(project, site_dir, service):
+        if project == "disk full":
+            raise OSError("no space left on device")
+        written.append(project)
+        return f"indexed {project}"
+
+    def want(project, state) -> bool:
+        asked = serve.in_background(index, project, tmp_path, state)
+        follower.join()
+        return asked
+
+    assert want("first", (1, "data"))
+    assert not want("saved unchanged", (1, "data"))
+    assert want("page edited", (2, "data"))
+    assert want("data edited", (2, "other data"))
+    assert want("disk full", (3, "data"))
+    assert want("retried", (3, "data"))  # the same site, but its index failed
+    assert not want("saved unchanged", (3, "data"))
+    assert written == ["first", "page edited", "data edited", "retried"]
+    serve.indexed_in_build((4, "data"))  # the preview's first build indexes its site itself
+    assert not want("saved unchanged", (4, "data"))
+
+
 def test_pagefind_is_sent_the_language_and_the_page_from_its_searchable_part_on():
     page = ('<html lang="uk" class="no-js"><head><title>Шум</title></head><body><nav>Меню</nav>'
             '<div data-pagefind-body><h1>Шум</h1></div><footer>©</footer></body></html>')

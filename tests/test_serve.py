@@ -59,6 +59,11 @@ class Preview:
                 continue
         return "".join(texts)
 
+    def log_since_build(self, count: int) -> str:
+        """The server's log from the start of build number `count` + 1 on."""
+        text = self.log.read_text(encoding="utf-8", errors="replace")
+        return "Building documentation...".join(text.split("Building documentation...")[count + 1:])
+
     def rendered_games(self) -> list[list[str]]:
         """For every build so far, the games whose pages the plugin rendered again."""
         text = self.log.read_text(encoding="utf-8", errors="replace")
@@ -193,6 +198,17 @@ def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
     preview.restore(ZOMBIES, old, PAGE, marker)
 
 
+def a_save_that_changes_nothing_keeps_the_search_index(preview):
+    """A file saved as it was (an editor's autosave, a checkout) rebuilds, renders nothing and
+    leaves the search index as it is: indexing the site takes seconds of Pagefind's time."""
+    before = preview.builds()
+    (preview.root / ZOMBIES).touch()
+    wait_for(lambda: preview.builds() > before and "Documentation built" in preview.log_since_build(before), 300,
+             preview.log)
+    assert preview.rendered_games()[-1] == []
+    assert "search index kept: no page and no data changed" in preview.log_since_build(before)
+
+
 def a_change_to_a_file_every_game_reads_renders_every_game_again(preview):
     """sources.yaml: a source's title shows wherever a page cites it, in any game."""
     title, marker = "ko: 자료 A", "ko: 출처제목바꿈"
@@ -289,6 +305,7 @@ def served(preview, path: str) -> bool:
 def test_the_live_preview(preview, browser):
     started_on_broken_data_it_lists_the_errors_and_serves_the_whole_site_once_fixed(preview, browser)
     one_save_gives_one_rebuild_that_renders_only_what_changed(preview)
+    a_save_that_changes_nothing_keeps_the_search_index(preview)
     a_change_to_a_file_every_game_reads_renders_every_game_again(preview)
     a_change_to_the_theme_overrides_is_served_on_every_page(preview)
     broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser)
