@@ -240,8 +240,10 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         assert_worded_in(page, "ko", "preview-rebuild-failed")
         assert "</html>" in preview.get(PAGE, timeout=10)  # requests answer at once, not after a fix
         missing = browser.new_page(viewport={"width": 390, "height": 844})  # an address with no page: its 404 lists them too
-        missing.goto(preview.url + "no-such-page/")
+        missing.goto(preview.url + "uk/no-such-page/")
+        missing.wait_for_function("document.documentElement.lang === 'uk'")  # the language's own 404
         assert re.search(r"unknown reference kind 'skil'", missing.wait_for_selector("#rulebook-build-errors").inner_text())
+        assert_worded_in(missing, "uk", "preview-rebuild-failed")
         picture_of(missing, "#rulebook-build-errors", "serve-errors-404-390.png")
         missing.close()
         picture_of(page, "#rulebook-build-errors", "serve-errors-390.png")
