@@ -36,8 +36,7 @@ def watch(server, config, content_dir: Path) -> None:
     _follow_folders(server, [Path(os.path.abspath(folder)) for folder in sources])
     # The generator's templates, labels and narration, but not its __pycache__: any Python process
     # that imports the generator (a test, a `check` in another terminal) may write there.
-    for folder in _code_folders(Path(__file__).parent):
-        server.watch(str(folder), recursive=False)  # a change inside a sub-folder is a folder event: ignored
+    _watch_code(server, _code_folders(Path(__file__).parent))
 
 
 def _follow_folders(server, sources: list[Path]) -> None:
@@ -92,6 +91,30 @@ def _request_rebuild(server) -> None:
     with server._rebuild_cond:
         server._want_rebuild = True
         server._rebuild_cond.notify_all()
+
+
+def _watch_code(server, folders: list[Path]) -> None:
+    """A template, label or narration file saved rebuilds. Python code saved does not: the running
+    preview cannot load it again, so a rebuild would show the same pages; it says to restart."""
+    import watchdog.events
+
+    def on_code_event(event) -> None:
+        if event.is_directory:  # a change inside a sub-folder: that folder's own watch sees it
+            return
+        saved = [Path(p) for p in (event.src_path, getattr(event, "dest_path", "")) if p]
+        python = [path for path in saved if path.suffix == ".py"]
+        if python:
+            log.warning(f"{python[-1].name} changed: the preview runs the generator's code as it was when it "
+                        f"started; stop it (Ctrl-C) and run scripts/site serve again to use the change")
+        else:
+            _request_rebuild(server)
+
+    handler = watchdog.events.FileSystemEventHandler()
+    handler.on_any_event = on_code_event  # type: ignore[method-assign]
+    for folder in folders:
+        server.observer.schedule(handler, str(folder), recursive=False)
+    log.info(f"watching the templates, labels and narration in {folders[0].name}/ too (a change to its Python "
+             f"code needs a restart)")
 
 
 def _code_folders(top: Path) -> list[Path]:
