@@ -68,6 +68,16 @@ def test_a_game_compared_with_a_game_that_did_not_load_is_reported_as_by_one_pro
     assert DataErrors(split).errors == serial_errors(root)
 
 
+def test_two_games_of_one_order_read_by_two_processes_are_reported_as_by_one_process(minimal_copy):
+    root = minimal_copy
+    for game in ("mini", "mini2"):
+        shutil.copy(ROOT / "tests/bad_input/game-order-twice" / game / "game.yaml", root / "rules_data" / game)
+    split = split_check.check(root).errors
+    assert [(str(error.where), error.breadcrumb) for error in split] == [("rules_data/mini2/game.yaml:3:10", "game 'mini2' › order")]
+    assert "(rules_data/mini/game.yaml:3:10)" in split[0].message  # the place of the first, read by the other process
+    assert DataErrors(split).errors == serial_errors(root)
+
+
 def test_the_models_errors_count_only_when_no_share_found_an_error_in_the_data(minimal_copy):
     root = minimal_copy
     case, refuted = MODEL_ERROR

@@ -20,6 +20,7 @@ from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, Game, Pag
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.name_clashes import check_name_clashes
+from generator.load.orders import check_page_orders, repeated_orders
 from generator.load.page_shape import check_page_shape
 from generator.load.ranges import check_ranges
 from generator.load.references import references_in, suggestion, with_article
@@ -96,6 +97,7 @@ def load_games(root: Path, project_root: Path | None = None,
     for game in project.games.values():
         _check_game(game, project, Context(errors), sources_read)
         check_name_clashes(game, errors)
+        check_page_orders(game, errors)
         check_examples(game, Context(errors), _check_references)
     check_project_text(project, errors)
     check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
@@ -120,15 +122,19 @@ class GameLinks:
     id: str
     compare_with: str | None
     where: Location
+    order: int = 0
+    order_where: Location | None = None  # None: no order written
 
     @staticmethod
     def of(game: Game) -> "GameLinks":
-        return GameLinks(game.id, game.compare_with, game.where)
+        return GameLinks(game.id, game.compare_with, game.where, int(game.order), getattr(game.order, "where", None))
 
 
 def links_between_games(sources: dict[str, Source], loaded: list[GameLinks]) -> list[DataError]:
-    """A game compared with another, and a source about games, name games that loaded."""
-    errors: list[DataError] = []
+    """A game compared with another, and a source about games, name games that loaded; no two
+    games have one order."""
+    errors: list[DataError] = repeated_orders(
+        (game.order, game.order_where, f"game '{game.id}'", "game", "folder") for game in sorted(loaded, key=lambda g: g.id))
     known = [game.id for game in loaded]
     for game in loaded:
         if game.compare_with and game.compare_with not in known:
@@ -266,7 +272,7 @@ class _Loader:
                     relative(game_file, self.project_root), compare_with=values.get("compare-with"),
                     where=top["game"].where, engine=engine, root=self.project_root,
                     incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])),
-                    order=int(values.get("order", 0)))
+                    order=values.get("order", 0))  # a Number: its place, for an order written twice
         package = games.for_game(game)
         page_files = {**PAGE_FILES, **package.page_files}
         specs = {**SPECS, **package.entity_specs}
