@@ -313,8 +313,13 @@ def with_overlay(html: str, script: str) -> str:
     return html + script if at < 0 else html[:at] + script + html[at:]
 
 
+# The theme's templates (main.html, 404.html, sitemap.xml): every page is made with them. Its other
+# files (stylesheets, scripts, icons) are copied as they are: pages name them, never hold them.
+THEME_TEMPLATES = (".html", ".xml")
+
+
 def layout_fingerprint(pages: dict[str, bytes], extra: list[object], theme_dir: Path | None) -> str:
-    """What every page shows besides its own text: the page list, titles, and the theme.
+    """What every page shows besides its own text: the page list, titles, and the theme's templates.
 
     A dirty rebuild re-renders only the pages whose Markdown changed; when this changes, every
     page's navigation or frame changes too, so all pages must be rendered again.
@@ -325,7 +330,7 @@ def layout_fingerprint(pages: dict[str, bytes], extra: list[object], theme_dir: 
     digest.update(repr(extra).encode())
     if theme_dir and theme_dir.is_dir():
         for file in sorted(theme_dir.rglob("*")):
-            if file.is_file():
+            if file.is_file() and file.suffix in THEME_TEMPLATES:
                 digest.update(file.relative_to(theme_dir).as_posix().encode() + file.read_bytes())
     return digest.hexdigest()
 

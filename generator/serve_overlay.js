@@ -1,7 +1,33 @@
 // Live preview only: when the last rebuild failed, list its errors over the page. The page still
 // shows the last good build; the live reload after the next good build removes the list.
+// And nothing is kept for offline use: the built site's service worker answers from its copies
+// first, so a stylesheet or a search index edited in the preview would stay as it was.
 (function () {
   "use strict";
+  document.documentElement.setAttribute("data-rulebook-preview", "");  // assets/offline.js registers nothing
+  if ("serviceWorker" in navigator) {
+    // One left at this address (the built site served here before) goes, with what it kept; a
+    // page it answered is loaded once more, from the preview.
+    var answered = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker.getRegistrations()
+      .then(function (registrations) {
+        return Promise.all(registrations.map(function (registration) { return registration.unregister(); }));
+      })
+      .then(function () { return window.caches ? caches.keys() : []; })
+      .then(function (keys) {
+        return Promise.all(keys.filter(function (key) { return key.indexOf("rulebook-") === 0; })
+          .map(function (key) { return caches.delete(key); }));
+      })
+      .then(function () {
+        var again = false;
+        try { again = sessionStorage.getItem("rulebook-preview-reloaded") === location.href; } catch (e) {}
+        if (answered && !again) {
+          try { sessionStorage.setItem("rulebook-preview-reloaded", location.href); } catch (e) {}
+          location.reload();
+        }
+      })
+      .catch(function () { /* a browser without them keeps nothing anyway */ });
+  }
   // The interface strings of render/labels.yaml, {label: {ja, ko, uk}}: the frame around the
   // messages speaks the language of the page being edited.
   var LABELS = __LABELS__;

@@ -228,6 +228,43 @@ def a_change_to_the_theme_overrides_is_served_on_every_page(preview):
         wait_for(lambda page=page: marker in preview.get(page), 300, preview.log)
 
 
+def settled(page, script: str):
+    """`script`'s value on the page, or None while the page is being loaded again."""
+    from playwright.sync_api import Error
+
+    try:
+        return page.evaluate(script)
+    except Error:  # "execution context was destroyed": a reload under way
+        return None
+
+
+def registrations(page) -> int | None:
+    return settled(page, "navigator.serviceWorker.getRegistrations().then(found => found.length)")
+
+
+def a_style_edit_shows_on_the_open_page_and_nothing_is_kept_offline(preview, browser):
+    """The built site keeps its files for offline use, its stylesheets first; the preview keeps
+    nothing, or an edited stylesheet would never show. A service worker left at the preview's
+    address (the built site served there before) is removed, and the page it answered loaded again."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(preview.url + PAGE)
+        page.evaluate("navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready)"
+                      ".then(() => caches.open('rulebook-left-over')).then(cache => cache.put('/kept', new Response('x')))")
+        page.reload()  # this load is the worker's: the preview's script removes it and loads the page again
+        wait_for(lambda: registrations(page) == 0 and settled(page, "caches.has('rulebook-left-over')") is False, 60)
+        time.sleep(3)  # on the built site, assets/offline.js registers the worker 2 s after the page loads
+        assert registrations(page) == 0
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        html = preview.site_dir() / PAGE / "index.html"
+        made = html.stat().st_mtime_ns
+        preview.edit("site_overrides/assets/rulebook.css", lambda text: text + "\nbody { outline: 3px solid rgb(1, 2, 3); }\n")
+        wait_for(lambda: settled(page, "getComputedStyle(document.body).outlineColor") == "rgb(1, 2, 3)", 300, preview.log)
+        assert html.stat().st_mtime_ns == made  # a stylesheet is copied as it is: no page is made again
+    finally:
+        page.close()
+
+
 def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
@@ -310,6 +347,7 @@ def test_the_live_preview(preview, browser):
     a_save_that_changes_nothing_keeps_the_search_index(preview)
     a_change_to_a_file_every_game_reads_renders_every_game_again(preview)
     a_change_to_the_theme_overrides_is_served_on_every_page(preview)
+    a_style_edit_shows_on_the_open_page_and_nothing_is_kept_offline(preview, browser)
     broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser)
     a_data_folder_moved_away_and_back_is_still_watched(preview)
     an_empty_new_game_folder_is_reported_at_once(preview)

@@ -24,7 +24,11 @@
   }
 
   whenSettled()
-    .then(function () { return navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname }); })
+    .then(function () {
+      // The live preview keeps nothing: its pages change with every save (generator/serve_overlay.js).
+      if (document.documentElement.hasAttribute("data-rulebook-preview")) throw new Error("preview");
+      return navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname });
+    })
     .then(function () { return navigator.serviceWorker.ready; })
     .then(function (registration) {
       var done = null;
