@@ -44,7 +44,6 @@ def _follow_folders(server, sources: list[Path]) -> None:
     back, or made anew, is no longer watched), and a folder event never rebuilds (a new, still
     empty game folder is a mistake check reports). So the folders that hold the sources are
     watched from their parents, and folder events inside the sources rebuild too."""
-    import watchdog.events
 
     def on_folder_event(event) -> None:
         if event.is_directory and event.event_type in ("created", "deleted", "moved"):
@@ -63,9 +62,7 @@ def _follow_folders(server, sources: list[Path]) -> None:
                 server.observer.unschedule(folder_watches.pop(folder))
         if folder.is_dir():
             server.watch(str(folder))
-            handler = watchdog.events.FileSystemEventHandler()
-            handler.on_any_event = on_folder_event  # type: ignore[method-assign]
-            folder_watches[folder] = server.observer.schedule(handler, str(folder), recursive=True)
+            folder_watches[folder] = _schedule(server, folder, on_folder_event, recursive=True)
 
     def on_parent_event(event) -> None:
         paths = {Path(os.path.abspath(p)) for p in (event.src_path, getattr(event, "dest_path", "")) if p}
@@ -81,9 +78,16 @@ def _follow_folders(server, sources: list[Path]) -> None:
     for folder in sources:
         follow(folder)
     for parent in sorted({folder.parent for folder in sources}):
-        handler = watchdog.events.FileSystemEventHandler()
-        handler.on_any_event = on_parent_event  # type: ignore[method-assign]
-        server.observer.schedule(handler, str(parent), recursive=False)
+        _schedule(server, parent, on_parent_event, recursive=False)
+
+
+def _schedule(server, folder: Path, on_event: Callable, recursive: bool):
+    """Call on_event(event) for every watchdog event in `folder`, on the server's own observer."""
+    import watchdog.events
+
+    handler = watchdog.events.FileSystemEventHandler()
+    handler.on_any_event = on_event  # type: ignore[method-assign]
+    return server.observer.schedule(handler, str(folder), recursive=recursive)
 
 
 def _request_rebuild(server) -> None:
@@ -96,7 +100,6 @@ def _request_rebuild(server) -> None:
 def _watch_code(server, folders: list[Path]) -> None:
     """A template, label or narration file saved rebuilds. Python code saved does not: the running
     preview cannot load it again, so a rebuild would show the same pages; it says to restart."""
-    import watchdog.events
 
     def on_code_event(event) -> None:
         if event.is_directory:  # a change inside a sub-folder: that folder's own watch sees it
@@ -109,10 +112,8 @@ def _watch_code(server, folders: list[Path]) -> None:
         else:
             _request_rebuild(server)
 
-    handler = watchdog.events.FileSystemEventHandler()
-    handler.on_any_event = on_code_event  # type: ignore[method-assign]
     for folder in folders:
-        server.observer.schedule(handler, str(folder), recursive=False)
+        _schedule(server, folder, on_code_event, recursive=False)
     log.info(f"watching the templates, labels and narration in {folders[0].name}/ too (a change to its Python "
              f"code needs a restart)")
 
@@ -198,6 +199,11 @@ class SearchFollower:
             self._start_if_due()
         return True
 
+    def indexed(self, site_state: object) -> None:
+        """An index of `site_state` was written without this follower (the preview's first build)."""
+        with self.lock:
+            self.asked_for, self.failed = site_state, False
+
     def _kept_service(self, site_dir: Path) -> PagefindService:
         """One Pagefind service for every index of the preview: a language's word splitter
         (for Japanese, a dictionary: about a second of CPU) loads once, not on every save. Started
@@ -274,8 +280,7 @@ SEARCH = SearchFollower()
 
 def indexed_in_build(site_state: object) -> None:
     """The preview's first build wrote its index itself: later rebuilds follow from that state."""
-    with SEARCH.lock:
-        SEARCH.asked_for, SEARCH.failed = site_state, False
+    SEARCH.indexed(site_state)
 
 
 def in_background(index, project, site_dir: Path, site_state: object) -> bool:

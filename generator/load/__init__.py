@@ -20,7 +20,7 @@ from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, Game, Pag
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.name_clashes import check_name_clashes
-from generator.load.orders import check_page_orders, repeated_orders
+from generator.load.orders import check_page_orders, place_of, repeated_orders
 from generator.load.page_shape import check_page_shape
 from generator.load.ranges import check_ranges
 from generator.load.references import references_in, suggestion, with_article
@@ -127,14 +127,15 @@ class GameLinks:
 
     @staticmethod
     def of(game: Game) -> "GameLinks":
-        return GameLinks(game.id, game.compare_with, game.where, int(game.order), getattr(game.order, "where", None))
+        return GameLinks(game.id, game.compare_with, game.where, int(game.order), place_of(game.order))
 
 
 def links_between_games(sources: dict[str, Source], loaded: list[GameLinks]) -> list[DataError]:
     """A game compared with another, and a source about games, name games that loaded; no two
     games have one order."""
     errors: list[DataError] = repeated_orders(
-        (game.order, game.order_where, f"game '{game.id}'", "game", "folder") for game in sorted(loaded, key=lambda g: g.id))
+        [(game.order, game.order_where, f"game '{game.id}'") for game in sorted(loaded, key=lambda game: game.id)],
+        "game", "folder")
     known = [game.id for game in loaded]
     for game in loaded:
         if game.compare_with and game.compare_with not in known:

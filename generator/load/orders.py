@@ -12,17 +12,16 @@ from generator.load.entities import Game
 
 
 def check_page_orders(game: Game, errors: list[DataError]) -> None:
-    ordered = [(page.order, getattr(page.order, "where", None), f"page '{page.id}'", "page", "file")
-               for page in game.pages]
-    errors += repeated_orders(ordered)
+    errors += repeated_orders([(page.order, place_of(page.order), f"page '{page.id}'") for page in game.pages],
+                              "page", "file")
 
 
-def repeated_orders(items: Iterable[tuple[int, Location | None, str, str, str]]) -> list[DataError]:
-    """items: (order, where it is written or None, what it is ("page 'skills'"), its kind, and what
-    places two of that kind with one order), in the order they stand."""
+def repeated_orders(items: Iterable[tuple[int, Location | None, str]], kind: str, placed_by: str) -> list[DataError]:
+    """items: (order, where it is written or None, what it is: "page 'skills'"), in the order they
+    stand. kind: "page"; placed_by: what names two of them that share an order ("file")."""
     errors: list[DataError] = []
     first: dict[int, tuple[Location, str]] = {}
-    for order, where, what, kind, placed_by in items:
+    for order, where, what in items:
         if where is None:
             continue
         if order in first:
@@ -33,3 +32,8 @@ def repeated_orders(items: Iterable[tuple[int, Location | None, str, str, str]])
         else:
             first[order] = (where, what)
     return errors
+
+
+def place_of(order: int) -> Location | None:
+    """Where an order is written; None for one left out (0) or sent between processes as a plain number."""
+    return getattr(order, "where", None)
