@@ -22,28 +22,60 @@ from generator.render.pages import render_project
 
 ROOT = Path(__file__).resolve().parent.parent
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal"
+RE_FIXTURE = Path(__file__).parent / "games" / "resident_evil" / "fixture"
 CORPUS = Path(__file__).parent / "fuzz_corpus"
-# Real files, each played as the minimal game's file of the same kind (its references then
-# point at ids the minimal game lacks, which exercises the error paths), and the minimal game's
-# own files (which load cleanly, so mutations that stay valid reach the model and the renderer).
+# Real files, each played as the small game's file of the same kind (its references then point
+# at ids the small game lacks, which exercises the error paths), and the small game's own files
+# (which load cleanly, so mutations that stay valid reach the model and the renderer). A target
+# the small game lacks (survivors, worked examples) is added for the run and removed after it.
 REAL = ROOT / "rules_data"
 OWN = MINIMAL / "rules_data"
+RE_OWN = RE_FIXTURE / "rules_data"
+Z1, Z2, RE = REAL / "zombicide-1", REAL / "zombicide-2", REAL / "resident-evil"
 SEEDS = {
-    "skills.yaml": [REAL / "zombicide-1/skills.yaml", OWN / "mini/skills.yaml"],
-    "glossary.yaml": [REAL / "zombicide-2/glossary.yaml", OWN / "mini/glossary.yaml"],
-    "equipment.yaml": [REAL / "zombicide-1/equipment.yaml", OWN / "mini/equipment.yaml"],
-    "zombies.yaml": [REAL / "zombicide-1/zombies.yaml", OWN / "mini/zombies.yaml"],
-    "missions.yaml": [REAL / "zombicide-1/missions.yaml", OWN / "mini/missions.yaml"],
-    "zombie-cards.yaml": [REAL / "zombicide-1/zombie-cards.yaml", OWN / "mini/zombie-cards.yaml"],
-    "parameters.yaml": [REAL / "zombicide-1/parameters.yaml", OWN / "mini/parameters.yaml"],
-    "source-notes.yaml": [REAL / "zombicide-1/source-notes.yaml", OWN / "mini/source-notes.yaml"],
-    "faq.yaml": [REAL / "zombicide-1/faq.yaml", OWN / "mini/faq.yaml"],
+    "skills.yaml": [Z1 / "skills.yaml", OWN / "mini/skills.yaml"],
+    "glossary.yaml": [Z2 / "glossary.yaml", OWN / "mini/glossary.yaml"],
+    "equipment.yaml": [Z1 / "equipment.yaml", OWN / "mini/equipment.yaml"],
+    "zombies.yaml": [Z1 / "zombies.yaml", OWN / "mini/zombies.yaml"],
+    "missions.yaml": [Z1 / "missions.yaml", OWN / "mini/missions.yaml"],
+    "zombie-cards.yaml": [Z1 / "zombie-cards.yaml", OWN / "mini/zombie-cards.yaml"],
+    "parameters.yaml": [Z1 / "parameters.yaml", OWN / "mini/parameters.yaml"],
+    "parameters-phases.yaml": [Z1 / "parameters-phases.yaml"],
+    "source-notes.yaml": [Z1 / "source-notes.yaml", OWN / "mini/source-notes.yaml"],
+    "faq.yaml": [Z1 / "faq.yaml", OWN / "mini/faq.yaml"],
     "levels.yaml": [OWN / "mini/levels.yaml"],
-    "game.yaml": [REAL / "zombicide-2/game.yaml", OWN / "mini/game.yaml"],
-    "rules/basics.yaml": [REAL / "zombicide-1/rules/combat.yaml", OWN / "mini/rules/basics.yaml"],
+    "survivors.yaml": [Z2 / "survivors.yaml"],
+    "game.yaml": [Z2 / "game.yaml", OWN / "mini/game.yaml"],
+    "rules/basics.yaml": [Z1 / "rules/combat.yaml", OWN / "mini/rules/basics.yaml"],
+    "scenarios/skills.yaml": [Z1 / "scenarios/combat-ranged.yaml", OWN / "mini/scenarios/skills.yaml"],
+    "examples/combat.yaml": [Z1 / "examples/combat.yaml", Z2 / "examples/combat.yaml"],
     "../sources.yaml": [REAL / "sources.yaml", OWN / "sources.yaml"],
 }
-SEED_FILES = sorted((target, source) for target, sources in SEEDS.items() for source in sources)
+RE_SEEDS = {
+    "game.yaml": [RE / "game.yaml", RE_OWN / "mini-re/game.yaml"],
+    "parameters.yaml": [RE / "parameters.yaml", RE_OWN / "mini-re/parameters.yaml"],
+    "parameters-modes.yaml": [RE / "parameters-modes.yaml", RE_OWN / "mini-re/parameters-modes.yaml"],
+    "parameters-readings.yaml": [RE / "parameters-readings.yaml", RE_OWN / "mini-re/parameters-readings.yaml"],
+    "enemies.yaml": [RE / "enemies.yaml", RE_OWN / "mini-re/enemies.yaml"],
+    "items.yaml": [RE / "items.yaml", RE_OWN / "mini-re/items.yaml"],
+    "characters.yaml": [RE / "characters.yaml"],
+    "components.yaml": [RE / "components.yaml"],
+    "glossary.yaml": [RE / "glossary.yaml"],
+    "source-notes.yaml": [RE / "source-notes.yaml", RE_OWN / "mini-re/source-notes.yaml"],
+    "rules/turn.yaml": [RE / "rules/combat.yaml", RE_OWN / "mini-re/rules/turn.yaml"],
+    "examples/turns.yaml": [RE / "examples/combat.yaml", RE_OWN / "mini-re/examples/turns.yaml"],
+    "scenarios/movement.yaml": [RE / "scenarios/attacks.yaml", RE_OWN / "mini-re/scenarios/movement.yaml"],
+    "scenarios/cards/check-cards.yaml": [RE / "scenarios/cards/check-cards.yaml",
+                                         RE_OWN / "mini-re/scenarios/cards/check-cards.yaml"],
+    "../sources.yaml": [REAL / "sources.yaml", RE_OWN / "sources.yaml"],
+}
+
+def seed_files(seeds: dict[str, list[Path]]) -> list[tuple[str, Path]]:
+    return sorted((target, source) for target, sources in seeds.items() for source in sources)
+
+
+SEED_FILES = seed_files(SEEDS)
+RE_SEED_FILES = seed_files(RE_SEEDS)
 # What a contributor's slip can put anywhere: YAML, Markdown, HTML and encoding hazards.
 HAZARDS = ["{", "}", "[", "]", ":", "- ", "*a", "&a ", "!x ", "!!int ", "<<: ", "|", ">", "#", "'", '"', "\t",
            "\n", "\n  ", "\x00", "\x07", "\ud800", "\\ud800", "<script>", "<img onerror=x>", "{: onclick=x }",
@@ -74,6 +106,13 @@ def split_errors(root: Path) -> list:
 def workspace(tmp_path_factory):
     root = tmp_path_factory.mktemp("fuzz")
     shutil.copytree(MINIMAL / "rules_data", root / "rules_data")
+    return root
+
+
+@pytest.fixture(scope="module")
+def re_workspace(tmp_path_factory):
+    root = tmp_path_factory.mktemp("fuzz-re")
+    shutil.copytree(RE_OWN, root / "rules_data")
     return root
 
 
@@ -111,26 +150,43 @@ OPERATION = st.tuples(
 )
 
 
-def _write(workspace: Path, target: str, text: str) -> Path:
-    path = workspace / "rules_data" / "mini" / target
+def mutate_and_check(workspace: Path, game: str, seed: tuple[str, Path], operations) -> None:
+    """Write the mutated seed over the game's file (or beside its files), check and render,
+    and put the file back as it was."""
+    target, source = seed
+    path = workspace / "rules_data" / game / target
+    original = path.read_bytes() if path.exists() else None
+    text = _mutate(source.read_text(encoding="utf-8"), operations)
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(text.encode("utf-8", errors="surrogatepass"))  # lone surrogates as a broken editor writes them
-    return path
+    try:
+        check_and_render(workspace)
+    finally:
+        if original is None:
+            path.unlink()
+        else:
+            path.write_bytes(original)
+
+
+FUZZ_SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
+                         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+OPERATIONS = st.lists(OPERATION, min_size=1, max_size=4)
 
 
 @pytest.mark.long(2)
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(seed=st.sampled_from(SEED_FILES), operations=st.lists(OPERATION, min_size=1, max_size=4))
+@FUZZ_SETTINGS
+@given(seed=st.sampled_from(SEED_FILES), operations=OPERATIONS)
 def test_mutated_data_ends_in_data_errors_or_a_site(workspace, seed, operations):
-    target, source = seed
-    original = (OWN / "mini" / target).read_bytes()
-    text = _mutate(source.read_text(encoding="utf-8"), operations)
-    path = _write(workspace, target, text)
-    try:
-        check_and_render(workspace)
-    finally:
-        path.write_bytes(original)
+    mutate_and_check(workspace, "mini", seed, operations)
+
+
+@pytest.mark.long(2)
+@pytest.mark.slow
+@FUZZ_SETTINGS
+@given(seed=st.sampled_from(RE_SEED_FILES), operations=OPERATIONS)
+def test_mutated_resident_evil_data_ends_in_data_errors_or_a_site(re_workspace, seed, operations):
+    mutate_and_check(re_workspace, "mini-re", seed, operations)
 
 
 @pytest.mark.parametrize("finding", sorted(CORPUS.glob("*.yaml")), ids=lambda p: p.stem)
