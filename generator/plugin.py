@@ -34,7 +34,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
-from generator import i18n_lookup, language_split, pipeline, serve, staging, theme_env
+from generator import i18n_lookup, language_split, pipeline, safe_config, serve, staging, theme_env
 from generator.errors import DataErrors
 from generator.forked import Forked
 from generator.load import interface_labels
@@ -74,6 +74,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
         self.dirty = dirty
+        safe_config.install()  # `serve` reads mkdocs.yml again after each edit of it
 
     def _nested(self, config) -> bool:
         i18n = config.plugins.get("i18n")
@@ -150,7 +151,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         pages = {p.relative_to(docs_dir).as_posix(): p.read_bytes() for p in docs_dir.rglob("*.md")}
         games = {game.id: game.name for game in self.generated.project.games.values()}
         custom_dir = config.theme.custom_dir
-        layout = serve.layout_fingerprint(pages, [games, self.page_order], Path(custom_dir) if custom_dir else None)
+        # mkdocs.yml: each language's site name, palette labels and 404 words are on every page.
+        site_config = Path(config.config_file_path).read_bytes()
+        layout = serve.layout_fingerprint(pages, [games, self.page_order, site_config],
+                                          Path(custom_dir) if custom_dir else None)
         if self.layout and layout != self.layout:
             serve.touch_all(docs_dir)
         self.layout = layout

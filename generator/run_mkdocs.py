@@ -1,11 +1,14 @@
-"""`mkdocs build` as generator/build.py runs it: a one-off process, so no garbage collector and no
-tear-down.
+"""MkDocs as the project runs it: `build` (generator/build.py) and `serve` (scripts/site serve).
 
-The build allocates the whole site's pages, trees and templates, which Python's cyclic garbage
-collector walks again and again (5-10 % of the build's CPU) although nearly all of it lives until
-the end; and tearing that heap down at exit took about half a second. Without the collector the
-build peaks at about 200 MB instead of 140; at the end the output is flushed and the process
-leaves, releasing everything at once. `mkdocs serve` keeps the collector: it runs for hours.
+Both read mkdocs.yml with the safe YAML loader (generator/safe_config.py): MkDocs' own would run
+a Python tag written into the file.
+
+`build` is a one-off process, so no garbage collector and no tear-down. The build allocates the
+whole site's pages, trees and templates, which Python's cyclic garbage collector walks again and
+again (5-10 % of the build's CPU) although nearly all of it lives until the end; and tearing that
+heap down at exit took about half a second. Without the collector the build peaks at about
+200 MB instead of 140; at the end the output is flushed and the process leaves, releasing
+everything at once. `serve` keeps the collector and exits normally: it runs for hours.
 """
 from __future__ import annotations
 
@@ -16,9 +19,14 @@ import sys
 
 
 def main(argv: list[str]) -> int:
-    gc.disable()
+    one_off = argv[:1] == ["build"]
+    if one_off:
+        gc.disable()
     from mkdocs.__main__ import cli
 
+    from generator import safe_config
+
+    safe_config.install()
     try:
         cli.main(args=argv, prog_name="mkdocs")
     except SystemExit as exit:  # click always leaves this way
@@ -30,6 +38,8 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     status = main(sys.argv[1:])
+    if sys.argv[1:2] != ["build"]:
+        sys.exit(status)
     logging.shutdown()
     sys.stdout.flush()
     sys.stderr.flush()

@@ -324,7 +324,8 @@ THEME_TEMPLATES = (".html", ".xml")
 
 
 def layout_fingerprint(pages: dict[str, bytes], extra: list[object], theme_dir: Path | None) -> str:
-    """What every page shows besides its own text: the page list, titles, and the theme's templates.
+    """What every page shows besides its own text: the page list, titles, the site's configuration
+    (in `extra`) and the theme's templates.
 
     A dirty rebuild re-renders only the pages whose Markdown changed; when this changes, every
     page's navigation or frame changes too, so all pages must be rendered again.

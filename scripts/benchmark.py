@@ -151,7 +151,7 @@ def serve_round_trip(edits: int) -> tuple[list[float], list[int]]:
         root = copy_project(Path(tmp))
         port = free_port()
         log = open(Path(tmp) / "serve.log", "w+")
-        server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr",
+        server = subprocess.Popen([sys.executable, "-m", "generator.run_mkdocs", "serve", "--dirty", "--dev-addr",
                                    f"127.0.0.1:{port}"], cwd=root, stdout=log, stderr=subprocess.STDOUT)
         url = f"http://127.0.0.1:{port}/{SERVE_PAGE}"
         seconds, rebuilds = [], []

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import re
 import shutil
 import threading
 from html.parser import HTMLParser
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from generator.load import load_project
-from tests.conftest import _QuietHandler, copy_small_project, shared_build
+from tests.conftest import ROOT, _QuietHandler, copy_small_project, shared_build
 
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal" / "rules_data"
 
@@ -79,6 +80,15 @@ HARMLESS_MARKDOWN = {
 HARMLESS_PLAIN = {"Tom & Jerry": "Tom & Jerry", "W]alk[er [1]": "W]alk[er [1]", "a > b": "a > b",
                   "O'Brien \"Q\"": "O'Brien \"Q\"", "AT&T; b": "AT&T; b", "onerror=alert(1)": "onerror=alert(1)",
                   "100% [sic]": "100% [sic]", "黄 ##": "黄 ##"}
+# mkdocs.yml's words around every page (each language's site name and description, its name in
+# the language menu, the palette toggles, the permalink and 404 labels): a value line, or a
+# palette toggle written in one line. Material prints them unescaped, and Markdown means nothing
+# there: a link or braces in them stay text, and are accepted.
+FRAME_VALUE = re.compile(r"^(\s*(?:- )?(?:name|site_name|site_description|permalink_title|short_name|not_found_\w+): )"
+                         r"(?!material$)(.+)$|^(\s*- toggle: \{name: )([^}]+)(\})$")
+FRAME_TEXT = ("heading id", "javascript link")
+HARMLESS_FRAME = {"ja": "ルール & 仲間 [tap](javascript:window.__pwned=1) { #zone }", "ko": "규칙 > 'a'",
+                  "uk": "Правила: AT&T; b *c* | d"}
 
 
 def _plant(root: Path, fields: dict, payloads: list[str]) -> dict[str, tuple[str, int]]:
@@ -134,6 +144,49 @@ def test_check_refuses_the_payload_in_every_name_and_title(tmp_path, payload):
         assert place in reported, f"{payload!r} in the {name} passed check"
 
 
+def _plant_in_site_config(root: Path, payload: str, only: set[int] | None = None) -> list[int]:
+    """The project's mkdocs.yml with `payload` as each text of the site's frame (those on the
+    lines `only` holds, if given); returns the lines of all of them."""
+    lines, found = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").split("\n"), []
+    for number, line in enumerate(lines):
+        match = FRAME_VALUE.match(line)
+        if not match:
+            continue
+        found.append(number + 1)
+        if only is not None and number + 1 not in only:
+            continue
+        if match.group(1):
+            lines[number] = match.group(1) + json.dumps(payload, ensure_ascii=False)
+        else:
+            lines[number] = match.group(3) + json.dumps(payload, ensure_ascii=False) + match.group(5)
+    (root / "mkdocs.yml").write_text("\n".join(lines), encoding="utf-8")
+    return found
+
+
+@pytest.mark.parametrize("payload", [value for key, value in REFUSED.items() if key not in FRAME_TEXT]
+                         + ['Dark" onmouseover="window.__pwned=1', "two\nlines", "&lt;b&gt;"],
+                         ids=[*(key for key in REFUSED if key not in FRAME_TEXT), "quote", "newline",
+                              "character reference"])
+def test_check_refuses_the_payload_in_every_text_of_the_sites_frame(tmp_path, payload):
+    root = _minimal_project(tmp_path)
+    lines = _plant_in_site_config(root, payload)
+    assert len(lines) >= 3 * 10 + 4, lines  # each language's ten, the file's own four
+    for start in range(0, len(lines), 8):  # fewer than the cap on one message repeated
+        planted = set(lines[start:start + 8])
+        _plant_in_site_config(root, payload, only=planted)
+        _, errors = load_project(root / "rules_data", root)
+        reported = {e.where.line for e in errors if e.where.path == "mkdocs.yml"}
+        assert sorted(planted - reported) == [], f"{payload!r} passed check"
+
+
+def test_a_link_or_braces_in_the_sites_frame_are_text(tmp_path):
+    root = _minimal_project(tmp_path)
+    for key in FRAME_TEXT:
+        _plant_in_site_config(root, REFUSED[key])
+        _, errors = load_project(root / "rules_data", root)
+        assert [str(e) for e in errors if e.where.path == "mkdocs.yml"] == []
+
+
 class _Audit(HTMLParser):
     """Every on* attribute and javascript:/data: address in a page, and every script element
     that is not the theme's own."""
@@ -161,6 +214,13 @@ def _harmless_project(folder: Path) -> Path:
     _plant(root, PLAIN_FIELDS, list(HARMLESS_PLAIN))
     for lang in ("ja", "ko", "uk"):  # the real home pages link to the real games
         (root / "content" / lang / "index.md").write_text("# Mini\n\n- [Mini](mini/index.md)\n", encoding="utf-8")
+    config = root / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    for lang, name in HARMLESS_FRAME.items():
+        text = re.sub(rf"(- locale: {lang}\n(?:\s+\w+: .*\n)*?\s+site_name: ).*", lambda m: m.group(1) + json.dumps(
+            name, ensure_ascii=False), text, count=1)
+    assert all(json.dumps(name, ensure_ascii=False) in text for name in HARMLESS_FRAME.values())
+    config.write_text(text, encoding="utf-8")
     return root
 
 
@@ -254,7 +314,7 @@ def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
             assert found["handlers"] == [], f"{path}: {found['handlers']}"
             seen += found["text"] + "\n"
         assert dialogs == []
-        for shown in [*HARMLESS_MARKDOWN.values(), *HARMLESS_PLAIN.values()]:
+        for shown in [*HARMLESS_MARKDOWN.values(), *HARMLESS_PLAIN.values(), *HARMLESS_FRAME.values()]:
             assert shown in seen, f"{shown!r} is not shown as text on any page"
     finally:
         context.close()

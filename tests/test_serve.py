@@ -9,6 +9,7 @@ scripts/benchmark.py's."""
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import socket
 import subprocess
@@ -123,7 +124,7 @@ def preview(tmp_path):
     port = free_port()
     log = root / "serve.log"
     with open(log, "w") as out:  # the same command as `scripts/site serve`
-        process = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dirty", "--dev-addr",
+        process = subprocess.Popen([sys.executable, "-m", "generator.run_mkdocs", "serve", "--dirty", "--dev-addr",
                                     f"127.0.0.1:{port}"], cwd=root, stdout=out, stderr=subprocess.STDOUT)
     server = Preview(root, process, port, log)
     server.fixed_skills = fixed
@@ -226,6 +227,20 @@ def a_change_to_the_theme_overrides_is_served_on_every_page(preview):
     # pages whose Markdown did not change are rendered again too: the frame is every page's
     for page in (PAGE, "uk/mini2/", ""):
         wait_for(lambda page=page: marker in preview.get(page), 300, preview.log)
+
+
+def a_translators_edit_to_mkdocs_yml_is_checked_and_shown_on_every_page(preview):
+    """Each language's site name is in mkdocs.yml and in every page's header: markup there is
+    listed like a data error, and a new name shows on pages whose Markdown did not change."""
+    name = "site_name: 보드게임 규칙서"
+    status = preview.site_dir() / "rulebook-build-status.json"
+    preview.edit("mkdocs.yml", lambda text: text.replace(name, name + " <b>", 1))
+    wait_for(lambda: re.search(r"mkdocs\.yml:\d+:\d+: language 'ko' › site_name: .*'<'",
+                               status.read_text(encoding="utf-8")), 300, preview.log)
+    preview.edit("mkdocs.yml", lambda text: text.replace(name + " <b>", name + " 새이름", 1))
+    wait_for(lambda: "보드게임 규칙서 새이름" in preview.get(PAGE), 300, preview.log)
+    assert "새이름" not in preview.get("uk/mini2/")
+    assert json.loads(status.read_text(encoding="utf-8"))["errors"] == []
 
 
 def settled(page, script: str):
@@ -347,6 +362,7 @@ def test_the_live_preview(preview, browser):
     a_save_that_changes_nothing_keeps_the_search_index(preview)
     a_change_to_a_file_every_game_reads_renders_every_game_again(preview)
     a_change_to_the_theme_overrides_is_served_on_every_page(preview)
+    a_translators_edit_to_mkdocs_yml_is_checked_and_shown_on_every_page(preview)
     a_style_edit_shows_on_the_open_page_and_nothing_is_kept_offline(preview, browser)
     broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser)
     a_data_folder_moved_away_and_back_is_still_watched(preview)

@@ -47,6 +47,7 @@ from generator.load.schema import (
     read_string_list,
     read_text,
 )
+from generator.load.site_config import check_site_config
 from generator.load.text_safety import check_project_text
 from generator.load.yamlpos import Node, parse
 
@@ -101,6 +102,7 @@ def load_games(root: Path, project_root: Path | None = None,
         check_examples(game, Context(errors), _check_references)
     check_project_text(project, errors)
     check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
+    check_site_config(project_root, errors)
     check_ranges(project, errors)
     check_page_shape(project, errors, project_root)
     return project, errors

@@ -62,9 +62,13 @@ PLAIN_FORBIDDEN = {
 CHARACTER_REFERENCE = re.compile(r"&(?:#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 
 
-def _decoded(reference: str) -> bool:
-    """Whether a browser reads `reference` as a character (`&lt;`, `&#60;`), not as its letters."""
-    return reference.startswith("&#") or reference[1:] in html.entities.html5
+def decoded_reference(text: str) -> re.Match | None:
+    """The first character reference in `text` that a browser reads as a character (`&lt;`,
+    `&#60;`), not as its letters (`AT&T;`)."""
+    if "&" not in text:
+        return None
+    return next((m for m in CHARACTER_REFERENCE.finditer(text)
+                 if m.group().startswith("&#") or m.group()[1:] in html.entities.html5), None)
 
 
 NFC_MESSAGE = ("is not in composed form (NFC): some letters are a base letter and a separate mark, which looks "
@@ -184,8 +188,7 @@ def plain_problems(text: str, what: str, heading: bool = True) -> Iterable[tuple
             f"{what} starts or ends with a space; remove it (search and the list of names would keep it)")
     if not text.isascii() and unicodedata.normalize("NFC", text) != text:
         yield 0, f"{what} {NFC_MESSAGE}"
-    reference = next((m for m in CHARACTER_REFERENCE.finditer(text) if _decoded(m.group())), None) \
-        if "&" in text else None
+    reference = decoded_reference(text)
     if reference:
         yield reference.start(), (f"{what} may not contain a character reference ('{reference.group()}'): the "
                                   f"navigation and the window title would show it decoded; write the character "

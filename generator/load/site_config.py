@@ -1,0 +1,164 @@
+"""The words of mkdocs.yml that readers see are translators' text like the data.
+
+Each language's entry of the i18n plugin names the site and describes it, names the language in
+the language menu, and labels the palette toggle, the heading permalinks and the 404 page.
+Material's templates and ours print these values as they are, inside elements and inside
+attributes (a tooltip, an `aria-label`), so a `<script>` in a site's name would run on every
+page. They are therefore plain text, checked like a name (text_safety.plain_problems) and in the
+language of their entry: one line, no '<' (a tag), no straight double quote (it would end the
+attribute), no character reference (shown decoded in one place and as written in another), no
+invisible character. Markdown means nothing there, so '*', '|' or braces are text.
+
+A Python tag (`!!python/object/apply:...`) anywhere in the file is refused too: MkDocs' own
+loader would run it while reading the file (the project reads it safely: generator/safe_config.py).
+
+Only these strings are read here; what the rest of the file means is MkDocs' to check. Each
+refusal names mkdocs.yml's line and column and what to write instead.
+"""
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+from typing import Iterator
+
+import yaml
+
+from generator.errors import DataError, Location
+from generator.load.characters import invisible_problems, language_problems
+from generator.load.files import display
+from generator.load.text_safety import NFC_MESSAGE, decoded_reference
+
+CONFIG_FILE = "mkdocs.yml"
+I18N_PLUGIN = "i18n"
+SHOWN_STRINGS = ("name", "site_name", "site_description", "copyright")  # of the file, or of a language
+SITE_LANGUAGE = "en"  # the file's own strings, which each language replaces with its own
+STR_TAG = "tag:yaml.org,2002:str"
+PYTHON_TAG = "tag:yaml.org,2002:python/"
+TAG_MESSAGE = "this text may not contain '<': pages print it as HTML, where it starts a tag; remove it or write '‹'"
+QUOTE_MESSAGE = ("this text may not contain '\"': pages print it inside an attribute, where it ends the value; "
+                 "write “ ” or « » instead")
+
+
+def check_site_config(project_root: Path, errors: list[DataError]) -> None:
+    """The readers' strings of `project_root`/mkdocs.yml, when the file exists."""
+    path = project_root / CONFIG_FILE
+    if not path.is_file():
+        return  # a data folder checked on its own; MkDocs reports a missing config when it builds
+    shown = display(path, project_root)
+    try:
+        text = path.read_text(encoding="utf-8")
+        # Composed, not constructed: '!ENV' and MkDocs' other tags stay nodes. The pure-Python
+        # composer, whose deepest nesting ends in a RecursionError rather than in C's stack.
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except UnicodeDecodeError:
+        errors.append(DataError(Location(shown, 1, 1), "", "the file is not UTF-8 text; save it as UTF-8"))
+        return
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Location(shown, mark.line + 1, mark.column + 1) if mark else Location(shown, 1, 1)
+        errors.append(DataError(where, "", f"YAML syntax error ({exc.problem or exc}); fix the YAML at this place"))
+        return
+    except (yaml.YAMLError, RecursionError) as exc:
+        errors.append(DataError(Location(shown, 1, 1), "", f"cannot read the file as YAML ({str(exc)[:80]})"))
+        return
+    for node in python_tags(root):
+        shown_tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        errors.append(DataError(Location(shown, node.start_mark.line + 1, node.start_mark.column + 1), "",
+                                f"YAML tags that make Python objects ('{shown_tag}') are not allowed: MkDocs "
+                                "would run them while reading the file; write the value itself"))
+    for crumb, lang, node in shown_strings(root):
+        for offset, message in text_problems(node.value, lang):
+            errors.append(DataError(_place(shown, text, node, offset), crumb, message))
+
+
+def shown_strings(root) -> Iterator[tuple[str, str, yaml.ScalarNode]]:
+    """(breadcrumb, language, node) of every string of the file that a page shows."""
+    top = _mapping(root)
+    yield from _frame_strings(top, "", SITE_LANGUAGE)
+    for plugin in _sequence(top.get("plugins")):
+        options = _mapping(_mapping(plugin).get(I18N_PLUGIN))
+        for number, node in enumerate(_sequence(options.get("languages")), 1):
+            entry = _mapping(node)
+            locale = _string(entry.get("locale"))
+            lang = str(locale.value) if locale else ""
+            yield from _frame_strings(entry, f"language '{lang}' › " if lang else f"language {number} › ", lang)
+
+
+def python_tags(root) -> list[yaml.Node]:
+    """Every node of the file tagged with a Python tag, in file order (aliases are seen once)."""
+    found, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.tag.startswith(PYTHON_TAG):
+            found.append(node)
+        if isinstance(node, yaml.MappingNode):
+            stack.extend(part for pair in node.value for part in pair)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return sorted(found, key=lambda node: node.start_mark.index)
+
+
+def _frame_strings(entry: dict, crumb: str, lang: str) -> Iterator[tuple[str, str, yaml.ScalarNode]]:
+    for key in SHOWN_STRINGS:
+        value = _string(entry.get(key))
+        if value:
+            yield crumb + key, lang, value
+    palette = _mapping(entry.get("theme")).get("palette")
+    schemes = [palette] if isinstance(palette, yaml.MappingNode) else _sequence(palette)
+    for index, scheme in enumerate(schemes, 1):
+        name = _string(_mapping(_mapping(scheme).get("toggle")).get("name"))
+        if name:
+            yield f"{crumb}theme › palette {index} › toggle › name", lang, name
+    for key, node in _mapping(entry.get("extra")).items():
+        value = _string(node)
+        if value:
+            yield f"{crumb}extra › {key}", lang, value
+
+
+def text_problems(text: str, lang: str) -> Iterator[tuple[int, str]]:
+    """(offset, message) for each reason `text` cannot be printed as it is; one per kind."""
+    if "\n" in text or "\r" in text:
+        yield text.find("\n") if "\n" in text else text.find("\r"), "this text is one line: remove the line break"
+    if text != text.strip():
+        yield (0 if text[:1].isspace() else len(text.rstrip())), "this text starts or ends with a space; remove it"
+    if not text.isascii() and unicodedata.normalize("NFC", text) != text:
+        yield 0, f"this text {NFC_MESSAGE}"
+    if "<" in text:
+        yield text.index("<"), TAG_MESSAGE
+    if '"' in text:
+        yield text.index('"'), QUOTE_MESSAGE
+    reference = decoded_reference(text)
+    if reference:
+        yield reference.start(), (f"this text may not contain a character reference ('{reference.group()}'): pages "
+                                  "show it decoded in one place and as written in another; write the character itself")
+    yield from invisible_problems(text)
+    yield from language_problems(text, lang)
+
+
+def _place(shown: str, text: str, node: yaml.ScalarNode, offset: int) -> Location:
+    """The character's own column in a one-line value without escapes, else the value's start."""
+    start, end = node.start_mark, node.end_mark
+    column = start.column + 1
+    written = text[start.index:end.index]
+    if start.line == end.line and "\\" not in written and "''" not in written:
+        column += offset + (1 if node.style in ('"', "'") else 0)
+    return Location(shown, start.line + 1, column)
+
+
+def _mapping(node) -> dict:
+    """A mapping node's string keys and value nodes ({} for anything else)."""
+    if not isinstance(node, yaml.MappingNode):
+        return {}
+    return {key.value: value for key, value in node.value if isinstance(key, yaml.ScalarNode)}
+
+
+def _sequence(node) -> list:
+    return node.value if isinstance(node, yaml.SequenceNode) else []
+
+
+def _string(node) -> yaml.ScalarNode | None:
+    """The node of a string as written; None for a number, a boolean or an `!ENV` value."""
+    return node if isinstance(node, yaml.ScalarNode) and node.tag == STR_TAG else None
