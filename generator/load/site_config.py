@@ -27,6 +27,7 @@ from generator.errors import DataError, Location
 from generator.load.characters import invisible_problems, language_problems
 from generator.load.files import display
 from generator.load.text_safety import NFC_MESSAGE, decoded_reference
+from generator.load.yamlpos import SAFE_LOADER
 
 CONFIG_FILE = "mkdocs.yml"
 I18N_PLUGIN = "i18n"
@@ -47,9 +48,9 @@ def check_site_config(project_root: Path, errors: list[DataError]) -> None:
     shown = display(path, project_root)
     try:
         text = path.read_text(encoding="utf-8")
-        # Composed, not constructed: '!ENV' and MkDocs' other tags stay nodes. The pure-Python
-        # composer, whose deepest nesting ends in a RecursionError rather than in C's stack.
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        # Composed, not constructed: '!ENV' and MkDocs' other tags stay nodes, and nothing runs.
+        # libyaml stops at a thousand levels of nesting; Python's composer at its recursion limit.
+        root = yaml.compose(text, Loader=SAFE_LOADER)
     except UnicodeDecodeError:
         errors.append(DataError(Location(shown, 1, 1), "", "the file is not UTF-8 text; save it as UTF-8"))
         return
