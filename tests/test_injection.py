@@ -352,3 +352,28 @@ def test_the_search_box_shows_payloads_as_text(browser, harmless_site):
     finally:
         context.close()
         server.shutdown()
+
+
+def test_check_refuses_markup_in_an_interface_label(tmp_path, monkeypatch):
+    """Labels (generator/render/labels.yaml) are escaped on every page: markup there is refused
+    by check, which names the label, rather than shown as its characters."""
+    import generator.load as load
+
+    labels = tmp_path / "labels.yaml"
+    text = load.LABELS_FILE.read_text(encoding="utf-8")
+    planted = {"also-known-as": ("ja: 別名", "ja: 別名<b>"), "sources": ("ko: 출처", "ko: 출처&lt;"),
+               "concerns": ("uk: Стосується", "uk: Стосу\u202eється")}
+    for old, new in planted.values():
+        assert old in text
+        text = text.replace(old, new, 1)
+    labels.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(load, "LABELS_FILE", labels)
+    _, errors = load_project(_minimal_project(tmp_path / "project") / "rules_data")
+    found = {error.breadcrumb: error for error in errors}
+    assert sorted(found) == ["label 'also-known-as' › ja", "label 'concerns' › uk", "label 'sources' › ko"]
+    for key, (_, new) in planted.items():
+        error = next(error for crumb, error in found.items() if crumb.startswith(f"label '{key}'"))
+        assert error.where.line == text[:text.index(new)].count("\n") + 1, error
+    assert "may not contain '<'" in found["label 'also-known-as' › ja"].message
+    assert "'&lt;'" in found["label 'sources' › ko"].message
+    assert "U+202E" in found["label 'concerns' › uk"].message

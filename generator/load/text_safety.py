@@ -36,6 +36,7 @@ PLAIN_FIELDS = ("name", "title", "question")  # localized fields shown as headin
 TABLE_CELL_FIELDS = ("edition-change",)  # Markdown shown inside one cell of a table
 PLAIN_STRINGS = ("survivors", "tiles")  # short facts shown in a card's line
 PLAIN_HINT = "names, aliases and titles are plain text"
+LABEL_HINT = "labels are plain text"
 MARKDOWN_HINT = "write Markdown instead (**bold**, *italic*, lists, [text](https://...))"
 
 HTML_START = re.compile(r"<(?!https?://[^\s<>]+>)[A-Za-z/!?]", re.IGNORECASE)  # an autolink is no HTML
@@ -90,6 +91,12 @@ def check_project_text(project: Project, errors: list[DataError]) -> None:
                 _plain(value, source.where, f"{crumb} › {field}", errors, f"a source's {field}")
     for game in project.games.values():
         _game(game, errors)
+    for key, texts in project.labels.items():
+        for lang, text in texts.items():
+            node = getattr(text, "node", None)
+            if node is not None:
+                for offset, message in [*label_problems(text), *language_problems(text, lang)]:
+                    errors.append(DataError(_at(node, text, offset), f"label '{key}' › {lang}", message))
 
 
 def _game(game: Game, errors: list[DataError]) -> None:
@@ -150,6 +157,19 @@ def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -
 def _plain(text: str, where: Location, crumb: str, errors: list[DataError], what: str, node=None) -> None:
     for offset, message in plain_problems(text, what, heading=what in ("a name", "a title", "a question")):
         errors.append(DataError(_at(node, text, offset) if node else where, crumb, message))
+
+
+def label_problems(text: str) -> Iterable[tuple[int, str]]:
+    """An interface label (generator/render/labels.yaml, a game's labels.yaml) is plain text that
+    pages show as written: markup would show as its characters."""
+    if "<" in text:
+        yield text.index("<"), (f"a label may not contain '<': pages show it as written, so a tag would show "
+                                f"as its characters; remove it or write '‹' ({LABEL_HINT})")
+    reference = decoded_reference(text)
+    if reference:
+        yield reference.start(), (f"a label may not contain a character reference ('{reference.group()}'): pages "
+                                  f"show it as written; write the character itself ({LABEL_HINT})")
+    yield from invisible_problems(text)
 
 
 def table_cell_problems(text: str) -> Iterable[tuple[int, str]]:
