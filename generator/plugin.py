@@ -38,6 +38,7 @@ from generator import i18n_lookup, language_split, pipeline, safe_config, serve,
 from generator.errors import DataErrors
 from generator.forked import Forked
 from generator.load import interface_labels
+from generator.load.site_config import site_config_errors
 from generator.reader_site import NOT_FOUND, ReaderSite, language_homes
 from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
@@ -163,7 +164,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         """Rebuild when the data, the hand-written pages, the theme overrides or the generator change."""
         root = Path(config.config_file_path).resolve().parent
         serve.watch(server, config, root / self.config.content_dir)
-        serve.keep_serving_on_errors(server, lambda: self.errors)
+        serve.keep_serving_on_errors(server, lambda: self.errors, lambda: site_config_errors(root))
         return server
 
     @event_priority(-200)  # the page as it is written, after every other plugin

@@ -122,8 +122,10 @@ def _code_folders(top: Path) -> list[Path]:
     return [top] + sorted(path for path in top.rglob("*") if path.is_dir() and "__pycache__" not in path.parts)
 
 
-def keep_serving_on_errors(server, current_errors: Callable[[], list[str]]) -> None:
-    """Wrap the server's rebuild: an error becomes the status file instead of a stalled server."""
+def keep_serving_on_errors(server, current_errors: Callable[[], list[str]],
+                           config_errors: Callable[[], list[str]]) -> None:
+    """Wrap the server's rebuild: an error becomes the status file instead of a stalled server.
+    When MkDocs cannot read mkdocs.yml, no plugin runs: `config_errors` says why, with places."""
     rebuild = server.builder
     status = Path(server.root) / STATUS_FILE
 
@@ -132,7 +134,8 @@ def keep_serving_on_errors(server, current_errors: Callable[[], list[str]]) -> N
         try:
             rebuild(*args, **kwargs)
         except Exception as exc:  # noqa: BLE001 — whatever broke, the preview must keep answering
-            errors = current_errors() or _exception_lines(exc)
+            unread_config = exc.__class__.__name__ == "ConfigurationError" and config_errors()
+            errors = unread_config or current_errors() or _exception_lines(exc)
             write_status(status, errors)
             log.error("the preview shows the last good build until these are fixed:\n" + "\n".join(errors))
         finally:

@@ -72,6 +72,13 @@ def check_site_config(project_root: Path, errors: list[DataError]) -> None:
             errors.append(DataError(_place(shown, text, node, offset), crumb, message))
 
 
+def site_config_errors(project_root: Path) -> list[str]:
+    """check_site_config's errors as the lines `check` prints."""
+    errors: list[DataError] = []
+    check_site_config(project_root, errors)
+    return [str(error) for error in sorted(errors)]
+
+
 def shown_strings(root) -> Iterator[tuple[str, str, yaml.ScalarNode]]:
     """(breadcrumb, language, node) of every string of the file that a page shows."""
     top = _mapping(root)
