@@ -9,7 +9,9 @@ that once broke the loader stay in tests/fuzz_corpus/ and run on every suite.
 from __future__ import annotations
 
 import json
+import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -201,5 +203,83 @@ def test_past_findings_end_in_data_errors(workspace, finding):
     try:
         with pytest.raises(DataErrors):
             pipeline.check(workspace)
+    finally:
+        path.write_bytes(original)
+
+
+# --- Hand-written pages (content/) ----------------------------------------------------------------
+# What a contributor's slip or a hostile edit can put into a Markdown page, besides the hazards above.
+PAGE_HAZARDS = HAZARDS + ["<div>", "</div>", "[a]: javascript:x", "{: #x onclick=y }", "<x onclick=1>", "`<script>`",
+                          "<!-- x -->", "[x](JaVaScRiPt:x)", "[x](java\tscript:x)", "<svg onload=x>", "<javascript:x>",
+                          "\\<script>", "!!! note \"x<script>\"", "??? \"t\"", "[x][y]\n\n[y]: javascript:x",
+                          "<scr<script>ipt>", "![x](https://example.org/x.png)"]
+PAGE_OPERATION = st.tuples(st.sampled_from(["insert", "insert", "insert", "delete-line", "duplicate-line", "indent"]),
+                           st.integers(min_value=0, max_value=10_000), st.sampled_from(PAGE_HAZARDS))
+
+
+def site_markdown():
+    """A Markdown parser with mkdocs.yml's extensions and their options, as MkDocs makes it."""
+    import markdown
+    import yaml
+
+    from generator.safe_config import safe_yaml_loader
+
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=safe_yaml_loader())
+    names, options = [], {}
+    for item in config["markdown_extensions"]:
+        name, settings_of = (item, {}) if isinstance(item, str) else next(iter(item.items()))
+        names.append(name)
+        options[name] = settings_of or {}
+    return markdown.Markdown(extensions=names, extension_configs=options)
+
+
+class ActiveMarkup(HTMLParser):
+    """What in a page's own HTML could run or change the page: an element that runs or embeds,
+    an on* attribute, an address with a scheme other than http(s) or mailto."""
+
+    ELEMENTS = {"script", "style", "iframe", "object", "embed", "svg", "math", "form", "base", "meta", "link", "img"}
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.ELEMENTS:
+            self.found.append(f"<{tag}>")
+        for name, value in attrs:
+            address = "".join((value or "").split()).lower()
+            if name.startswith("on"):
+                self.found.append(f"<{tag} {name}>")
+            elif name in ("href", "src", "action", "formaction") and re.match(r"[a-z][a-z0-9+.-]*:", address) \
+                    and not address.startswith(("http:", "https:", "mailto:")):
+                self.found.append(f"<{tag} {name}={value[:30]}>")
+
+
+@pytest.fixture(scope="module")
+def page_workspace(tmp_path_factory):
+    root = tmp_path_factory.mktemp("fuzz-pages")
+    shutil.copytree(OWN, root / "rules_data")
+    shutil.copytree(ROOT / "content", root / "content")
+    return root
+
+
+@pytest.mark.slow
+@settings(FUZZ_SETTINGS, max_examples=80)
+@given(lang=st.sampled_from(["ja", "ko", "uk"]), operations=st.lists(PAGE_OPERATION, min_size=1, max_size=6))
+def test_a_mutated_page_is_refused_or_holds_nothing_that_runs(page_workspace, lang, operations):
+    """A hand-written page that passes check becomes HTML with no script, no handler and no
+    script address (rendered as MkDocs renders it)."""
+    path = page_workspace / "content" / lang / "index.md"
+    original = path.read_bytes()
+    text = _mutate(original.decode("utf-8"), operations)
+    path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
+    try:
+        try:
+            pipeline.check(page_workspace)
+        except DataErrors:
+            return
+        audit = ActiveMarkup()
+        audit.feed(site_markdown().convert(text))
+        assert audit.found == [], (text, audit.found)
     finally:
         path.write_bytes(original)
