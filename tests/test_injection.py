@@ -8,7 +8,6 @@ carry an `on*` attribute or a `javascript:` address.
 from __future__ import annotations
 
 import functools
-import http.server
 import json
 import re
 import shutil
@@ -19,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from generator.load import load_project
-from tests.conftest import ROOT, _QuietHandler, copy_small_project, shared_build
+from tests.conftest import ROOT, QuietServer, _QuietHandler, copy_small_project, shared_build
 
 MINIMAL = Path(__file__).parent / "fixtures" / "minimal" / "rules_data"
 
@@ -295,7 +294,7 @@ READ_FOR_SCRIPTS = """() => ({
 @pytest.mark.build
 def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
     handler = functools.partial(_QuietHandler, directory=str(harmless_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}"
     context = browser.new_context(viewport={"width": 390, "height": 844})
@@ -325,7 +324,7 @@ def test_no_script_from_data_runs_in_the_browser(browser, harmless_site):
 def test_the_search_box_shows_payloads_as_text(browser, harmless_site):
     """Names and texts reach the page a second way, through the search index and search.js."""
     handler = functools.partial(_QuietHandler, directory=str(harmless_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ja-JP")
     dialogs: list[str] = []

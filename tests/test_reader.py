@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import QuietServer
 from tests.test_language import switch_language
 from tests.test_search import LANGUAGE_ROOT
 
@@ -70,7 +71,7 @@ class _StaticHost(http.server.SimpleHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def host(built_site) -> str:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_StaticHost, directory=str(built_site)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_StaticHost, directory=str(built_site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
