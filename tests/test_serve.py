@@ -315,9 +315,11 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
 def a_data_folder_moved_away_and_back_is_still_watched(preview):
     """MkDocs' watch stays on a folder that moves away; the preview follows the folder's place."""
     data, aside = preview.root / "rules_data", preview.root.parent / f"{preview.root.name}-rules-data-aside"
-    before = preview.builds()
+    status = preview.site_dir() / "rulebook-build-status.json"
     data.rename(aside)
-    wait_for(lambda: preview.builds() > before, 120, preview.log)  # the data is gone: a rebuild says so
+    # Moved back once the rebuild has said the data is gone, as a person would; not within the
+    # half second in which watchdog still waits to pair the move away with its other half.
+    wait_for(lambda: "the rules data folder is missing" in status.read_text(encoding="utf-8"), 120, preview.log)
     aside.rename(data)
     marker = "옮겼다돌아옴"
     preview.edit(ZOMBIES, in_body_text(marker))
