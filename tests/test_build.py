@@ -34,10 +34,14 @@ def project_copy(built_project, tmp_path_factory) -> Path:
     return root
 
 
+# The tests that break and rebuild the small project run on one worker, which builds it once.
+SMALL_PROJECT_GROUP = pytest.mark.xdist_group("small-project")
+
+
 @pytest.fixture(scope="session")
 def small_project(tmp_path_factory) -> Path:
-    """The minimal data in the project's site, built once per worker (a module fixture would be
-    built again each time the worker comes back to this module between tests of others)."""
+    """The minimal data in the project's site, built once per worker that runs SMALL_PROJECT_GROUP
+    (a module fixture would be built again each time the worker came back to this module)."""
     root = copy_small_project(tmp_path_factory.mktemp("small") / "project")
     result = build(root)
     assert result.returncode == 0, result.stderr
@@ -49,6 +53,7 @@ def break_a_skill(root: Path) -> None:
     skills.write_text(skills.read_text(encoding="utf-8").replace("{skill:", "{skil:", 1), encoding="utf-8")
 
 
+@SMALL_PROJECT_GROUP
 def test_a_failed_build_leaves_the_previous_site(small_project):
     before = digest(small_project / "site")
     skills = small_project / "rules_data" / "mini" / "skills.yaml"
@@ -67,6 +72,7 @@ def test_a_failed_build_leaves_the_previous_site(small_project):
         skills.write_text(good, encoding="utf-8")
 
 
+@SMALL_PROJECT_GROUP
 def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(small_project):
     """The model's checks run beside the build; their verdict still decides whether it publishes."""
     before = digest(small_project / "site")
@@ -85,6 +91,7 @@ def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(sm
         check.write_text(good, encoding="utf-8")
 
 
+@SMALL_PROJECT_GROUP
 @pytest.mark.long(3)
 @pytest.mark.parametrize("lang", ["ja", "uk"])  # built by the builder; by a forked child of its own
 def test_a_language_that_fails_fails_the_build_and_leaves_the_site(small_project, lang):
