@@ -4,12 +4,14 @@
 (function () {
   "use strict";
   function focusableScrollers() {
-    var frames = document.querySelectorAll(".md-typeset__scrollwrap, .md-typeset__table");
-    for (var i = 0; i < frames.length; i++) {
-      var frame = frames[i];
-      if (frame.scrollWidth > frame.clientWidth + 1) frame.setAttribute("tabindex", "0");
+    var frames = Array.prototype.slice.call(document.querySelectorAll(".md-typeset__scrollwrap, .md-typeset__table"));
+    // Every width is read before any attribute is written: a write between two reads would lay
+    // the page out again for each table.
+    var scrolls = frames.map(function (frame) { return frame.scrollWidth > frame.clientWidth + 1; });
+    frames.forEach(function (frame, i) {
+      if (scrolls[i]) frame.setAttribute("tabindex", "0");
       else if (frame.getAttribute("tabindex") === "0") frame.removeAttribute("tabindex");
-    }
+    });
   }
   // A game's section in the navigation opens with an icon-only toggle, which also names the
   // section's <nav>: unnamed, the games' navs are indistinguishable landmarks. Name them.
