@@ -494,6 +494,7 @@ def test_every_page_fits_the_screen_logs_no_error_and_has_no_serious_accessibili
     assert not problems, "\n".join(problems)
 
 
+# --- What the build writes for readers (no browser) -------------------------------------------------
 def test_no_sitemap_without_the_sites_address(built_site):
     """MkDocs would write "None/..." addresses; with RULEBOOK_SITE_URL the sitemap is written."""
     assert not (built_site / "sitemap.xml").exists()
