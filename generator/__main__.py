@@ -60,7 +60,8 @@ def _check(root: Path) -> int:
     finally:
         interrupts.restore(previous)  # main() also runs inside other programs (the tests)
     if verdict.errors:
-        print(DataErrors(verdict.errors).report(), file=sys.stderr)
+        errors = DataErrors(verdict.errors)
+        print(errors.report(f"fix {'it' if len(errors.errors) == 1 else 'them'} and run check again"), file=sys.stderr)
         return 1
     elapsed = time.perf_counter() - started
     print(f"ok: {len(verdict.games)} games, {sum(game.entities for game in verdict.games)} entities, "
@@ -78,7 +79,7 @@ def _coverage(root: Path) -> int:
     try:
         project = pipeline.check(root)
     except DataErrors as exc:
-        print(exc.report(), file=sys.stderr)
+        print(exc.report(f"{coverage.COVERAGE_FILE} was left as it was"), file=sys.stderr)
         return 1
     (root / coverage.COVERAGE_FILE).write_text(coverage.table(project), encoding="utf-8")
     missing = coverage.unmapped(project)

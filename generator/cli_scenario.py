@@ -54,7 +54,7 @@ def main(argv: list[str]) -> int:
         print(refusal, file=sys.stderr)
         return 1
     except DataErrors as error:
-        print(error.report(), file=sys.stderr)
+        print(error.report("no scenario was run"), file=sys.stderr)
         return 1
     except RulesDataError as error:
         print(f"error: the rules data is incoherent:\n{error}", file=sys.stderr)

@@ -3,7 +3,7 @@
     DataError              one problem (a value, not an exception): where (file:line:column),
                            which entity, what to change
     GeneratorError         base of every exception a user may see; never a bare ValueError/KeyError
-    ├── DataErrors         every DataError of a run, sorted by place ("nothing was built")
+    ├── DataErrors         every DataError of a run, sorted by place, with their count
     ├── ScenarioError      a scenario that cannot be read or set up (also a ValueError)
     │   ├── DiceExhausted  a scripted roll asked for more dice than the script holds
     │   └── MapError       a text map that cannot be read
@@ -68,10 +68,11 @@ class DataErrors(GeneratorError):
         self.errors = sorted(set(errors))
         super().__init__(self.report())
 
-    def report(self) -> str:
+    def report(self, consequence: str = "nothing was built") -> str:
+        """Every error, then their count and what the command did not do because of them."""
         lines = [str(e) for e in self.errors]
         count = len(self.errors)
-        lines.append(f"{count} error{'s' if count != 1 else ''} in the rules data; nothing was built.")
+        lines.append(f"{count} error{'s' if count != 1 else ''} in the rules data; {consequence}.")
         return "\n".join(lines)
 
 

@@ -113,7 +113,8 @@ def assert_check_reports_as_pinned(case: Path, root: Path, capsys) -> None:
     *errors, summary = stderr.strip().splitlines()
     assert code == 1
     assert errors == expected
-    assert summary == f"{len(expected)} error{'s' if len(expected) > 1 else ''} in the rules data; nothing was built."
+    one = len(expected) == 1
+    assert summary == f"{len(expected)} error{'' if one else 's'} in the rules data; fix {'it' if one else 'them'} and run check again."
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
