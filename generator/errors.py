@@ -69,11 +69,26 @@ class DataErrors(GeneratorError):
         super().__init__(self.report())
 
     def report(self, consequence: str = "nothing was built") -> str:
-        """Every error, then their count and what the command did not do because of them."""
+        """Every error, then their count, where they are and what the command did not do because
+        of them: "3 errors in the hand-written pages and the rules data; nothing was built."."""
         lines = [str(e) for e in self.errors]
         count = len(self.errors)
-        lines.append(f"{count} error{'s' if count != 1 else ''} in the rules data; {consequence}.")
+        lines.append(f"{count} error{'s' if count != 1 else ''} in {self.places()}; {consequence}.")
         return "\n".join(lines)
+
+    def places(self) -> str:
+        """The folders and files the errors are in, as an editor knows them, in the report's order."""
+        names = list(dict.fromkeys(_place_name(error.where.path) for error in self.errors)) or [PLACE_NAMES["rules_data"]]
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# The folders an editor works in, by what the summary line calls them; any other place (mkdocs.yml,
+# a labels file) is named by its path.
+PLACE_NAMES = {"rules_data": "the rules data", "content": "the hand-written pages"}
+
+
+def _place_name(path: str) -> str:
+    return PLACE_NAMES.get(path.partition("/")[0], path)
 
 
 def relative(path: Path, root: Path) -> str:

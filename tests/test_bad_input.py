@@ -104,9 +104,13 @@ def test_the_corpus_covers_at_least_120_kinds():
     assert len(CASES) >= 120
 
 
+# What the summary line calls the place of an error, by the first part of its path.
+PLACES = {"rules_data": "the rules data", "content": "the hand-written pages", "mkdocs.yml": "mkdocs.yml"}
+
+
 def assert_check_reports_as_pinned(case: Path, root: Path, capsys) -> None:
     """`check` on the broken copy at `root` fails with exactly the case's pinned lines, each once,
-    then the count of them."""
+    then the count of them and where they are."""
     code = main(["check", "--root", str(root)])
     stderr = capsys.readouterr().err
     expected = (case / "expected.txt").read_text(encoding="utf-8").strip().splitlines()
@@ -114,7 +118,26 @@ def assert_check_reports_as_pinned(case: Path, root: Path, capsys) -> None:
     assert code == 1
     assert errors == expected
     one = len(expected) == 1
-    assert summary == f"{len(expected)} error{'' if one else 's'} in the rules data; fix {'it' if one else 'them'} and run check again."
+    places = list(dict.fromkeys(PLACES[line.split(":")[0].split("/")[0]] for line in expected))
+    where = " and ".join(places)  # no case has errors in more than two places
+    assert summary == f"{len(expected)} error{'' if one else 's'} in {where}; fix {'it' if one else 'them'} and run check again."
+
+
+def test_the_summary_names_every_place_the_errors_are_in():
+    """An editor who broke a page and the data at once is told to look in both; a file outside the
+    two folders an editor works in is named by its path."""
+    from generator.errors import DataError, DataErrors, Location
+
+    def error(path: str) -> DataError:
+        return DataError(Location(path, 1, 1), "", "what is wrong")
+
+    mixed = DataErrors([error("rules_data/mini/skills.yaml"), error("content/ko/index.md"), error("mkdocs.yml"),
+                        error("rules_data/mini/zombies.yaml")])
+    assert mixed.report().splitlines()[-1] == (
+        "4 errors in the hand-written pages, mkdocs.yml and the rules data; nothing was built.")
+    labels = DataErrors([error("generator/render/labels.yaml")])
+    assert labels.report("no scenario was run").splitlines()[-1] == (
+        "1 error in generator/render/labels.yaml; no scenario was run.")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
