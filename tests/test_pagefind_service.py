@@ -151,3 +151,33 @@ def test_bundles_join_their_languages_and_refuse_different_versions(tmp_path):
     older = bundle("older", '{"version": "1.4.0", "languages": {"ko": {}}}', {"c": "3"})
     with pytest.raises(RuntimeError, match="different versions: 1.4.0, 1.5.2"):
         merge_bundle(older, ja)
+
+
+def test_an_index_written_over_the_last_two_leaves_only_theirs(tmp_path):
+    """The live preview writes each new index into the same folder, its files named by their
+    content: the bundle before the last is removed, the last kept for pages loaded before it."""
+    from generator.search import write_bundle
+
+    def bundle(text: str) -> dict[str, bytes]:
+        indexer = PagefindIndexer(tmp_path)
+        indexer.add_page("ko/index.html", PAGE.format(lang="ko", title="소음", text=text))
+        indexer.add_page("uk/index.html", PAGE.format(lang="uk", title="Шум", text="Зомбі йдуть на шум"))
+        return indexer.finish(indexer.request_bundle())
+
+    def files(folder: Path) -> set[str]:
+        return {path.relative_to(folder).as_posix() for path in folder.rglob("*") if path.is_file()}
+
+    folder = tmp_path / "site" / "pagefind"
+    generations = []
+    for text in ("좀비는 소음을 따라간다", "좀비는 빛을 따라간다", "생존자는 문을 연다"):
+        write_bundle(bundle(text), folder)
+        generations.append(files(folder))
+    first, _, third = generations
+    korean_fragments = [{name for name in generation if name.startswith("fragment/ko_")} for generation in generations]
+    assert len(korean_fragments[1]) == 2 and korean_fragments[0] < korean_fragments[1]  # the last one's kept
+    assert len(korean_fragments[2]) == 2 and not korean_fragments[0] & korean_fragments[2]  # the one before gone
+    assert {name for name in third if name.startswith("fragment/uk_")} == {
+        name for name in first if name.startswith("fragment/uk_")}  # an unchanged page keeps its file
+    assert len(third) <= 2 * len(first)
+    entry = json.loads((folder / "pagefind-entry.json").read_text(encoding="utf-8"))
+    assert all(f"pagefind.{info['hash']}.pf_meta" in third for info in entry["languages"].values())

@@ -77,21 +77,36 @@ def name_index_files(project: Project) -> tuple[str, dict[str, bytes]]:
     return "name index " + "; ".join(totals), files
 
 
+# Per bundle folder, the files the last bundle written there is made of. The live preview writes
+# each new index over the last one, in the same folder; its files are named by their content, so
+# a new bundle leaves the old one's files beside it. Those of the bundle before the last are removed
+# (a page loaded before the reload that follows an index may still fetch the last one's files).
+_LAST_BUNDLE: dict[Path, set[Path]] = {}
+
+
 def write_bundle(files: dict[str, bytes], bundle: Path) -> None:
-    """Write the files of a Pagefind bundle, then tidy it."""
+    """Write the files of a Pagefind bundle, then tidy it; remove what an older bundle left there."""
+    present = {path for path in bundle.rglob("*") if path.is_file()} if bundle.is_dir() else set()
+    written = set()
     for name, data in files.items():
         path = bundle / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-    tidy_bundle(bundle)
+        written.add(path)
+    written |= tidy_bundle(bundle)
+    last = _LAST_BUNDLE.get(bundle, present)  # files found at the first write are the last bundle's
+    for stale in sorted(present - written - last):
+        stale.unlink(missing_ok=True)
+    _LAST_BUNDLE[bundle] = {path for path in written if path.exists()}  # re-chunking removed some
 
 
-
-def tidy_bundle(bundle: Path) -> None:
-    """Re-cut the word index into small chunks and give the entry file a stable order."""
+def tidy_bundle(bundle: Path) -> set[Path]:
+    """Re-cut the word index into small chunks and give the entry file a stable order; return the
+    files written."""
     data = json.loads((bundle / ENTRY).read_text(encoding="utf-8"))
-    rechunk(bundle, data)
+    written = rechunk(bundle, data)
     _write_entry(bundle, data)
+    return written | {bundle / ENTRY}
 
 
 def merge_bundle(source: Path, target: Path) -> None:

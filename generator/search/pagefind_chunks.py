@@ -43,16 +43,19 @@ def _write_encoded(folder: Path, prefix: str, suffix: str, encoded: bytes, digit
     return name
 
 
-def rechunk(bundle: Path, entry: dict) -> None:
-    """Re-cut every language's word index; updates `entry` (pagefind-entry.json) in place."""
+def rechunk(bundle: Path, entry: dict) -> set[Path]:
+    """Re-cut every language's word index; updates `entry` (pagefind-entry.json) in place and
+    returns the files written."""
+    written: set[Path] = set()
     for lang, info in entry.get("languages", {}).items():
         try:
-            info["hash"] = _rechunk_language(bundle, lang, info["hash"])
+            info["hash"] = _rechunk_language(bundle, lang, info["hash"], written)
         except (ValueError, KeyError, IndexError, TypeError, cbor2.CBORDecodeError) as exc:
             log.warning("Pagefind's index for %s left as it is: %s", lang, exc)
+    return written
 
 
-def _rechunk_language(bundle: Path, lang: str, meta_hash: str) -> str:
+def _rechunk_language(bundle: Path, lang: str, meta_hash: str, written: set[Path]) -> str:
     meta_path = bundle / f"pagefind.{meta_hash}.pf_meta"
     meta = _read(meta_path)
     if not (isinstance(meta, list) and len(meta) >= 3 and str(meta[0]).startswith(KNOWN_VERSIONS)):
@@ -79,6 +82,7 @@ def _rechunk_language(bundle: Path, lang: str, meta_hash: str) -> str:
     for group in groups:
         encoded = _array_head(1) + _array_head(len(group)) + b"".join(word for _, word in group)
         name = _write_encoded(bundle / "index", lang, ".pf_index", encoded, 7)
+        written.add(bundle / "index" / f"{name}.pf_index")
         chunks.append([group[0][0], group[-1][0], name])
     for left, right in zip(chunks, chunks[1:]):
         left[1], right[0] = _prefixes(left[1], right[0])
@@ -88,6 +92,7 @@ def _rechunk_language(bundle: Path, lang: str, meta_hash: str) -> str:
             old.unlink()
     meta[2] = chunks
     new_hash = _write(bundle, f"pagefind.{lang}", ".pf_meta", meta, 10)
+    written.add(bundle / f"{new_hash}.pf_meta")
     if new_hash != f"pagefind.{meta_hash}":
         meta_path.unlink()
     return new_hash.removeprefix("pagefind.")
