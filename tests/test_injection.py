@@ -63,22 +63,23 @@ REFUSED = {
     "handler after a link's address": '[a safe link](https://example.org/" onmouseover="window.__pwned=1)',
 }
 # Accepted, and shown as the text they are (payload -> what the reader sees); none may do anything.
+# They go into Japanese fields, as Japanese texts (an English one would be refused as untranslated).
 HARMLESS_MARKDOWN = {
-    "a < b and c > d, 5 & 6": "a < b and c > d, 5 & 6",
-    "&lt;img src=x onerror=window.__pwned=1&gt; is shown": "<img src=x onerror=window.__pwned=1> is shown",
-    "&#60;script&#62;window.__pwned=1&#60;/script&#62;": "<script>window.__pwned=1</script>",
-    "javascript:window.__pwned=1 written as text": "javascript:window.__pwned=1 written as text",
-    "onclick=window.__pwned=1 onerror=window.__pwned=1": "onclick=window.__pwned=1 onerror=window.__pwned=1",
+    "a < b かつ c > d、5 & 6": "a < b かつ c > d、5 & 6",
+    "&lt;img src=x onerror=window.__pwned=1&gt; と表示する": "<img src=x onerror=window.__pwned=1> と表示する",
+    "&#60;script&#62;window.__pwned=1&#60;/script&#62; も文字": "<script>window.__pwned=1</script> も文字",
+    "javascript:window.__pwned=1 は文字として書く": "javascript:window.__pwned=1 は文字として書く",
+    "onclick=window.__pwned=1 と onerror=window.__pwned=1": "onclick=window.__pwned=1 と onerror=window.__pwned=1",
     "<https://example.org/?q=1>": "https://example.org/?q=1",
-    "**bold**, *italic* and `code`": "bold, italic and code",
-    "[an upper-case scheme](HTTPS://example.org/) is a web address too": "an upper-case scheme is a web address too",
+    "**太字**、*斜体*、`code`": "太字、斜体、code",
+    "[大文字のスキーム](HTTPS://example.org/)もウェブアドレス": "大文字のスキームもウェブアドレス",
 }
 # Plain text shows exactly as written: brackets make no link, an '&' is an ampersand and the "##"
 # that would end a heading stays (a character reference such as "&lt;" is refused: the navigation
 # would decode it).
-HARMLESS_PLAIN = {"Tom & Jerry": "Tom & Jerry", "W]alk[er [1]": "W]alk[er [1]", "a > b": "a > b",
-                  "O'Brien \"Q\"": "O'Brien \"Q\"", "AT&T; b": "AT&T; b", "onerror=alert(1)": "onerror=alert(1)",
-                  "100% [sic]": "100% [sic]", "黄 ##": "黄 ##"}
+HARMLESS_PLAIN = {"Tom & Jerry の本": "Tom & Jerry の本", "W]alk[er [1]": "W]alk[er [1]", "a > b": "a > b",
+                  "O'Brien \"Q\"": "O'Brien \"Q\"", "AT&T; b": "AT&T; b",
+                  "onerror=alert(1) の見出し": "onerror=alert(1) の見出し", "100% [sic]": "100% [sic]", "黄 ##": "黄 ##"}
 # mkdocs.yml's words around every page (each language's site name and description, its name in
 # the language menu, the palette toggles, the permalink and 404 labels): a value line, or a
 # palette toggle written in one line. Material prints them unescaped, and Markdown means nothing

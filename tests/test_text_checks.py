@@ -9,7 +9,13 @@ import markdown
 import pytest
 
 from generator.load import markdown_shape
-from generator.load.characters import BLANK_LETTERS, INVISIBLE, INVISIBLE_CATEGORIES, language_problems
+from generator.load.characters import (
+    BLANK_LETTERS,
+    INVISIBLE,
+    INVISIBLE_CATEGORIES,
+    language_problems,
+    untranslated_problems,
+)
 from generator.load.text_safety import markdown_problems
 from generator.render.pages import note_summary
 from generator.render.plain import text
@@ -41,6 +47,28 @@ def test_the_invisible_pattern_holds_every_invisible_character_of_this_python():
 ])
 def test_quoting_another_language_is_not_writing_in_it(lang, sentence):
     assert list(language_problems(sentence, lang)) == []
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("ko", "M4 카빈"), ("ja", "UZI"), ("uk", "d6 x2"),  # one Latin word, or letters that are not words
+    ("uk", "{skill:sniper} {param:dice-per-attack}"), ("ja", "[{term:noise}](https://example.org/noise-rules)"),
+    ("ko", "`scripts/site serve`"), ("uk", "https://boardgamegeek.com/boardgame/113924"),
+    ("uk", "Картки Lurching Gait і Death Rattle"),  # English names quoted in a Ukrainian sentence
+    ("ja", "Лабораторія 4 and more"),  # another language's letters: language_problems says so, not this
+])
+def test_latin_that_is_not_english_prose_is_not_called_untranslated(lang, text):
+    assert list(untranslated_problems(text, lang)) == []
+
+
+@pytest.mark.parametrize("lang, text, at, quoted", [
+    ("uk", "Roll the dice.", 0, "Roll the"),
+    ("ja", "{term:noise} draws zombies", 13, "draws zombies"),
+    ("ko", "See [the rules](https://example.org/x) first", 0, "See the"),
+])
+def test_english_prose_in_another_languages_field_is_called_untranslated(lang, text, at, quoted):
+    [(offset, message)] = untranslated_problems(text, lang)
+    assert offset == at
+    assert f"('{quoted}')" in message and "left untranslated" in message
 
 
 def test_a_text_with_nothing_to_render_is_not_rendered():

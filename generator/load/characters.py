@@ -3,7 +3,9 @@
 - No invisible formatting or control character: a right-to-left override reverses the words
   after it, a zero-width space makes two ids that look the same differ.
 - Each language's text in that language: one with no letter of its own writing but letters of
-  another is a text put in the wrong field (quoting another language's words is fine).
+  another is a text put in the wrong field (quoting another language's words is fine); a text of
+  several English words and none of its own was left untranslated (a name may be English: cards
+  print some names in English only).
 """
 from __future__ import annotations
 
@@ -73,3 +75,24 @@ def language_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
         yield text.find(other.group()), (f"this {LANGUAGE_NAMES[lang]} text has no {LANGUAGE_NAMES[lang]} letter but "
                                          f"has '{other.group()}' from another language: is it in the wrong "
                                          f"language's field? write the {LANGUAGE_NAMES[lang]} text here")
+
+
+# What says nothing of a text's language although written in Latin letters: a reference, a web
+# address (a Markdown link's or a bare one), code.
+NOT_WORDS = re.compile(REFERENCE.pattern + r"|\]\([^)\s]*\)|https?://\S+|`[^`]*`")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def untranslated_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
+    """A Japanese, Korean or Ukrainian text of two or more Latin words and no letter of its own:
+    the English text, left untranslated. (Not for names: see the module's docstring.)"""
+    own = OWN_LETTERS.get(lang)
+    if own is None or lang == "en" or own.search(text) or not LATIN_WORD.search(text):
+        return  # nearly every text: its own letters
+    words = NOT_WORDS.sub(lambda m: " " * len(m.group()), text)  # the same length: offsets stay
+    latin = list(LATIN_WORD.finditer(words))
+    if len(latin) >= 2 and not own.search(words) and not FOREIGN_LETTERS[lang].search(words):
+        name = LANGUAGE_NAMES[lang]
+        yield latin[0].start(), (f"this {name} text has no {name} letter, only Latin ones "
+                                 f"('{latin[0].group()} {latin[1].group()}'): is it left untranslated? "
+                                 f"write it in {name}")

@@ -28,7 +28,7 @@ from typing import Iterable
 
 from generator.errors import DataError, Location
 from generator.load import markdown_shape
-from generator.load.characters import invisible_problems, language_problems, visible
+from generator.load.characters import invisible_problems, language_problems, untranslated_problems, visible
 from generator.load.entities import Entity, Game, Project, Text
 from generator.load.references import REFERENCE
 
@@ -142,6 +142,7 @@ def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -
         node = getattr(text, "node", None)
         if node is None:
             continue  # built by the loader, not written by a contributor
+        before = len(errors)
         if plain:
             _plain(text, node.where, f"{crumb} › {lang}", errors, "a " + field, node)
         else:
@@ -150,7 +151,10 @@ def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -
                 found += table_cell_problems(text)
             for offset, message in found:
                 errors.append(DataError(_at(node, text, offset), f"{crumb} › {lang}", message))
-        for offset, message in language_problems(text, lang):
+        found = list(language_problems(text, lang))
+        if field != "name" and len(errors) == before:  # a name may stay English: cards print some in
+            found += untranslated_problems(text, lang)  # English only; markup is said already
+        for offset, message in found:
             errors.append(DataError(_at(node, text, offset), f"{crumb} › {lang}", message))
 
 
