@@ -43,37 +43,65 @@ def _follow_folders(server, sources: list[Path]) -> None:
     """What MkDocs' own watch misses: a watch stays on a folder that is moved away (so one moved
     back, or made anew, is no longer watched), and a folder event never rebuilds (a new, still
     empty game folder is a mistake check reports). So the folders that hold the sources are
-    watched from their parents, and folder events inside the sources rebuild too."""
+    watched from their parents, and folder events inside the sources rebuild too.
+
+    MkDocs' watches poll (every half second): a folder's own watch that finds it gone says so and
+    ends, while its parent's, polling on its own, misses a folder that is back before its next look
+    (the same folder, unchanged). So a folder whose watch ended is looked for until it is back."""
+    following = threading.Lock()  # the observer's thread and a returning folder's both attach watches
+    awaited: set[Path] = set()
+    interval = getattr(server.observer, "timeout", 0.5)
 
     def on_folder_event(event) -> None:
         if event.is_directory and event.event_type in ("created", "deleted", "moved"):
             _request_rebuild(server)
+        gone = Path(os.path.abspath(event.src_path))
+        if event.event_type == "deleted" and gone in sources:  # the folder's own watch has ended
+            await_return(gone)
 
     folder_watches: dict[Path, object] = {}
 
     def follow(folder: Path) -> None:
         """(Re)attach both watches of a source folder that stands where it belongs."""
-        # watchdog drops the watch of a folder that moved away by itself: unscheduling it again fails
-        with contextlib.suppress(KeyError):
-            if str(folder) in server._watched_paths:
-                server.unwatch(str(folder))
-        with contextlib.suppress(KeyError):
-            if folder in folder_watches:
-                server.observer.unschedule(folder_watches.pop(folder))
-        if folder.is_dir():
-            server.watch(str(folder))
-            folder_watches[folder] = _schedule(server, folder, on_folder_event, recursive=True)
+        with following:
+            # watchdog drops the watch of a folder that moved away by itself: unscheduling it again fails
+            with contextlib.suppress(KeyError):
+                if str(folder) in server._watched_paths:
+                    server.unwatch(str(folder))
+            with contextlib.suppress(KeyError):
+                if folder in folder_watches:
+                    server.observer.unschedule(folder_watches.pop(folder))
+            if folder.is_dir():
+                server.watch(str(folder))
+                folder_watches[folder] = _schedule(server, folder, on_folder_event, recursive=True)
 
-    def on_parent_event(event) -> None:
-        paths = {Path(os.path.abspath(p)) for p in (event.src_path, getattr(event, "dest_path", "")) if p}
-        moved = [folder for folder in sources if folder in paths]
+    def follow_again(folders: list[Path]) -> None:
         try:
-            for folder in moved:
+            for folder in folders:
                 follow(folder)
         except Exception:  # noqa: BLE001 — an exception here would end the observer's thread: every watch
             log.exception("the preview could not watch a moved folder again; restart it to see its changes")
-        if moved:
+        if folders:
             _request_rebuild(server)
+
+    def await_return(folder: Path) -> None:
+        with following:
+            if folder in awaited:
+                return
+            awaited.add(folder)
+
+        def look() -> None:
+            while not folder.is_dir():
+                time.sleep(interval)
+            with following:
+                awaited.discard(folder)
+            follow_again([folder])
+
+        threading.Thread(target=look, name=f"rulebook-awaits-{folder.name}", daemon=True).start()
+
+    def on_parent_event(event) -> None:
+        paths = {Path(os.path.abspath(p)) for p in (event.src_path, getattr(event, "dest_path", "")) if p}
+        follow_again([folder for folder in sources if folder in paths])
 
     for folder in sources:
         follow(folder)
