@@ -78,8 +78,9 @@ def language_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
 
 
 # What says nothing of a text's language although written in Latin letters: a reference, a web
-# address (a Markdown link's or a bare one), code.
-NOT_WORDS = re.compile(REFERENCE.pattern + r"|\]\([^)\s]*\)|https?://\S+|`[^`]*`")
+# address (a Markdown link's or a bare one), code. A link's address stops at the next bracket too:
+# otherwise a run of "](" would be read from each of its places to the end (quadratic).
+NOT_WORDS = re.compile(REFERENCE.pattern + r"|\]\([^()\[\]\s]*\)|https?://\S+|`[^`]*`")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
