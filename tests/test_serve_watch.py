@@ -14,51 +14,9 @@ from generator import serve
 
 
 class Server:
-    """What the watch uses of MkDocs' LiveReloadServer: its observer and its rebuild flag."""
-
-    def __init__(self):
-        self._rebuild_cond = threading.Condition()
-        self._want_rebuild = False
-        self.handlers: dict[str, object] = {}
-        self.observer = self
-
-    def schedule(self, handler, path: str, recursive: bool):
-        assert not recursive  # each folder is watched itself: a sub-folder's event is the sub-folder's
-        self.handlers[path] = handler
-
-    def saved(self, event) -> bool:
-        """Send `event` to the watch of its folder; True if it asked for a rebuild."""
-        self._want_rebuild = False
-        self.handlers[str(Path(event.src_path).parent)].on_any_event(event)
-        return self._want_rebuild
-
-
-def test_templates_and_labels_saved_rebuild_python_code_saved_says_to_restart(tmp_path, caplog):
-    code = tmp_path / "generator"
-    (code / "render" / "templates").mkdir(parents=True)
-    server = Server()
-    serve._watch_code(server, serve._code_folders(code))
-    assert set(server.handlers) == {str(code), str(code / "render"), str(code / "render" / "templates")}
-    templates = code / "render" / "templates"
-    with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rulebook"):
-        caplog.clear()
-        assert server.saved(FileModifiedEvent(str(templates / "skill.md.j2")))
-        assert server.saved(FileCreatedEvent(str(code / "render" / "labels.yaml")))
-        assert not server.saved(DirModifiedEvent(str(templates)))
-        assert not caplog.records
-        assert not server.saved(FileModifiedEvent(str(code / "plugin.py")))
-        # an editor that writes a copy and renames it over the file
-        assert not server.saved(FileMovedEvent(str(code / "render" / ".pages.py.tmp"), str(code / "render" / "pages.py")))
-    warnings = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
-    assert warnings == [
-        f"{name} changed: the preview runs the generator's code as it was when it started; stop it (Ctrl-C) and "
-        f"run scripts/site serve again to use the change" for name in ("plugin.py", "pages.py")]
-
-
-class WatchingServer:
-    """What the folder watches use of MkDocs' LiveReloadServer: watch and unwatch, its observer
-    (whose unschedule drops every handler of a watch, as watchdog's does) and its rebuild flag.
-    The test delivers the events the polling watches would send."""
+    """What the watches use of MkDocs' LiveReloadServer: watch and unwatch, its observer (whose
+    unschedule drops every handler of a watch, as watchdog's does) and its rebuild flag. The test
+    delivers the events watchdog's polling watches would send."""
 
     def __init__(self):
         self._rebuild_cond = threading.Condition()
@@ -66,7 +24,7 @@ class WatchingServer:
         self._watched_paths: dict[str, int] = {}
         self.observer = self
         self.timeout = 0.02  # the observer's polling interval
-        self.handlers: dict[tuple[str, bool], list] = {}
+        self.handlers: dict[tuple[str, bool], list] = {}  # (folder, recursive): handlers
         self.watched: list[str] = []  # every watch MkDocs was asked for, in turn
 
     def watch(self, path: str) -> None:
@@ -88,6 +46,36 @@ class WatchingServer:
         for handler in list(self.handlers.get((str(folder), recursive), [])):
             handler.on_any_event(event)
 
+    def saved(self, event) -> bool:
+        """Send `event` to the watch of its folder; True if it asked for a rebuild."""
+        self._want_rebuild = False
+        self.deliver(Path(event.src_path).parent, False, event)
+        return self._want_rebuild
+
+
+def test_templates_and_labels_saved_rebuild_python_code_saved_says_to_restart(tmp_path, caplog):
+    code = tmp_path / "generator"
+    (code / "render" / "templates").mkdir(parents=True)
+    server = Server()
+    serve._watch_code(server, serve._code_folders(code))
+    # each folder is watched itself, not recursively: a sub-folder's event is the sub-folder's
+    assert set(server.handlers) == {(str(code), False), (str(code / "render"), False),
+                                    (str(code / "render" / "templates"), False)}
+    templates = code / "render" / "templates"
+    with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rulebook"):
+        caplog.clear()
+        assert server.saved(FileModifiedEvent(str(templates / "skill.md.j2")))
+        assert server.saved(FileCreatedEvent(str(code / "render" / "labels.yaml")))
+        assert not server.saved(DirModifiedEvent(str(templates)))
+        assert not caplog.records
+        assert not server.saved(FileModifiedEvent(str(code / "plugin.py")))
+        # an editor that writes a copy and renames it over the file
+        assert not server.saved(FileMovedEvent(str(code / "render" / ".pages.py.tmp"), str(code / "render" / "pages.py")))
+    warnings = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
+    assert warnings == [
+        f"{name} changed: the preview runs the generator's code as it was when it started; stop it (Ctrl-C) and "
+        f"run scripts/site serve again to use the change" for name in ("plugin.py", "pages.py")]
+
 
 def test_a_folder_back_before_its_parents_next_look_is_watched_again(tmp_path):
     """MkDocs' watches poll: the folder's own watch may look while the folder is away (it says the
@@ -95,7 +83,7 @@ def test_a_folder_back_before_its_parents_next_look_is_watched_again(tmp_path):
     unchanged: no event). The folder is watched again, and the site rebuilt, all the same."""
     data = tmp_path / "project" / "rules_data"
     data.mkdir(parents=True)
-    server = WatchingServer()
+    server = Server()
     serve._follow_folders(server, [data])
     assert server.watched == [str(data)]
     aside = tmp_path / "aside"
