@@ -3,13 +3,21 @@
 The public surface is `__all__` (tests/test_public_api.py keeps it importable and complete);
 everything else is internal and may change.
 """
+
 from __future__ import annotations
 
 from typing import Any
 
 __all__ = [
-    "DataError", "DataErrors", "GeneratorError", "RulesDataError", "ScenarioError",
-    "build_site", "check", "load_project", "run_scenario",
+    "DataError",
+    "DataErrors",
+    "GeneratorError",
+    "RulesDataError",
+    "ScenarioError",
+    "build_site",
+    "check",
+    "load_project",
+    "run_scenario",
 ]
 
 from generator.errors import DataError, DataErrors, GeneratorError, RulesDataError, ScenarioError  # noqa: E402

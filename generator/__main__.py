@@ -1,4 +1,5 @@
 """python -m generator check | build [--serve] | scenario FILE [--case ID]"""
+
 from __future__ import annotations
 
 import argparse
@@ -15,8 +16,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("check", help="validate the rules data and run the model's checks")
-    check.add_argument("--root", type=Path, default=PROJECT_ROOT,
-                       help="project folder holding rules_data/ (default: this project)")
+    check.add_argument(
+        "--root", type=Path, default=PROJECT_ROOT, help="project folder holding rules_data/ (default: this project)"
+    )
     build = commands.add_parser("build", help="build the site into site/ (the old site stays if the build fails)")
     build.add_argument("--site-dir", default="site", help="output folder (relative to --root)")
     build.add_argument("--root", type=Path, default=PROJECT_ROOT, help="project folder")
@@ -54,8 +56,9 @@ def _check(root: Path) -> int:
         interrupts.raise_on_stop_signals()
         verdict = split_check.check(root)
     except interrupts.Interrupted as stopped:  # the processes it started are stopped on the way out
-        print(f"check interrupted by {stopped.name}; it changes nothing, so nothing was left half done",
-              file=sys.stderr)
+        print(
+            f"check interrupted by {stopped.name}; it changes nothing, so nothing was left half done", file=sys.stderr
+        )
         return 128 + stopped.signum
     finally:
         interrupts.restore(previous)  # main() also runs inside other programs (the tests)
@@ -64,8 +67,10 @@ def _check(root: Path) -> int:
         print(errors.report(f"fix {'it' if len(errors.errors) == 1 else 'them'} and run check again"), file=sys.stderr)
         return 1
     elapsed = time.perf_counter() - started
-    print(f"ok: {len(verdict.games)} games, {sum(game.entities for game in verdict.games)} entities, "
-          f"{sum(game.parameters for game in verdict.games)} parameters ({elapsed:.2f} s)")
+    print(
+        f"ok: {len(verdict.games)} games, {sum(game.entities for game in verdict.games)} entities, "
+        f"{sum(game.parameters for game in verdict.games)} parameters ({elapsed:.2f} s)"
+    )
     for game in verdict.games:
         for line in game.report:
             print(line)

@@ -3,6 +3,7 @@
 An interrupted build (Ctrl-C, SIGTERM, SIGHUP) stops `mkdocs build` and everything it started,
 removes its staging folder and says so in one line; the previous site stays as it was.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -39,7 +40,9 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         # group (mkdocs and the Pagefind it runs) together.
         child = subprocess.Popen(
             [sys.executable, "-m", "generator.run_mkdocs", "build", "--strict", "--site-dir", str(fresh)],
-            cwd=root, start_new_session=True, preexec_fn=_die_with_parent,
+            cwd=root,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
             env={**os.environ, CHECK_BESIDE_ENV: "1"},  # safe: a failed build publishes nothing
         )
         returncode = child.wait()

@@ -4,6 +4,7 @@ The file is read as every data file is, with positions, and in the format of the
 a file that is missing, a folder, broken YAML, a file that is no scenario file or a case with a
 mistake is reported with its place and what to do, and nothing runs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,10 @@ class _Refused(Exception):
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m generator scenario",
-                                     description="Run a scenario file through the rules model and print its trace.")
+    parser = argparse.ArgumentParser(
+        prog="python -m generator scenario",
+        description="Run a scenario file through the rules model and print its trace.",
+    )
     parser.add_argument("file", type=Path, help=f"a scenario file, e.g. {EXAMPLE}")
     parser.add_argument("--case", help="run only the case with this id")
     args = parser.parse_args(argv)
@@ -42,12 +45,21 @@ def main(argv: list[str]) -> int:
         hooks = package.scenarios
         fmt = getattr(hooks, "format", None)
         if hooks is None or fmt is None:
-            raise _Refused(f"error: {shown} names the game '{edition}', which has no rules model; "
-                           f"write 'edition: <game folder>' at the top")
+            raise _Refused(
+                f"error: {shown} names the game '{edition}', which has no rules model; "
+                f"write 'edition: <game folder>' at the top"
+            )
         editions = [gid for gid, other in project.games.items() if other.engine == game.engine]
         model = package.rules_for(game)
-        cases, problems = read_scenario_file(args.file, shown, fmt, args.file.resolve().parent.parent.name, model,
-                                             editions=editions, sources=source_sections(PROJECT_ROOT))
+        cases, problems = read_scenario_file(
+            args.file,
+            shown,
+            fmt,
+            args.file.resolve().parent.parent.name,
+            model,
+            editions=editions,
+            sources=source_sections(PROJECT_ROOT),
+        )
         if problems:
             raise _Refused(_mistakes(problems, shown))
     except _Refused as refusal:
@@ -88,23 +100,37 @@ def _scenario_file(path: Path, shown: str) -> str:
     """The game a scenario file plays: its `edition:`, else the game folder it stands in."""
     if path.is_dir():
         yamls = sorted(p.name for p in path.glob("*.yaml"))
-        raise _Refused(f"error: {shown} is a folder; name a scenario file in it"
-                       + (f", e.g. {shown.rstrip('/')}/{yamls[0]}" if yamls else f", e.g. {EXAMPLE}"))
+        raise _Refused(
+            f"error: {shown} is a folder; name a scenario file in it"
+            + (f", e.g. {shown.rstrip('/')}/{yamls[0]}" if yamls else f", e.g. {EXAMPLE}")
+        )
     if not path.exists():
         raise _Refused(f"error: no such file: {shown}; name a scenario file, e.g. {EXAMPLE}")
     root, errors = parse(path, shown)
     if root is None or errors:
         raise _Refused(_mistakes(errors, shown))
     if root.kind != "map" or "cases" not in root.value:
-        raise _Refused(f"error: {shown} is not a scenario file: it has no 'cases' (a scenario file is a mapping "
-                       f"with 'cases', a list of cases, and optionally 'edition', the game folder they play)")
+        raise _Refused(
+            f"error: {shown} is not a scenario file: it has no 'cases' (a scenario file is a mapping "
+            f"with 'cases', a list of cases, and optionally 'edition', the game folder they play)"
+        )
     folder = path.resolve().parent.parent.name
     named: Node | None = root.value.get("edition")
     if named is None:
         return folder
     if named.kind != "scalar" or not isinstance(named.value, str) or not ID_PATTERN.match(named.value):
-        raise _Refused(_mistakes([DataError(named.where, "edition", f"expected a game folder's id, such as "
-                                                                    f"'{folder}', found {describe(named)}")], shown))
+        raise _Refused(
+            _mistakes(
+                [
+                    DataError(
+                        named.where,
+                        "edition",
+                        f"expected a game folder's id, such as '{folder}', found {describe(named)}",
+                    )
+                ],
+                shown,
+            )
+        )
     return named.value
 
 
@@ -118,8 +144,10 @@ def _game(project, edition: str, shown: str):
     game = project.games.get(edition)
     if game is None:
         folders = list(project.games)
-        raise _Refused(f"error: {shown} plays the game '{edition}', but rules_data/ has no such game folder"
-                       f"{suggestion(edition, folders, 'write edition: <game folder>, one of ' + ', '.join(folders))}")
+        raise _Refused(
+            f"error: {shown} plays the game '{edition}', but rules_data/ has no such game folder"
+            f"{suggestion(edition, folders, 'write edition: <game folder>, one of ' + ', '.join(folders))}"
+        )
     return game
 
 

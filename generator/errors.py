@@ -11,6 +11,7 @@
 
 Messages are pinned by tests/test_bad_input.py: change them there too.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -78,7 +79,9 @@ class DataErrors(GeneratorError):
 
     def places(self) -> str:
         """The folders and files the errors are in, as an editor knows them, in the report's order."""
-        names = list(dict.fromkeys(_place_name(error.where.path) for error in self.errors)) or [PLACE_NAMES["rules_data"]]
+        names = list(dict.fromkeys(_place_name(error.where.path) for error in self.errors)) or [
+            PLACE_NAMES["rules_data"]
+        ]
         return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 

@@ -5,6 +5,7 @@ game's hooks, exactly as the model's tests see them; a second, identical replay 
 of the state before and after each step for the diagrams. An example the model cannot play is a
 data error that stops the build.
 """
+
 from __future__ import annotations
 
 import re
@@ -77,13 +78,16 @@ def _format_refusal(example: Example, rules: Any, hooks: ScenarioHooks) -> str |
 def _instead(key: str, allowed: list[str]) -> str:
     """What to write instead of a key an example's scenario may not have."""
     if key in NOT_EXAMPLE_KEYS:
-        return (f": an example's scenario takes its id from the example and its edition from the game folder "
-                f"it stands in; remove '{key}'")
+        return (
+            f": an example's scenario takes its id from the example and its edition from the game folder "
+            f"it stands in; remove '{key}'"
+        )
     return suggestion(key, allowed, f"use {', '.join(allowed)}")
 
 
-def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks,
-                   sources: Mapping[str, list[str] | None] | None = None) -> list[DataError]:
+def check_examples(
+    examples: list[Example], rules: Any, hooks: ScenarioHooks, sources: Mapping[str, list[str] | None] | None = None
+) -> list[DataError]:
     """Every example is played; one the model refuses or contradicts is reported where it stands.
     sources: source id -> its sections, to check a scenario's `rule` when it gives one."""
     errors = []
@@ -92,22 +96,32 @@ def check_examples(examples: list[Example], rules: Any, hooks: ScenarioHooks,
         crumb = f"example '{example.id}' › scenario"
         unknown = [key for key in example.key_where if key not in allowed]  # the keys as written, in order
         for key in unknown:  # every one at once, each where it is written
-            errors.append(DataError(example.key_where.get(key) or example.scenario_where or example.where, crumb,
-                                    f"unknown scenario key '{key}'{_instead(key, allowed)}"))
+            errors.append(
+                DataError(
+                    example.key_where.get(key) or example.scenario_where or example.where,
+                    crumb,
+                    f"unknown scenario key '{key}'{_instead(key, allowed)}",
+                )
+            )
         if unknown:
             continue
         fmt = getattr(hooks, "format", None)
         if fmt is not None and example.scenario_node is not None:  # steps, kinds and ids, with their places
             from generator.load.scenarios import Report, check_case
 
-            if not check_case(example.scenario_node, fmt, Report(errors, (crumb,)), rules, keys=False,
-                              sources=sources):
+            if not check_case(example.scenario_node, fmt, Report(errors, (crumb,)), rules, keys=False, sources=sources):
                 continue
         result = run_case(example.scenario, rules, hooks)  # the verdict only: no snapshots to keep
         if result.ok:
             continue
         step = STEP_IN_MESSAGE.match(result.mismatches[0])
         where = example.step_where[int(step.group(1)) - 1] if step else example.scenario_where or example.where
-        errors.append(DataError(where, crumb, f"the rules model cannot play this example: {result.mismatches[0]}; "
-                                              f"fix the scenario (an example's outcome is never written by hand)"))
+        errors.append(
+            DataError(
+                where,
+                crumb,
+                f"the rules model cannot play this example: {result.mismatches[0]}; "
+                f"fix the scenario (an example's outcome is never written by hand)",
+            )
+        )
     return errors

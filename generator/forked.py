@@ -5,6 +5,7 @@ build's own progress: the model's checks and the search's name index run on the 
 while MkDocs renders pages. The child leaves with os._exit, so it runs none of the parent's
 clean-up (temporary folders, the Pagefind service, MkDocs' hooks).
 """
+
 from __future__ import annotations
 
 import contextlib

@@ -8,6 +8,7 @@ once, by letting the plugin's own method ask a stand-in list that holds nothing,
 up in the real list each time (which may gain or lose files meanwhile). The answers are the
 plugin's own, in its own order.
 """
+
 from __future__ import annotations
 
 from mkdocs_static_i18n.folder import I18nFiles

@@ -1,5 +1,6 @@
 """A stop signal (Ctrl-C, SIGTERM, SIGHUP) as an exception, so that a command stops what it
 started and says in one line what happened (`build`, `check`)."""
+
 from __future__ import annotations
 
 import signal

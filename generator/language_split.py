@@ -14,6 +14,7 @@ indexes its pages with a Pagefind of its own (a language's part of the search bu
 on that language's pages, in order) and reports through a pipe where its bundle is, or the error
 that stopped it; it leaves without MkDocs' clean-up.
 """
+
 from __future__ import annotations
 
 import json

@@ -1,6 +1,7 @@
 """Where the project is, and the setting the builder passes to its MkDocs child: apart from the
 pipeline, so that `python -m generator build` starts MkDocs without first importing the whole
 generator (a tenth of a second) in a process that only waits."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,4 +1,5 @@
 """Data to pages: load and check everything, then render. Shared by the CLI and the plugin."""
+
 from __future__ import annotations
 
 import hashlib
@@ -43,8 +44,9 @@ def check(root: Path = PROJECT_ROOT) -> Project:
     return project
 
 
-def generate(root: Path = PROJECT_ROOT, *, check_beside: bool = False,
-             on_loaded: Callable[[Project], None] | None = None) -> Generated:
+def generate(
+    root: Path = PROJECT_ROOT, *, check_beside: bool = False, on_loaded: Callable[[Project], None] | None = None
+) -> Generated:
     """Checked data and its pages. With check_beside, the model's checks (a third of the time
     before MkDocs starts) run in a forked process while the pages render and MkDocs builds; the
     caller must call confirm() before it publishes anything. on_loaded(project), called once the
@@ -123,7 +125,7 @@ class Preview:
         """Add a game's version to `table`, dropping the ones used longest ago beyond KEPT_VERSIONS."""
         table[version] = value
         of_game = [kept for kept in table if kept[0] == version[0]]  # in the order they were added
-        for oldest in of_game[:-self.KEPT_VERSIONS]:
+        for oldest in of_game[: -self.KEPT_VERSIONS]:
             del table[oldest]
 
 
@@ -133,8 +135,15 @@ def game_inputs(root: Path, game_ids: list[str]) -> dict[str, str]:
     shared = hashlib.sha256()
     _digest_files(shared, data, [path for path in data.iterdir() if not path.is_dir()])
     for folder in (GENERATOR / "render", GENERATOR / "games"):
-        _digest_files(shared, folder, [path for path in folder.rglob("*")
-                                       if path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts])
+        _digest_files(
+            shared,
+            folder,
+            [
+                path
+                for path in folder.rglob("*")
+                if path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+            ],
+        )
     inputs = {}
     for game_id in game_ids:
         digest = shared.copy()
@@ -189,8 +198,11 @@ def _model_errors_by_game(games: list, root: Path) -> dict[str, list]:
     if len(games) < 2 or not hasattr(os, "fork"):
         return {game.id: _model_errors_of_game(game, root) for game in games}
     beside = _other_half(games)
-    there = Forked(lambda: {game.id: _model_errors_of_game(game, root) for game in beside},
-                   "the rules model's checks", background=False)  # waited for at once: not work beside
+    there = Forked(
+        lambda: {game.id: _model_errors_of_game(game, root) for game in beside},
+        "the rules model's checks",
+        background=False,
+    )  # waited for at once: not work beside
     found = {game.id: _model_errors_of_game(game, root) for game in games if game not in beside}
     found.update(there.result())  # type: ignore[call-overload]  # the dict the child made
     return found
@@ -210,4 +222,3 @@ def _model_errors_of_game(game, root: Path) -> list:
     from generator import games
 
     return games.for_game(game).model_errors(game, root)
-

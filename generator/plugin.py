@@ -21,6 +21,7 @@ on_post_build; those nested builds must not regenerate or re-index, hence `_nest
 (generator/language_split.py): a child indexes its own language and hands back its search
 bundle, which the parent merges into the site's.
 """
+
 from __future__ import annotations
 
 import logging
@@ -107,8 +108,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 self.generated = self.preview.generate()
                 log.info(f"rendered again: {', '.join(self.preview.rendered) or 'no game'}")
             else:
-                self.generated = pipeline.generate(root, check_beside=beside,
-                                                   on_loaded=self._start_the_name_index if indexing else None)
+                self.generated = pipeline.generate(
+                    root, check_beside=beside, on_loaded=self._start_the_name_index if indexing else None
+                )
         except DataErrors as exc:
             self._abort_indexing()
             self.errors = [str(error) for error in exc.errors]
@@ -116,8 +118,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 raise PluginError(exc.report()) from None
             # `serve` started on broken data (MkDocs would stop): the preview shows the hand-written
             # pages with the errors over them, and the whole site once the data is fixed.
-            log.error("the data has errors; the preview lists them on every page until they are fixed:\n"
-                      + "\n".join(self.errors))
+            log.error(
+                "the data has errors; the preview lists them on every page until they are fixed:\n"
+                + "\n".join(self.errors)
+            )
             self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
         if indexing and language_split.wanted():
             self.split = language_split.LanguageSplit(self._start_over_in_the_child)
@@ -125,8 +129,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         docs_dir = Path(config.docs_dir)
         generated_pages = self.generated.pages if self.generated else []
         if not (root / self.config.content_dir).is_dir():
-            raise PluginError(f"{self.config.content_dir}/:1:1: the folder of the hand-written pages is missing; "
-                              f"it holds each language's home page ({self.config.content_dir}/<language>/index.md)")
+            raise PluginError(
+                f"{self.config.content_dir}/:1:1: the folder of the hand-written pages is missing; "
+                f"it holds each language's home page ({self.config.content_dir}/<language>/index.md)"
+            )
         self.edit_sources = staging.stage(root / self.config.content_dir, generated_pages, docs_dir)
         self.page_order = _page_order(self.generated) if self.generated else {}
         if self.serving and self.dirty and self.generated:
@@ -154,8 +160,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         custom_dir = config.theme.custom_dir
         # mkdocs.yml: each language's site name, palette labels and 404 words are on every page.
         site_config = Path(config.config_file_path).read_bytes()
-        layout = serve.layout_fingerprint(pages, [games, self.page_order, site_config],
-                                          Path(custom_dir) if custom_dir else None)
+        layout = serve.layout_fingerprint(
+            pages, [games, self.page_order, site_config], Path(custom_dir) if custom_dir else None
+        )
         if self.layout and layout != self.layout:
             serve.touch_all(docs_dir)
         self.layout = layout
@@ -225,7 +232,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         split, self.split = self.split, None
         assert split is not None
         split.uninstall()
-        split.wait_for_children(site_dir, language_homes(config), lambda bundle: merge_bundle(bundle, site_dir / BUNDLE_DIR))
+        split.wait_for_children(
+            site_dir, language_homes(config), lambda bundle: merge_bundle(bundle, site_dir / BUNDLE_DIR)
+        )
 
     def _abort_indexing(self) -> None:
         names, self.names = self.names, None
@@ -319,8 +328,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.serving and self.indexed_once:
             # The preview serves the edited page now; the search index follows a moment later,
             # if a page or the data behind the name index changed.
-            if not serve.in_background(build_search, self.generated.project, Path(config.site_dir),
-                                       self._site_state()):
+            if not serve.in_background(build_search, self.generated.project, Path(config.site_dir), self._site_state()):
                 log.info("search index kept: no page and no data changed")
             log.info(self.reader_site.finish(config))  # lists the index files there are now
             return

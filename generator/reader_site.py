@@ -6,6 +6,7 @@ Called from the MkDocs plugin (generator/plugin.py). mkdocs-static-i18n builds e
 into the same site folder, one after another, so static templates such as 404.html would be
 overwritten by the last language built.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,8 +32,10 @@ class ReaderSite:
         # mkdocs-static-i18n leaves each page's menu in an attribute of config.extra, which
         # templates read before the item: a language built after another would show the links
         # of the other's last page. Both get the homes.
-        alternates = [dict(alternate) for alternate in
-                      getattr(config.extra, "alternate", None) or config.extra.get("alternate") or []]
+        alternates = [
+            dict(alternate)
+            for alternate in getattr(config.extra, "alternate", None) or config.extra.get("alternate") or []
+        ]
         for alternate in alternates:
             if alternate.get("lang") in homes:
                 alternate["link"] = "/" + homes[alternate["lang"]]
@@ -69,9 +72,11 @@ class ReaderSite:
             lists[lang] = files
             (site / "assets" / "offline").mkdir(parents=True, exist_ok=True)
             (site / "assets" / "offline" / f"{lang}.json").write_text(
-                json.dumps(files, ensure_ascii=False, indent=0), encoding="utf-8")
+                json.dumps(files, ensure_ascii=False, indent=0), encoding="utf-8"
+            )
             (site / home / "manifest.webmanifest").write_text(
-                json.dumps(manifest(config, lang), ensure_ascii=False, indent=2), encoding="utf-8")
+                json.dumps(manifest(config, lang), ensure_ascii=False, indent=2), encoding="utf-8"
+            )
         version = _version(site, lists)
         worker = SERVICE_WORKER.read_text(encoding="utf-8").replace("__VERSION__", version)
         (site / "sw.js").write_text(worker, encoding="utf-8")
@@ -118,8 +123,12 @@ def manifest(config, lang: str) -> dict:
             {"src": _up(lang, config) + "assets/icons/icon-192.png", "sizes": "192x192", "type": "image/png"},
             {"src": _up(lang, config) + "assets/icons/icon-512.png", "sizes": "512x512", "type": "image/png"},
             {"src": _up(lang, config) + "assets/icons/icon.svg", "sizes": "any", "type": "image/svg+xml"},
-            {"src": _up(lang, config) + "assets/icons/icon-maskable-512.png", "sizes": "512x512",
-             "type": "image/png", "purpose": "maskable"},
+            {
+                "src": _up(lang, config) + "assets/icons/icon-maskable-512.png",
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
         ],
     }
 
@@ -144,8 +153,9 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
                 # The language's name index files: <lang>.json(.gz) and <lang>-more.json(.gz).
                 if rel.startswith((f"assets/names/{lang}.", f"assets/names/{lang}-")):
                     files.append(rel)
-            elif not rel.endswith((".map", ".gz")) and "/javascripts/lunr/" not in rel \
-                    and "/workers/search." not in rel:
+            elif (
+                not rel.endswith((".map", ".gz")) and "/javascripts/lunr/" not in rel and "/workers/search." not in rel
+            ):
                 files.append(rel)
         elif rel.endswith(".html"):
             in_other = any(rel.startswith(other) for other in other_homes)

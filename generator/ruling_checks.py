@@ -5,6 +5,7 @@ ruling's `check:` names the case that proves it. A ruling whose case is missing 
 the ruling; a case that cannot be set up or whose step cannot be played is wrong where it is
 written; a case that plays to another outcome than it expects contradicts the ruling.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -33,15 +34,21 @@ def read_cases(paths: Iterable[Path], read: ReadFile) -> tuple[dict[str, dict], 
         for case in read_here:
             first = cases.setdefault(case["id"], case)
             if first is not case:
-                errors.append(DataError(case.get("_id_where") or case["_where"], f"case '{case['id']}'",
-                                        f"the id is also used at {first.get('_id_where') or first['_where']}; a case "
-                                        f"id is unique among the game's scenario files (an FAQ check names one): "
-                                        f"rename one"))
+                errors.append(
+                    DataError(
+                        case.get("_id_where") or case["_where"],
+                        f"case '{case['id']}'",
+                        f"the id is also used at {first.get('_id_where') or first['_where']}; a case "
+                        f"id is unique among the game's scenario files (an FAQ check names one): "
+                        f"rename one",
+                    )
+                )
     return cases, refused, errors
 
 
-def check_rulings(game: Any, cases: dict[str, dict], refused: list[str],
-                  play: Callable[[dict], Result]) -> list[DataError]:
+def check_rulings(
+    game: Any, cases: dict[str, dict], refused: list[str], play: Callable[[dict], Result]
+) -> list[DataError]:
     """Each FAQ ruling with a `check:` against the case it names, played by `play`."""
     errors: list[DataError] = []
     for ruling in game.of_kind("faq"):
@@ -52,27 +59,51 @@ def check_rulings(game: Any, cases: dict[str, dict], refused: list[str],
         crumb = f"faq '{ruling.id}' › check"
         found = cases.get(case_id)
         if found is None:
-            errors.append(DataError(where, crumb, f"no scenario case '{case_id}' in rules_data/{game.id}/scenarios/; "
-                                                  f"write the case that proves this ruling, or fix the id"))
+            errors.append(
+                DataError(
+                    where,
+                    crumb,
+                    f"no scenario case '{case_id}' in rules_data/{game.id}/scenarios/; "
+                    f"write the case that proves this ruling, or fix the id",
+                )
+            )
             continue
         if not _asserts(found):
-            errors.append(DataError(where, crumb, f"scenario '{case_id}' ({found['_file']}) expects nothing: it "
-                                                  f"would pass whatever the rules say; give it an 'expect' (or "
-                                                  f"'expect-any', or a step's 'not-allowed') that this ruling "
-                                                  f"decides"))
+            errors.append(
+                DataError(
+                    where,
+                    crumb,
+                    f"scenario '{case_id}' ({found['_file']}) expects nothing: it "
+                    f"would pass whatever the rules say; give it an 'expect' (or "
+                    f"'expect-any', or a step's 'not-allowed') that this ruling "
+                    f"decides",
+                )
+            )
             continue
         result = play(found)
         if result.ok:
             continue
         unplayable = _unplayable_step(found, result)
         if unplayable is not None:  # the case's own data is wrong: say so where it is written
-            errors.append(DataError(unplayable, f"case '{case_id}'", f"the rules model cannot play this case: "
-                                                                     f"{result.mismatches[0]}; fix the case (FAQ "
-                                                                     f"ruling '{ruling.id}' checks it)"))
+            errors.append(
+                DataError(
+                    unplayable,
+                    f"case '{case_id}'",
+                    f"the rules model cannot play this case: "
+                    f"{result.mismatches[0]}; fix the case (FAQ "
+                    f"ruling '{ruling.id}' checks it)",
+                )
+            )
             continue
-        errors.append(DataError(where, crumb, f"the rules model disagrees with this ruling: scenario "
-                                              f"'{case_id}' ({found['_file']}) fails: {result.mismatches[0]}; "
-                                              f"correct the answer, the data or the scenario"))
+        errors.append(
+            DataError(
+                where,
+                crumb,
+                f"the rules model disagrees with this ruling: scenario "
+                f"'{case_id}' ({found['_file']}) fails: {result.mismatches[0]}; "
+                f"correct the answer, the data or the scenario",
+            )
+        )
     return errors
 
 
@@ -81,7 +112,8 @@ def _asserts(case: dict) -> bool:
     steps = case.get("actions") or []
     return bool(case.get("expect") or case.get("expect-any")) or any(
         isinstance(step, dict) and (step.get("expect") or step.get("expect-any") or "not-allowed" in step)
-        for step in steps)
+        for step in steps
+    )
 
 
 def _unplayable_step(case: dict, result: Result) -> Location | None:

@@ -10,6 +10,7 @@ heap down at exit took about half a second. Without the collector the build peak
 200 MB instead of 140; at the end the output is flushed and the process leaves, releasing
 everything at once. `serve` keeps the collector and exits normally: it runs for hours.
 """
+
 from __future__ import annotations
 
 import gc

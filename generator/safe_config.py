@@ -10,6 +10,7 @@ column, and `check` names it too. The project's configuration needs no Python ta
 install() runs before MkDocs reads the file (generator/run_mkdocs.py, which `scripts/site` and
 `build` use) and again when the plugin starts, for a plain `mkdocs serve` reading it again.
 """
+
 from __future__ import annotations
 
 import yaml

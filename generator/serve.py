@@ -5,6 +5,7 @@ Here a failed rebuild leaves the last good pages in place and writes the error l
 file; every page of the preview carries a small script that shows that list over the page, and
 the live reload that follows the next good build removes it.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -135,23 +136,28 @@ def _watch_code(server, folders: list[Path]) -> None:
         saved = [Path(p) for p in (event.src_path, getattr(event, "dest_path", "")) if p]
         python = [path for path in saved if path.suffix == ".py"]
         if python:
-            log.warning(f"{python[-1].name} changed: the preview runs the generator's code as it was when it "
-                        f"started; stop it (Ctrl-C) and run scripts/site serve again to use the change")
+            log.warning(
+                f"{python[-1].name} changed: the preview runs the generator's code as it was when it "
+                f"started; stop it (Ctrl-C) and run scripts/site serve again to use the change"
+            )
         else:
             _request_rebuild(server)
 
     for folder in folders:
         _schedule(server, folder, on_code_event, recursive=False)
-    log.info(f"watching the templates, labels and narration in {folders[0].name}/ too (a change to its Python "
-             f"code needs a restart)")
+    log.info(
+        f"watching the templates, labels and narration in {folders[0].name}/ too (a change to its Python "
+        f"code needs a restart)"
+    )
 
 
 def _code_folders(top: Path) -> list[Path]:
     return [top] + sorted(path for path in top.rglob("*") if path.is_dir() and "__pycache__" not in path.parts)
 
 
-def keep_serving_on_errors(server, current_errors: Callable[[], list[str]],
-                           config_errors: Callable[[], list[str]]) -> None:
+def keep_serving_on_errors(
+    server, current_errors: Callable[[], list[str]], config_errors: Callable[[], list[str]]
+) -> None:
     """Wrap the server's rebuild: an error becomes the status file instead of a stalled server.
     When MkDocs cannot read mkdocs.yml, no plugin runs: `config_errors` says why, with places."""
     rebuild = server.builder

@@ -8,6 +8,7 @@ games and the cap on repeated errors then run on what all of them found. The rep
 single process gives (pipeline.check): the model's errors count only when no process found an
 error in the data, as there. tests/test_split_check.py compares the two.
 """
+
 from __future__ import annotations
 
 import functools
@@ -58,8 +59,10 @@ def check(root: Path) -> Verdict:
     shares = _shares([folder.name for folder in game_folders(root / "rules_data", root, [])], root)
     before = Forked.running()
     try:
-        forked = [Forked(functools.partial(_share_alone, root, names), "checking the rules data", background=False)
-                  for names in shares[1:]]
+        forked = [
+            Forked(functools.partial(_share_alone, root, names), "checking the rules data", background=False)
+            for names in shares[1:]
+        ]
         here, sources = _check_share(root, shares[0])
         found = [here, *(cast(Share, child.result()) for child in forked)]
     finally:  # also a child forked just as an interrupt came, before the list held it
@@ -104,9 +107,19 @@ def _check_share(root: Path, names: set[str]) -> tuple[Share, dict]:
     from generator import games
 
     project, load_errors = load_games(root / "rules_data", root, only=names.__contains__)
-    model_errors = [] if load_errors else [
-        error for game in project.games.values() for error in games.for_game(game).model_errors(game, root)]
-    figures = [GameFigures(GameLinks.of(game), game.order, len(game.entities), len(game.parameters),
-                           [] if load_errors or model_errors else games.for_game(game).report(game, root))
-               for game in project.games.values()]
+    model_errors = (
+        []
+        if load_errors
+        else [error for game in project.games.values() for error in games.for_game(game).model_errors(game, root)]
+    )
+    figures = [
+        GameFigures(
+            GameLinks.of(game),
+            game.order,
+            len(game.entities),
+            len(game.parameters),
+            [] if load_errors or model_errors else games.for_game(game).report(game, root),
+        )
+        for game in project.games.values()
+    ]
     return Share(load_errors, model_errors, figures), project.sources

@@ -9,6 +9,7 @@ compiles again, and the output is the same either way. The disk copy lives in th
 folder ($XDG_CACHE_HOME or ~/.cache, under rulebook/templates), outside the project, and keeps
 the newest KEPT_FILES files; if that folder cannot be written, only the memory copy is kept.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -47,14 +48,28 @@ def _compile_settings(environment: jinja2.Environment, name: str) -> str:
     """What besides the source decides the code Jinja compiles a template to."""
     autoescape = environment.autoescape(name) if callable(environment.autoescape) else environment.autoescape
     finalize = environment.finalize
-    return repr((
-        environment.block_start_string, environment.block_end_string, environment.variable_start_string,
-        environment.variable_end_string, environment.comment_start_string, environment.comment_end_string,
-        environment.line_statement_prefix, environment.line_comment_prefix, environment.trim_blocks,
-        environment.lstrip_blocks, environment.newline_sequence, environment.keep_trailing_newline,
-        bool(autoescape), sorted(environment.extensions), environment.optimized, environment.is_async,
-        f"{finalize.__module__}.{finalize.__qualname__}" if finalize else None, jinja2.__version__,
-    ))
+    return repr(
+        (
+            environment.block_start_string,
+            environment.block_end_string,
+            environment.variable_start_string,
+            environment.variable_end_string,
+            environment.comment_start_string,
+            environment.comment_end_string,
+            environment.line_statement_prefix,
+            environment.line_comment_prefix,
+            environment.trim_blocks,
+            environment.lstrip_blocks,
+            environment.newline_sequence,
+            environment.keep_trailing_newline,
+            bool(autoescape),
+            sorted(environment.extensions),
+            environment.optimized,
+            environment.is_async,
+            f"{finalize.__module__}.{finalize.__qualname__}" if finalize else None,
+            jinja2.__version__,
+        )
+    )
 
 
 class CompiledTemplates(jinja2.BytecodeCache):

@@ -8,6 +8,7 @@ part that starts with a dot). Here every environment shares one store of compile
 (generator/template_cache.py: keyed by each template's source, so an edited override compiles
 again), and the listing does not enter hidden folders. The site is the same byte for byte.
 """
+
 from __future__ import annotations
 
 import os

@@ -14,6 +14,7 @@ Reported:
 - the live preview: one YAML edit under `scripts/site serve` until the edited page is served
   (goal < 3 s), and how many rebuilds each save started (goal: one).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -87,8 +88,11 @@ def plain_material(docs: Path, folder: Path) -> Path:
         "site_name": "Baseline",
         "theme": {"name": "material", "language": config["theme"].get("language", "en")},
         # Markdown's and pymdownx's extensions; ours (generator.*) are part of what is measured.
-        "markdown_extensions": [e for e in config.get("markdown_extensions", [])
-                                if not str(next(iter(e)) if isinstance(e, dict) else e).startswith("generator.")],
+        "markdown_extensions": [
+            e
+            for e in config.get("markdown_extensions", [])
+            if not str(next(iter(e)) if isinstance(e, dict) else e).startswith("generator.")
+        ],
         "plugins": [{"i18n": i18n}],
     }
     (folder / "mkdocs.yml").write_text(yaml.safe_dump(plain, allow_unicode=True), encoding="utf-8")
@@ -113,8 +117,10 @@ def search_payload(site: Path) -> dict[str, tuple[int, int]]:
         for lang, query in QUERIES.items():
             page = browser.new_page()
             fetched: dict[str, int] = {}
-            page.on("requestfinished", lambda request, fetched=fetched: fetched.__setitem__(
-                request.url, request.sizes()["responseBodySize"]))
+            page.on(
+                "requestfinished",
+                lambda request, fetched=fetched: fetched.__setitem__(request.url, request.sizes()["responseBodySize"]),
+            )
             prefix = "" if lang == "ja" else f"/{lang}"
             page.goto(f"{base}{prefix}/zombicide-1/skills/")
             fetched.clear()  # count only what searching loads
@@ -151,8 +157,12 @@ def serve_round_trip(edits: int) -> tuple[list[float], list[int]]:
         root = copy_project(Path(tmp))
         port = free_port()
         log = open(Path(tmp) / "serve.log", "w+")
-        server = subprocess.Popen([sys.executable, "-m", "generator.run_mkdocs", "serve", "--dirty", "--dev-addr",
-                                   f"127.0.0.1:{port}"], cwd=root, stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "generator.run_mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=root,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         url = f"http://127.0.0.1:{port}/{SERVE_PAGE}"
         seconds, rebuilds = [], []
         try:
@@ -169,8 +179,9 @@ def serve_round_trip(edits: int) -> tuple[list[float], list[int]]:
                 text = source.read_text(encoding="utf-8")
                 started = time.perf_counter()
                 # Into the first Korean block text: a body edit, not a title (a title re-renders all pages).
-                source.write_text(re.sub(r"(\bko: \|-\n\s+)", lambda m: m.group(1) + marker, text, count=1),
-                                  encoding="utf-8")
+                source.write_text(
+                    re.sub(r"(\bko: \|-\n\s+)", lambda m: m.group(1) + marker, text, count=1), encoding="utf-8"
+                )
                 while marker not in fetch(url):
                     if time.perf_counter() - started > 120:
                         raise SystemExit("the edit was not served within 120 s")
@@ -206,23 +217,31 @@ def measure_builds(runs: int, with_search: bool) -> float:
             checks.append(run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root))
         (base, base_cpu), (build, build_cpu), (check, check_cpu) = (
             (statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples))
-            for samples in (baselines, builds, checks))
+            for samples in (baselines, builds, checks)
+        )
         pages = sum(1 for _ in (root / "build" / "docs").rglob("*.md"))
-        print(f"baseline (plain MkDocs + Material + i18n, the same {pages} generated pages): "
-              f"{base:.2f} s wall, {base_cpu:.2f} s CPU")
+        print(
+            f"baseline (plain MkDocs + Material + i18n, the same {pages} generated pages): "
+            f"{base:.2f} s wall, {base_cpu:.2f} s CPU"
+        )
         # Each build against the baseline run just before it: the machine's speed drifts over minutes.
         paired = statistics.median(b / a for (a, _), (b, _) in zip(baselines, builds))
-        print(f"full build (3 languages, search indexes): {build:.2f} s = {build / base:.2f} x baseline wall "
-              f"(goal <= 1.3; {paired:.2f} x as the median of each build over the baseline run just before it); "
-              f"CPU {build_cpu:.2f} s = {build_cpu / base_cpu:.2f} x baseline CPU")
-        print(f"generator check: {check:.2f} s wall (goal <= 1 s) = {check / base:.2f} x baseline; "
-              f"CPU {check_cpu:.2f} s")
+        print(
+            f"full build (3 languages, search indexes): {build:.2f} s = {build / base:.2f} x baseline wall "
+            f"(goal <= 1.3; {paired:.2f} x as the median of each build over the baseline run just before it); "
+            f"CPU {build_cpu:.2f} s = {build_cpu / base_cpu:.2f} x baseline CPU"
+        )
+        print(
+            f"generator check: {check:.2f} s wall (goal <= 1 s) = {check / base:.2f} x baseline; CPU {check_cpu:.2f} s"
+        )
         if with_search:
             site = root / "site"
             for lang, (total, names) in search_payload(site).items():
                 names_gz = len(gzip.compress((site / "assets" / "names" / f"{lang}.json").read_bytes()))
-                print(f"search payload {lang}: {total / 1024:.0f} KiB fetched for a first search "
-                      f"(name index {names / 1024:.0f} KiB, {names_gz / 1024:.0f} KiB gzipped)")
+                print(
+                    f"search payload {lang}: {total / 1024:.0f} KiB fetched for a first search "
+                    f"(name index {names / 1024:.0f} KiB, {names_gz / 1024:.0f} KiB gzipped)"
+                )
     return base
 
 
@@ -240,15 +259,19 @@ def main() -> None:
         seconds, rebuilds = serve_round_trip(args.edits)
         median = statistics.median(seconds)
         versus = f" = {median / base:.2f} x baseline" if base else ""
-        print(f"serve round-trip, one YAML edit until the page is served: median {median:.2f} s (goal < 3 s; "
-              f"{', '.join(f'{s:.2f}' for s in seconds)}){versus}; rebuilds per save: {', '.join(map(str, rebuilds))}")
+        print(
+            f"serve round-trip, one YAML edit until the page is served: median {median:.2f} s (goal < 3 s; "
+            f"{', '.join(f'{s:.2f}' for s in seconds)}){versus}; rebuilds per save: {', '.join(map(str, rebuilds))}"
+        )
     print(f"machine load (1-minute average) at the end: {os.getloadavg()[0]:.1f}")
     if not args.serve_only:
         project = pipeline.check(ROOT)
         for lang in QUERIES:
             _, counts = name_index(project, lang, "" if lang == "ja" else f"{lang}/")
-            print(f"name index {lang}: {counts['entries']} entries, {counts['names']} names, "
-                  f"{counts['aliases']} aliases, {counts['inflected']} inflected forms")
+            print(
+                f"name index {lang}: {counts['entries']} entries, {counts['names']} names, "
+                f"{counts['aliases']} aliases, {counts['inflected']} inflected forms"
+            )
 
 
 if __name__ == "__main__":

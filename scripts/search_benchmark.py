@@ -13,6 +13,7 @@ that shows the entry the query names:
   for the first search (the name index still to fetch) and a later one. Baseline: the same
   browser's time from an input event to the next painted frame on the same page.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,8 +48,12 @@ def handler_class(site: Path, compress: bool):
             path = Path(self.translate_path(self.path))
             if path.is_dir():
                 path = path / "index.html"
-            if not (compress and path.suffix in COMPRESSIBLE and path.is_file()
-                    and "gzip" in self.headers.get("Accept-Encoding", "")):
+            if not (
+                compress
+                and path.suffix in COMPRESSIBLE
+                and path.is_file()
+                and "gzip" in self.headers.get("Accept-Encoding", "")
+            ):
                 return super().send_head()
             body = gzip.compress(path.read_bytes(), mtime=0)
             self.send_response(200)
@@ -130,7 +135,13 @@ def measure(browser, base: str, lang: str, path: str) -> dict:
         page.wait_for_selector(f'.rb-search__output[data-names="{word}"]', state="attached")
         later.append(page.evaluate("window.__rb.names - window.__rb.input"))
     context.close()
-    return {"page": page_bytes, "search": search_bytes, "first": first, "later": statistics.median(later), "frame": frame}
+    return {
+        "page": page_bytes,
+        "search": search_bytes,
+        "first": first,
+        "later": statistics.median(later),
+        "frame": frame,
+    }
 
 
 def run(site: Path, runs: int) -> None:
@@ -145,11 +156,13 @@ def run(site: Path, runs: int) -> None:
             for lang in QUERIES:
                 samples = [measure(browser, base, lang, page_of(site, lang)) for _ in range(runs)]
                 fig = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
-                print(f"{name:9} {lang}: first search {fig['search'] / 1024:.0f} KiB = "
-                      f"{fig['search'] / fig['page']:.2f} x page load ({fig['page'] / 1024:.0f} KiB); "
-                      f"names shown {fig['first']:.0f} ms (first search) = {fig['first'] / fig['frame']:.1f} x frame, "
-                      f"{fig['later']:.0f} ms later = {fig['later'] / fig['frame']:.1f} x frame "
-                      f"(frame baseline {fig['frame']:.0f} ms)")
+                print(
+                    f"{name:9} {lang}: first search {fig['search'] / 1024:.0f} KiB = "
+                    f"{fig['search'] / fig['page']:.2f} x page load ({fig['page'] / 1024:.0f} KiB); "
+                    f"names shown {fig['first']:.0f} ms (first search) = {fig['first'] / fig['frame']:.1f} x frame, "
+                    f"{fig['later']:.0f} ms later = {fig['later'] / fig['frame']:.1f} x frame "
+                    f"(frame baseline {fig['frame']:.0f} ms)"
+                )
         browser.close()
     for server, _base in servers.values():
         server.shutdown()
@@ -165,8 +178,12 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
-        subprocess.run([sys.executable, "-m", "generator", "build", "--site-dir", str(site)],
-                       cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "generator", "build", "--site-dir", str(site)],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
         run(site, args.runs)
 
 

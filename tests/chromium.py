@@ -4,13 +4,20 @@ It is Debian's chromium build of the same Blink and V8, without the desktop brow
 and interface layer, which headless pages never show; Playwright, too, runs this shell for
 headless Chromium. A page load costs about a quarter less CPU than in `chromium --headless`.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 EXECUTABLE = Path("/usr/bin/chromium-headless-shell")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def launch(playwright):

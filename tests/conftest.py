@@ -1,5 +1,6 @@
 """Shared fixtures: the project's own data, a built copy of the site served on 127.0.0.1, and a
 headless Debian chromium (tests/chromium.py) driven by Playwright."""
+
 from __future__ import annotations
 
 import functools
@@ -111,8 +112,12 @@ def copy_small_project(target: Path) -> Path:
 
 
 def build(root: Path, site_dir: str = "site") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", "build", "--root", str(root), "--site-dir", site_dir],
-                          capture_output=True, text=True, cwd=root)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--root", str(root), "--site-dir", site_dir],
+        capture_output=True,
+        text=True,
+        cwd=root,
+    )
 
 
 # --- sites built once for the whole run --------------------------------------------------------
@@ -150,9 +155,19 @@ def start_shared_build(config: pytest.Config, name: str, lay_out=copy_project) -
         (shared / f"{name}.rc").write_text("the project could not be laid out\n")
         raise
     _background[name] = subprocess.Popen(
-        ["sh", "-c", '"$0" -m generator build --root "$1"; echo $? > "$2"', sys.executable, str(root),
-         str(shared / f"{name}.rc")],
-        cwd=root, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        [
+            "sh",
+            "-c",
+            '"$0" -m generator build --root "$1"; echo $? > "$2"',
+            sys.executable,
+            str(root),
+            str(shared / f"{name}.rc"),
+        ],
+        cwd=root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
 
 
 def shared_build(config: pytest.Config, name: str, lay_out=copy_project) -> tuple[Path, str]:

@@ -14,6 +14,7 @@ pages laid over a copy of the project's content/), and optionally `setup.txt` fo
 The cases run in-process (the CLI's own `main`), which keeps the corpus fast; one test runs the
 real command line.
 """
+
 from __future__ import annotations
 
 import os
@@ -33,8 +34,9 @@ CASE_FILES = ("expected.txt", "setup.txt", "_project")
 
 
 def run_check(root: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(root)],
-                          capture_output=True, text=True, cwd=root)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--root", str(root)], capture_output=True, text=True, cwd=root
+    )
 
 
 def broken_copy(case: Path, tmp_path: Path) -> Path:
@@ -97,7 +99,9 @@ def test_the_command_line_reports_bad_input(tmp_path):
     case = HERE / "bad_input" / "several-errors-at-once"
     result = run_check(broken_copy(case, tmp_path))
     assert result.returncode == 1
-    assert result.stderr.strip().splitlines()[:-1] == (case / "expected.txt").read_text(encoding="utf-8").split("\n")[:-1]
+    assert (
+        result.stderr.strip().splitlines()[:-1] == (case / "expected.txt").read_text(encoding="utf-8").split("\n")[:-1]
+    )
 
 
 def test_the_corpus_covers_at_least_120_kinds():
@@ -120,7 +124,10 @@ def assert_check_reports_as_pinned(case: Path, root: Path, capsys) -> None:
     one = len(expected) == 1
     places = list(dict.fromkeys(PLACES[line.split(":")[0].split("/")[0]] for line in expected))
     where = " and ".join(places)  # no case has errors in more than two places
-    assert summary == f"{len(expected)} error{'' if one else 's'} in {where}; fix {'it' if one else 'them'} and run check again."
+    assert (
+        summary
+        == f"{len(expected)} error{'' if one else 's'} in {where}; fix {'it' if one else 'them'} and run check again."
+    )
 
 
 def test_the_summary_names_every_place_the_errors_are_in():
@@ -131,13 +138,21 @@ def test_the_summary_names_every_place_the_errors_are_in():
     def error(path: str) -> DataError:
         return DataError(Location(path, 1, 1), "", "what is wrong")
 
-    mixed = DataErrors([error("rules_data/mini/skills.yaml"), error("content/ko/index.md"), error("mkdocs.yml"),
-                        error("rules_data/mini/zombies.yaml")])
+    mixed = DataErrors(
+        [
+            error("rules_data/mini/skills.yaml"),
+            error("content/ko/index.md"),
+            error("mkdocs.yml"),
+            error("rules_data/mini/zombies.yaml"),
+        ]
+    )
     assert mixed.report().splitlines()[-1] == (
-        "4 errors in the hand-written pages, mkdocs.yml and the rules data; nothing was built.")
+        "4 errors in the hand-written pages, mkdocs.yml and the rules data; nothing was built."
+    )
     labels = DataErrors([error("generator/render/labels.yaml")])
     assert labels.report("no scenario was run").splitlines()[-1] == (
-        "1 error in generator/render/labels.yaml; no scenario was run.")
+        "1 error in generator/render/labels.yaml; no scenario was run."
+    )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])

@@ -1,5 +1,6 @@
 """Whole builds: a failed build leaves the previous site untouched, equal data gives equal bytes,
 and an interrupted build cleans up after itself."""
+
 from __future__ import annotations
 
 import hashlib
@@ -19,8 +20,11 @@ from tests.conftest import build, copy_project, copy_small_project
 
 
 def digest(folder: Path) -> dict[str, str]:
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 pytestmark = pytest.mark.build
@@ -64,8 +68,9 @@ def test_a_failed_build_leaves_the_previous_site(small_project):
         assert result.returncode != 0
         assert "unknown reference kind 'skil'" in result.stderr + result.stdout
         assert "rules_data/mini/skills.yaml:" in result.stderr + result.stdout
-        direct = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=small_project,
-                                capture_output=True, text=True)
+        direct = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=small_project, capture_output=True, text=True
+        )
         assert direct.returncode != 0
         assert digest(small_project / "site") == before
     finally:
@@ -84,8 +89,9 @@ def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(sm
         check.write_text(wrong, encoding="utf-8")
         result = build(small_project)
         assert result.returncode != 0
-        assert re.search(r"rules_data/mini/faq\.yaml:\d+:\d+: faq 'faq-slippery-through' .*the rules model disagrees",
-                         result.stderr), result.stderr
+        assert re.search(
+            r"rules_data/mini/faq\.yaml:\d+:\d+: faq 'faq-slippery-through' .*the rules model disagrees", result.stderr
+        ), result.stderr
         assert digest(small_project / "site") == before
     finally:
         check.write_text(good, encoding="utf-8")
@@ -109,8 +115,12 @@ def test_a_language_that_fails_fails_the_build_and_leaves_the_site(small_project
         assert digest(small_project / "site") == before
         assert list(small_project.glob(".site-*")) == []  # neither the staging nor the languages' folder
         # MkDocs run directly builds the languages beside its site folder: none of them stays either.
-        direct = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", "direct"],
-                                cwd=small_project, capture_output=True, text=True)
+        direct = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", "direct"],
+            cwd=small_project,
+            capture_output=True,
+            text=True,
+        )
         assert direct.returncode != 0
         assert list(small_project.glob(".site-*")) == []
     finally:
@@ -122,9 +132,13 @@ def test_the_same_data_gives_the_same_bytes(project_copy):
     """The shared site was built with the languages in two processes at once; this one builds
     them one after another: the bytes must not depend on that, nor on which finished first."""
     one_at_a_time = dict(os.environ, **{language_split.ONE_AT_A_TIME_ENV: "1"})
-    result = subprocess.run([sys.executable, "-m", "generator", "build", "--root", str(project_copy),
-                             "--site-dir", "site-again"], capture_output=True, text=True, cwd=project_copy,
-                            env=one_at_a_time)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--root", str(project_copy), "--site-dir", "site-again"],
+        capture_output=True,
+        text=True,
+        cwd=project_copy,
+        env=one_at_a_time,
+    )
     assert result.returncode == 0, result.stderr
     again, first = digest(project_copy / "site-again"), digest(project_copy / "site")
     assert sorted(path for path in again.keys() | first.keys() if again.get(path) != first.get(path)) == []
@@ -135,7 +149,9 @@ def test_each_languages_404_page_offers_each_languages_home(built_site):
     homes = {"ja": "/", "ko": "/ko/", "uk": "/uk/"}
     for folder in ("", "ko/", "uk/"):
         page = (built_site / folder / "404.html").read_text(encoding="utf-8")
-        offered = dict((lang, href) for href, lang in re.findall(r'<link rel="alternate" href="([^"]*)" hreflang="([^"]*)"', page))
+        offered = dict(
+            (lang, href) for href, lang in re.findall(r'<link rel="alternate" href="([^"]*)" hreflang="([^"]*)"', page)
+        )
         assert offered == homes, folder or "root"
 
 
@@ -169,16 +185,23 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.parametrize("signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")],
-                         ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize(
+    "signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")], ids=["ctrl-c", "sigterm"]
+)
 @pytest.mark.long(5)
 def test_an_interrupted_build_cleans_up_stops_mkdocs_and_says_so_in_one_line(tmp_path, signum, how):
     root = copy_project(tmp_path)
     (root / "site").mkdir()
     (root / "site" / "index.html").write_text("the previous site")
     # A new session stands for a terminal: Ctrl-C reaches its whole foreground group.
-    builder = subprocess.Popen([sys.executable, "-m", "generator", "build", "--root", str(root)], cwd=root,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    builder = subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", "--root", str(root)],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         mkdocs = wait_for(lambda: children_of(builder.pid), 30)[0]
         wait_for(lambda: list(root.glob(".site-*/site")) or (root / "build" / "docs" / "ja").exists(), 30)
@@ -192,7 +215,10 @@ def test_an_interrupted_build_cleans_up_stops_mkdocs_and_says_so_in_one_line(tmp
             builder.kill()
     assert builder.returncode == 128 + signum
     assert "Traceback" not in stderr + stdout
-    assert stderr.strip().splitlines()[-1] == f"build interrupted by {signal.Signals(signum).name}; site/ was left as it was"
+    assert (
+        stderr.strip().splitlines()[-1]
+        == f"build interrupted by {signal.Signals(signum).name}; site/ was left as it was"
+    )
     assert "KeyboardInterrupt" not in stderr
     wait_for(lambda: not alive(mkdocs), 5)
     assert list(root.glob(".site-*")) == []

@@ -1,4 +1,5 @@
 """Every sentence is our own: no run of text copied from the source documents."""
+
 from __future__ import annotations
 
 import subprocess

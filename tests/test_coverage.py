@@ -1,5 +1,6 @@
 """Every listed section of every source document is carried by some data, the committed
 coverage table is current, and every listed heading really stands in its document."""
+
 from __future__ import annotations
 
 import unicodedata

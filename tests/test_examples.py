@@ -4,6 +4,7 @@ The rendered Markdown of every example is kept in tests/golden/examples/<lang>/<
 model or data change that alters an example shows up as a readable diff; `scripts/refresh-goldens`
 rewrites them after a reviewed change.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -33,13 +34,30 @@ LANGUAGES = ("ja", "ko", "uk")
 EDITIONS = ("zombicide-1", "zombicide-2")
 REFRESH = os.environ.get("REFRESH_GOLDENS") == "1"
 SVG_NS = "{http://www.w3.org/2000/svg}"
-SCRIPT = {"ja": re.compile(r"[\u3040-\u30ff]"), "ko": re.compile(r"[\uac00-\ud7a3]"),
-          "uk": re.compile(r"[\u0400-\u04ff]")}
+SCRIPT = {
+    "ja": re.compile(r"[\u3040-\u30ff]"),
+    "ko": re.compile(r"[\uac00-\ud7a3]"),
+    "uk": re.compile(r"[\u0400-\u04ff]"),
+}
 # The mechanics players get wrong; each needs at least one example (issue: "Coverage").
 REQUIRED_SECTIONS = {
-    "zombicide-1": {"moving", "sight", "zombie-movement", "zombie-splitting", "runners-second-action",
-                    "targeting-priority", "damage-thresholds", "dual-weapons", "lucky", "molotov-attack",
-                    "car-attack", "zombie-spawning", "extra-activation-card", "manhole-card", "action-open-door"},
+    "zombicide-1": {
+        "moving",
+        "sight",
+        "zombie-movement",
+        "zombie-splitting",
+        "runners-second-action",
+        "targeting-priority",
+        "damage-thresholds",
+        "dual-weapons",
+        "lucky",
+        "molotov-attack",
+        "car-attack",
+        "zombie-spawning",
+        "extra-activation-card",
+        "manhole-card",
+        "action-open-door",
+    },
     "zombicide-2": {"targeting-priority", "friendly-fire"},
 }
 
@@ -91,13 +109,15 @@ def test_every_example_is_played_by_the_model_without_a_refusal_it_did_not_expec
 def test_a_step_the_model_refuses_is_a_data_error_at_that_step(project):
     game = project.games["zombicide-1"]
     example = next(e for e in game.examples if e.id == "move-out-of-a-zombie-zone")
-    broken = dataclasses.replace(example, scenario={**example.scenario, "actions": [
-        {"who": "amy", "do": "move", "to": ["b", "c"]}]})
+    broken = dataclasses.replace(
+        example, scenario={**example.scenario, "actions": [{"who": "amy", "do": "move", "to": ["b", "c"]}]}
+    )
     [error] = check_examples([broken], rules_for_game(game), HOOKS)
     assert error.where == example.step_where[0]
     assert error.breadcrumb == "example 'move-out-of-a-zombie-zone' › scenario"
-    assert error.message.startswith("the rules model cannot play this example: step 1 (amy move to=['b', 'c']): "
-                                    "not allowed (too-far:")
+    assert error.message.startswith(
+        "the rules model cannot play this example: step 1 (amy move to=['b', 'c']): not allowed (too-far:"
+    )
 
 
 def test_an_unknown_scenario_key_is_reported_where_it_is_written(project):
@@ -118,24 +138,34 @@ def test_an_example_whose_values_do_not_fit_is_never_played(project, tmp_path):
 
     game = project.games["zombicide-1"]
     path = tmp_path / "scenario.yaml"
-    path.write_text("map: 'a . b'\nsurvivors: {amy: {at: a}}\nzombies: {b: {walker: 100000000}}\n"
-                    "actions:\n  - {who: amy, do: move, to: b}\n", encoding="utf-8")
+    path.write_text(
+        "map: 'a . b'\nsurvivors: {amy: {at: a}}\nzombies: {b: {walker: 100000000}}\n"
+        "actions:\n  - {who: amy, do: move, to: b}\n",
+        encoding="utf-8",
+    )
     node, _ = parse(path, "scenario.yaml")
     example = game.examples[0]
-    broken = dataclasses.replace(example, scenario={**plain(node), "id": example.id, "rule": example.section},
-                                 scenario_node=node)
+    broken = dataclasses.replace(
+        example, scenario={**plain(node), "id": example.id, "rule": example.section}, scenario_node=node
+    )
     run = run_example(broken, rules_for_game(game), HOOKS)
     assert not run.ok and run.steps == []
-    assert run.result.mismatches == ["scenario.yaml:3:23: zombies › b › walker: expected a whole number from 0 to "
-                                     "100 (a zone holds at most 100 zombies of a type), found the number 100000000"]
+    assert run.result.mismatches == [
+        "scenario.yaml:3:23: zombies › b › walker: expected a whole number from 0 to "
+        "100 (a zone holds at most 100 zombies of a type), found the number 100000000"
+    ]
 
 
 def bad_example_check(tmp_path: Path, text: str) -> list[str]:
     shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
     (tmp_path / "rules_data" / "mini" / "examples").mkdir()
     (tmp_path / "rules_data" / "mini" / "examples" / "bad.yaml").write_text(text, encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
-                            capture_output=True, text=True, cwd=tmp_path)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert result.returncode == 1
     return result.stderr.strip().splitlines()[:-1]
 
@@ -173,8 +203,11 @@ def test_a_bad_example_is_reported_with_file_line_column_and_what_to_do(tmp_path
 # --- rendering -----------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def rendered(project) -> dict[tuple[str, str], str]:
-    return {(lang, example.id): example_markdown(project, game, example, lang)
-            for game, example in all_examples(project) for lang in LANGUAGES}
+    return {
+        (lang, example.id): example_markdown(project, game, example, lang)
+        for game, example in all_examples(project)
+        for lang in LANGUAGES
+    }
 
 
 def test_each_diagram_is_valid_svg_with_a_title_and_description_in_the_page_language(rendered):
@@ -229,8 +262,16 @@ def test_each_example_matches_its_golden_file(rendered):
             continue
         expected = path.read_text(encoding="utf-8") if path.exists() else ""
         if expected != markdown:
-            wrong.append("".join(difflib.unified_diff(expected.splitlines(True), markdown.splitlines(True),
-                                                      f"golden/{lang}/{example_id}.md", "rendered now")))
+            wrong.append(
+                "".join(
+                    difflib.unified_diff(
+                        expected.splitlines(True),
+                        markdown.splitlines(True),
+                        f"golden/{lang}/{example_id}.md",
+                        "rendered now",
+                    )
+                )
+            )
     if REFRESH:  # an example that is gone takes its golden files with it
         for path in GOLDEN.glob("*/*.md"):
             if (path.parent.name, path.stem) not in rendered:
@@ -279,8 +320,9 @@ def test_giving_runners_one_action_changes_the_runner_example(tmp_path, rendered
 
 def test_a_tougher_walker_changes_the_outcome_of_an_attack(tmp_path, rendered):
     stats = zombie_stats_block("zombicide-1", "walker")
-    root = edited_copy(tmp_path, "zombicide-1", "zombies.yaml", stats,
-                       re.sub(r"min-damage: \d+", "min-damage: 2", stats))
+    root = edited_copy(
+        tmp_path, "zombicide-1", "zombies.yaml", stats, re.sub(r"min-damage: \d+", "min-damage: 2", stats)
+    )
     after = render_one(root, "zombicide-1", "sight-in-streets-and-buildings", "ko")
     assert "처치하고" in rendered[("ko", "sight-in-streets-and-buildings")]
     assert "처치하고" not in after and "쓰러뜨릴 수 없습니다" in after

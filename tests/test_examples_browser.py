@@ -1,6 +1,7 @@
 """A worked example on a phone in dark mode, in each language: the diagram is drawn, fits the
 screen's width, follows the dark scheme and names itself in the page's language. Screenshots are
 saved under tests/artifacts/ for a person to look at."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,7 +30,9 @@ def test_an_example_reads_on_a_phone_in_dark_mode(browser, site_url, lang):
         assert svg.is_visible()
         box = svg.bounding_box()
         assert box["width"] > 200 and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        widest = example.evaluate("e => Math.max(...[...e.querySelectorAll('*')].map(c => c.getBoundingClientRect().right))")
+        widest = example.evaluate(
+            "e => Math.max(...[...e.querySelectorAll('*')].map(c => c.getBoundingClientRect().right))"
+        )
         assert widest <= PHONE["width"]  # nothing in the example needs sideways scrolling
         street = svg.locator(".rb-street").first
         assert street.evaluate("e => getComputedStyle(e).fill") == DARK_STREET

@@ -1,4 +1,5 @@
 """Work forked beside the build: its result, however large, and its crash come back to the parent."""
+
 from __future__ import annotations
 
 import os

@@ -6,6 +6,7 @@ Whatever comes in, `check` ends with the data or with DataErrors: any other exce
 is a bug. The run is deterministic (`derandomize`) and bounded by a number of examples; inputs
 that once broke the loader stay in tests/fuzz_corpus/ and run on every suite.
 """
+
 from __future__ import annotations
 
 import json
@@ -67,10 +68,13 @@ RE_SEEDS = {
     "rules/turn.yaml": [RE / "rules/combat.yaml", RE_OWN / "mini-re/rules/turn.yaml"],
     "examples/turns.yaml": [RE / "examples/combat.yaml", RE_OWN / "mini-re/examples/turns.yaml"],
     "scenarios/movement.yaml": [RE / "scenarios/attacks.yaml", RE_OWN / "mini-re/scenarios/movement.yaml"],
-    "scenarios/cards/check-cards.yaml": [RE / "scenarios/cards/check-cards.yaml",
-                                         RE_OWN / "mini-re/scenarios/cards/check-cards.yaml"],
+    "scenarios/cards/check-cards.yaml": [
+        RE / "scenarios/cards/check-cards.yaml",
+        RE_OWN / "mini-re/scenarios/cards/check-cards.yaml",
+    ],
     "../sources.yaml": [REAL / "sources.yaml", RE_OWN / "sources.yaml"],
 }
+
 
 def seed_files(seeds: dict[str, list[Path]]) -> list[tuple[str, Path]]:
     return sorted((target, source) for target, sources in seeds.items() for source in sources)
@@ -79,11 +83,61 @@ def seed_files(seeds: dict[str, list[Path]]) -> list[tuple[str, Path]]:
 SEED_FILES = seed_files(SEEDS)
 RE_SEED_FILES = seed_files(RE_SEEDS)
 # What a contributor's slip can put anywhere: YAML, Markdown, HTML and encoding hazards.
-HAZARDS = ["{", "}", "[", "]", ":", "- ", "*a", "&a ", "!x ", "!!int ", "<<: ", "|", ">", "#", "'", '"', "\t",
-           "\n", "\n  ", "\x00", "\x07", "\ud800", "\\ud800", "<script>", "<img onerror=x>", "{: onclick=x }",
-           "[x](javascript:x)", "{skill:", "{param:x}", "}}", "99999999999", "-1", "2024-01-01", "~", "\u202e",
-           "\ufeff", "é", "騒音", "a < b", "&amp;", "**b**", "[t](https://example.org)", "x_y", "> quote",
-           "1. item", "    code", "---", "!!! note", "&#60;script&#62;", "%", "0", "3", "6"]
+HAZARDS = [
+    "{",
+    "}",
+    "[",
+    "]",
+    ":",
+    "- ",
+    "*a",
+    "&a ",
+    "!x ",
+    "!!int ",
+    "<<: ",
+    "|",
+    ">",
+    "#",
+    "'",
+    '"',
+    "\t",
+    "\n",
+    "\n  ",
+    "\x00",
+    "\x07",
+    "\ud800",
+    "\\ud800",
+    "<script>",
+    "<img onerror=x>",
+    "{: onclick=x }",
+    "[x](javascript:x)",
+    "{skill:",
+    "{param:x}",
+    "}}",
+    "99999999999",
+    "-1",
+    "2024-01-01",
+    "~",
+    "\u202e",
+    "\ufeff",
+    "é",
+    "騒音",
+    "a < b",
+    "&amp;",
+    "**b**",
+    "[t](https://example.org)",
+    "x_y",
+    "> quote",
+    "1. item",
+    "    code",
+    "---",
+    "!!! note",
+    "&#60;script&#62;",
+    "%",
+    "0",
+    "3",
+    "6",
+]
 
 
 def check_and_render(root: Path) -> None:
@@ -129,9 +183,9 @@ def _mutate(text: str, operations) -> str:
         if kind == "insert":
             lines[index] = line[:column] + payload + line[column:]
         elif kind == "replace-value" and ":" in line:
-            lines[index] = line[:line.index(":") + 1] + " " + payload
+            lines[index] = line[: line.index(":") + 1] + " " + payload
         elif kind == "quoted-value" and ": " in line:  # stays valid YAML: reaches the checks and the renderer
-            lines[index] = line[:line.index(": ") + 2] + json.dumps(payload)
+            lines[index] = line[: line.index(": ") + 2] + json.dumps(payload)
         elif kind == "delete-line":
             del lines[index]
         elif kind == "duplicate-line":
@@ -146,7 +200,19 @@ def _mutate(text: str, operations) -> str:
 
 
 OPERATION = st.tuples(
-    st.sampled_from(["insert", "quoted-value", "quoted-value", "replace-value", "delete-line", "duplicate-line", "indent", "dedent", "cut"]),
+    st.sampled_from(
+        [
+            "insert",
+            "quoted-value",
+            "quoted-value",
+            "replace-value",
+            "delete-line",
+            "duplicate-line",
+            "indent",
+            "dedent",
+            "cut",
+        ]
+    ),
     st.integers(min_value=0, max_value=10_000),
     st.sampled_from(HAZARDS),
 )
@@ -170,8 +236,13 @@ def mutate_and_check(workspace: Path, game: str, seed: tuple[str, Path], operati
             path.write_bytes(original)
 
 
-FUZZ_SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None,
-                         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+FUZZ_SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 OPERATIONS = st.lists(OPERATION, min_size=1, max_size=4)
 
 
@@ -209,12 +280,30 @@ def test_past_findings_end_in_data_errors(workspace, finding):
 
 # --- Hand-written pages (content/) ----------------------------------------------------------------
 # What a contributor's slip or a hostile edit can put into a Markdown page, besides the hazards above.
-PAGE_HAZARDS = HAZARDS + ["<div>", "</div>", "[a]: javascript:x", "{: #x onclick=y }", "<x onclick=1>", "`<script>`",
-                          "<!-- x -->", "[x](JaVaScRiPt:x)", "[x](java\tscript:x)", "<svg onload=x>", "<javascript:x>",
-                          "\\<script>", "!!! note \"x<script>\"", "??? \"t\"", "[x][y]\n\n[y]: javascript:x",
-                          "<scr<script>ipt>", "![x](https://example.org/x.png)"]
-PAGE_OPERATION = st.tuples(st.sampled_from(["insert", "insert", "insert", "delete-line", "duplicate-line", "indent"]),
-                           st.integers(min_value=0, max_value=10_000), st.sampled_from(PAGE_HAZARDS))
+PAGE_HAZARDS = HAZARDS + [
+    "<div>",
+    "</div>",
+    "[a]: javascript:x",
+    "{: #x onclick=y }",
+    "<x onclick=1>",
+    "`<script>`",
+    "<!-- x -->",
+    "[x](JaVaScRiPt:x)",
+    "[x](java\tscript:x)",
+    "<svg onload=x>",
+    "<javascript:x>",
+    "\\<script>",
+    '!!! note "x<script>"',
+    '??? "t"',
+    "[x][y]\n\n[y]: javascript:x",
+    "<scr<script>ipt>",
+    "![x](https://example.org/x.png)",
+]
+PAGE_OPERATION = st.tuples(
+    st.sampled_from(["insert", "insert", "insert", "delete-line", "duplicate-line", "indent"]),
+    st.integers(min_value=0, max_value=10_000),
+    st.sampled_from(PAGE_HAZARDS),
+)
 
 
 def site_markdown():
@@ -250,8 +339,11 @@ class ActiveMarkup(HTMLParser):
             address = "".join((value or "").split()).lower()
             if name.startswith("on"):
                 self.found.append(f"<{tag} {name}>")
-            elif name in ("href", "src", "action", "formaction") and re.match(r"[a-z][a-z0-9+.-]*:", address) \
-                    and not address.startswith(("http:", "https:", "mailto:")):
+            elif (
+                name in ("href", "src", "action", "formaction")
+                and re.match(r"[a-z][a-z0-9+.-]*:", address)
+                and not address.startswith(("http:", "https:", "mailto:"))
+            ):
                 self.found.append(f"<{tag} {name}={value[:30]}>")
 
 

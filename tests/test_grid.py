@@ -1,4 +1,5 @@
 """The square grid of the shared core: map reading, steps, corners, sight, capacity, tile links."""
+
 from __future__ import annotations
 
 import pytest

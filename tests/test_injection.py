@@ -5,6 +5,7 @@ Payloads that are harmless as text are accepted; the site built from them is ope
 page in Chromium, where no script may run (no dialog, no `window.__pwned`), and no page may
 carry an `on*` attribute or a `javascript:` address.
 """
+
 from __future__ import annotations
 
 import functools
@@ -25,7 +26,10 @@ MINIMAL = Path(__file__).parent / "fixtures" / "minimal" / "rules_data"
 # Each field: (file under rules_data/, the exact text it holds in the minimal data).
 MARKDOWN_FIELDS = {
     "game text": ("mini/game.yaml", "小さなゲーム。{zombie:walker}は{param:walker.actions}回行動する。"),
-    "page intro": ("mini/glossary.yaml", "  title: {ja: 用語集, ko: 용어집, uk: Глосарій}"),  # an intro is added after the title
+    "page intro": (
+        "mini/glossary.yaml",
+        "  title: {ja: 用語集, ko: 용어집, uk: Глосарій}",
+    ),  # an intro is added after the title
     "term text": ("mini/glossary.yaml", "ゾンビを引き寄せる。"),
     "rules section text": ("mini/rules/basics.yaml", '"{term:noise}を参照。"'),
     "faq answer": ("mini/faq.yaml", "赤。"),
@@ -54,7 +58,7 @@ REFUSED = {
     "iframe": "<iframe src=javascript:window.__pwned=1></iframe>",
     "style": "<style>*{display:none}</style>",
     "unclosed div": "<div>the rest of the page",
-    "attribute list": "text\n{: onclick=\"window.__pwned=1\" }",
+    "attribute list": 'text\n{: onclick="window.__pwned=1" }',
     "heading id": "text { #zone }",
     "javascript link": "[tap](javascript:window.__pwned=1)",
     "data link": "[tap](data:text/html,<b>x</b>)",
@@ -77,18 +81,30 @@ HARMLESS_MARKDOWN = {
 # Plain text shows exactly as written: brackets make no link, an '&' is an ampersand and the "##"
 # that would end a heading stays (a character reference such as "&lt;" is refused: the navigation
 # would decode it).
-HARMLESS_PLAIN = {"Tom & Jerry の本": "Tom & Jerry の本", "W]alk[er [1]": "W]alk[er [1]", "a > b": "a > b",
-                  "O'Brien \"Q\"": "O'Brien \"Q\"", "AT&T; b": "AT&T; b",
-                  "onerror=alert(1) の見出し": "onerror=alert(1) の見出し", "100% [sic]": "100% [sic]", "黄 ##": "黄 ##"}
+HARMLESS_PLAIN = {
+    "Tom & Jerry の本": "Tom & Jerry の本",
+    "W]alk[er [1]": "W]alk[er [1]",
+    "a > b": "a > b",
+    'O\'Brien "Q"': 'O\'Brien "Q"',
+    "AT&T; b": "AT&T; b",
+    "onerror=alert(1) の見出し": "onerror=alert(1) の見出し",
+    "100% [sic]": "100% [sic]",
+    "黄 ##": "黄 ##",
+}
 # mkdocs.yml's words around every page (each language's site name and description, its name in
 # the language menu, the palette toggles, the permalink and 404 labels): a value line, or a
 # palette toggle written in one line. Material prints them unescaped, and Markdown means nothing
 # there: a link or braces in them stay text, and are accepted.
-FRAME_VALUE = re.compile(r"^(\s*(?:- )?(?:name|site_name|site_description|permalink_title|short_name|not_found_\w+): )"
-                         r"(?!material$)(.+)$|^(\s*- toggle: \{name: )([^}]+)(\})$")
+FRAME_VALUE = re.compile(
+    r"^(\s*(?:- )?(?:name|site_name|site_description|permalink_title|short_name|not_found_\w+): )"
+    r"(?!material$)(.+)$|^(\s*- toggle: \{name: )([^}]+)(\})$"
+)
 FRAME_TEXT = ("heading id", "javascript link")
-HARMLESS_FRAME = {"ja": "ルール & 仲間 [tap](javascript:window.__pwned=1) { #zone }", "ko": "규칙 > 'a'",
-                  "uk": "Правила: AT&T; b *c* | d"}
+HARMLESS_FRAME = {
+    "ja": "ルール & 仲間 [tap](javascript:window.__pwned=1) { #zone }",
+    "ko": "규칙 > 'a'",
+    "uk": "Правила: AT&T; b *c* | d",
+}
 
 
 def _plant(root: Path, fields: dict, payloads: list[str]) -> dict[str, tuple[str, int]]:
@@ -132,9 +148,11 @@ def test_check_refuses_the_payload_in_every_markdown_text(tmp_path, payload):
         assert place in reported, f"{payload!r} in the {name} passed check"
 
 
-@pytest.mark.parametrize("payload", list(REFUSED.values()) + ["Noise | Sound", "two\nlines", "[x](https://e.org)",
-                                                               "&lt;b&gt;"],
-                         ids=[*REFUSED, "pipe", "newline", "markdown link", "character reference"])
+@pytest.mark.parametrize(
+    "payload",
+    list(REFUSED.values()) + ["Noise | Sound", "two\nlines", "[x](https://e.org)", "&lt;b&gt;"],
+    ids=[*REFUSED, "pipe", "newline", "markdown link", "character reference"],
+)
 def test_check_refuses_the_payload_in_every_name_and_title(tmp_path, payload):
     root = _minimal_project(tmp_path)
     places = _plant(root, PLAIN_FIELDS, [payload])
@@ -163,16 +181,18 @@ def _plant_in_site_config(root: Path, payload: str, only: set[int] | None = None
     return found
 
 
-@pytest.mark.parametrize("payload", [value for key, value in REFUSED.items() if key not in FRAME_TEXT]
-                         + ['Dark" onmouseover="window.__pwned=1', "two\nlines", "&lt;b&gt;"],
-                         ids=[*(key for key in REFUSED if key not in FRAME_TEXT), "quote", "newline",
-                              "character reference"])
+@pytest.mark.parametrize(
+    "payload",
+    [value for key, value in REFUSED.items() if key not in FRAME_TEXT]
+    + ['Dark" onmouseover="window.__pwned=1', "two\nlines", "&lt;b&gt;"],
+    ids=[*(key for key in REFUSED if key not in FRAME_TEXT), "quote", "newline", "character reference"],
+)
 def test_check_refuses_the_payload_in_every_text_of_the_sites_frame(tmp_path, payload):
     root = _minimal_project(tmp_path)
     lines = _plant_in_site_config(root, payload)
     assert len(lines) >= 3 * 10 + 4, lines  # each language's ten, the file's own four
     for start in range(0, len(lines), 8):  # fewer than the cap on one message repeated
-        planted = set(lines[start:start + 8])
+        planted = set(lines[start : start + 8])
         _plant_in_site_config(root, payload, only=planted)
         _, errors = load_project(root / "rules_data", root)
         reported = {e.where.line for e in errors if e.where.path == "mkdocs.yml"}
@@ -217,8 +237,12 @@ def _harmless_project(folder: Path) -> Path:
     config = root / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     for lang, name in HARMLESS_FRAME.items():
-        text = re.sub(rf"(- locale: {lang}\n(?:\s+\w+: .*\n)*?\s+site_name: ).*", lambda m: m.group(1) + json.dumps(
-            name, ensure_ascii=False), text, count=1)
+        text = re.sub(
+            rf"(- locale: {lang}\n(?:\s+\w+: .*\n)*?\s+site_name: ).*",
+            lambda m: m.group(1) + json.dumps(name, ensure_ascii=False),
+            text,
+            count=1,
+        )
     assert all(json.dumps(name, ensure_ascii=False) in text for name in HARMLESS_FRAME.values())
     config.write_text(text, encoding="utf-8")
     return root
@@ -343,9 +367,11 @@ def test_the_search_box_shows_payloads_as_text(browser, harmless_site):
             assert results.strip(), f"no result for {query!r}"
             if query != "onclick":  # a name or alias: its result shows it as written
                 assert query in results, results
-            handlers = page.evaluate("[...document.querySelectorAll('.rb-search__results *')]"
-                                     ".flatMap(e => [...e.attributes].filter(a => a.name.startsWith('on')))"
-                                     ".length")
+            handlers = page.evaluate(
+                "[...document.querySelectorAll('.rb-search__results *')]"
+                ".flatMap(e => [...e.attributes].filter(a => a.name.startsWith('on')))"
+                ".length"
+            )
             assert handlers == 0
             assert page.evaluate("window.__pwned") is None
         assert dialogs == []
@@ -361,8 +387,11 @@ def test_check_refuses_markup_in_an_interface_label(tmp_path, monkeypatch):
 
     labels = tmp_path / "labels.yaml"
     text = load.LABELS_FILE.read_text(encoding="utf-8")
-    planted = {"also-known-as": ("ja: 別名", "ja: 別名<b>"), "sources": ("ko: 출처", "ko: 출처&lt;"),
-               "concerns": ("uk: Стосується", "uk: Стосу\u202eється")}
+    planted = {
+        "also-known-as": ("ja: 別名", "ja: 別名<b>"),
+        "sources": ("ko: 출처", "ko: 출처&lt;"),
+        "concerns": ("uk: Стосується", "uk: Стосу\u202eється"),
+    }
     for old, new in planted.values():
         assert old in text
         text = text.replace(old, new, 1)
@@ -373,7 +402,7 @@ def test_check_refuses_markup_in_an_interface_label(tmp_path, monkeypatch):
     assert sorted(found) == ["label 'also-known-as' › ja", "label 'concerns' › uk", "label 'sources' › ko"]
     for key, (_, new) in planted.items():
         error = next(error for crumb, error in found.items() if crumb.startswith(f"label '{key}'"))
-        assert error.where.line == text[:text.index(new)].count("\n") + 1, error
+        assert error.where.line == text[: text.index(new)].count("\n") + 1, error
     assert "may not contain '<'" in found["label 'also-known-as' › ja"].message
     assert "'&lt;'" in found["label 'sources' › ko"].message
     assert "U+202E" in found["label 'concerns' › uk"].message

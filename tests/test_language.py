@@ -1,5 +1,6 @@
 """Language on the built site: the switcher keeps page and section, the root follows the
 browser's language, and a manual choice is remembered."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -76,8 +77,9 @@ def test_without_a_repository_there_is_no_repository_or_edit_button(monkeypatch)
 
 
 def test_edit_this_page_opens_the_yaml_the_page_came_from(monkeypatch):
-    config = load_config(monkeypatch, RULEBOOK_REPO_URL="https://code.example/rulebook",
-                         RULEBOOK_SITE_URL="https://rules.example/book/")
+    config = load_config(
+        monkeypatch, RULEBOOK_REPO_URL="https://code.example/rulebook", RULEBOOK_SITE_URL="https://rules.example/book/"
+    )
     assert config.site_url == "https://rules.example/book/"
     plugin = config.plugins["rulebook"]
     plugin.edit_sources = {"ko/zombicide-1/skills.md": "rules_data/zombicide-1/skills.yaml"}

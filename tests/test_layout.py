@@ -1,5 +1,6 @@
 """A game is one package and one data folder: the registry finds each game's package from the
 engine its game.yaml names, and no code outside generator/games/ names a game or its pieces."""
+
 from __future__ import annotations
 
 import re
@@ -19,16 +20,24 @@ GAME_WORDS = re.compile(r"zombicide|walker|fatty|abomination|slippery|brute|resi
 
 
 def _outside_games(suffixes: tuple[str, ...]) -> list[Path]:
-    return sorted(p for p in GENERATOR.rglob("*") if p.suffix in suffixes and p.is_file()
-                  and GENERATOR / "games" not in p.parents and "__pycache__" not in p.parts)
+    return sorted(
+        p
+        for p in GENERATOR.rglob("*")
+        if p.suffix in suffixes
+        and p.is_file()
+        and GENERATOR / "games" not in p.parents
+        and "__pycache__" not in p.parts
+    )
 
 
 @pytest.mark.parametrize("suffixes", [(".py",), (".j2", ".yaml", ".yml")], ids=["code", "templates-and-data"])
 def test_no_code_outside_the_game_packages_names_a_game(suffixes):
-    leaks = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
-             for path in _outside_games(suffixes)
-             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
-             if GAME_WORDS.search(line)]
+    leaks = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in _outside_games(suffixes)
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if GAME_WORDS.search(line)
+    ]
     assert leaks == [], "move these into generator/games/<engine>/:\n" + "\n".join(leaks)
 
 
@@ -69,9 +78,12 @@ def test_an_unknown_engine_is_reported_with_its_place(tmp_path):
     minimal = ROOT / "tests" / "fixtures" / "minimal" / "rules_data"
     shutil.copytree(minimal, tmp_path / "rules_data")
     game_file = tmp_path / "rules_data" / "mini2" / "game.yaml"
-    game_file.write_text(game_file.read_text(encoding="utf-8").replace("engine: zombicide", "engine: zombicid"),
-                         encoding="utf-8")
+    game_file.write_text(
+        game_file.read_text(encoding="utf-8").replace("engine: zombicide", "engine: zombicid"), encoding="utf-8"
+    )
     _, errors = load_project(tmp_path / "rules_data", tmp_path)
     messages = [str(e) for e in errors]
-    assert "rules_data/mini2/game.yaml:2:11: game 'mini2': unknown engine 'zombicid'; did you mean " \
-           "'zombicide'?" in messages
+    assert (
+        "rules_data/mini2/game.yaml:2:11: game 'mini2': unknown engine 'zombicid'; did you mean "
+        "'zombicide'?" in messages
+    )

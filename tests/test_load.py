@@ -1,5 +1,6 @@
 """Loading details that the corpus does not show: positions inside long texts, derived
 parameters, the Ukrainian forms and the normalization shared with the browser."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -98,8 +99,9 @@ def test_games_are_listed_in_the_order_their_game_yaml_gives(tmp_path):
     shutil.copytree(data / "mini", data / "a-later-game")
     for folder, order in (("mini", 1), ("a-later-game", 2)):
         game_file = data / folder / "game.yaml"
-        game_file.write_text(game_file.read_text(encoding="utf-8").replace("game:\n", f"game:\n  order: {order}\n", 1),
-                             encoding="utf-8")
+        game_file.write_text(
+            game_file.read_text(encoding="utf-8").replace("game:\n", f"game:\n  order: {order}\n", 1), encoding="utf-8"
+        )
     project, errors = load_project(data, tmp_path)
     assert errors == []
     listed = list(project.games)
@@ -116,7 +118,9 @@ def test_a_named_pipe_or_a_device_is_refused_not_read(tmp_path):
     assert root is None and [e.message for e in errors] == ["this is a named pipe, not a file; put a YAML file here"]
     device = tmp_path / "zero.yaml"
     device.symlink_to("/dev/zero")
-    assert [e.message for e in parse(device, "zero.yaml")[1]] == ["this is a device or socket, not a file; put a YAML file here"]
+    assert [e.message for e in parse(device, "zero.yaml")[1]] == [
+        "this is a device or socket, not a file; put a YAML file here"
+    ]
 
 
 def test_a_key_is_the_text_written_and_a_value_says_how_yaml_read_it(tmp_path):
@@ -127,7 +131,10 @@ def test_a_key_is_the_text_written_and_a_value_says_how_yaml_read_it(tmp_path):
     root, errors = parse(path, "k.yaml")
     assert errors == [] and list(root.value["a"].value) == ["yes", "on", "null", "0x10", ".inf", "2"]
     said = [describe(node) for node in root.value["b"].value]
-    assert said == ["the number 60 (YAML reads '1:0' so; write it in quotes if it is text)",
-                    "the number 16 (YAML reads '0x10' so; write it in quotes if it is text)",
-                    "the boolean false (YAML reads 'no' so; write it in quotes if it is text)",
-                    "nothing", "the number 7"]
+    assert said == [
+        "the number 60 (YAML reads '1:0' so; write it in quotes if it is text)",
+        "the number 16 (YAML reads '0x10' so; write it in quotes if it is text)",
+        "the boolean false (YAML reads 'no' so; write it in quotes if it is text)",
+        "nothing",
+        "the number 7",
+    ]

@@ -1,5 +1,6 @@
 """The odds tables on the equipment pages agree with the rules model's exact odds and with a
 seeded simulation of the same attacks."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -39,8 +40,14 @@ def test_every_cell_agrees_with_a_seeded_simulation(rules, weapon):
     for table in odds_tables(rules, weapon):
         for column, modifier in enumerate(modifiers(table.mode)):
             for k, chances in table.at_least:
-                attack = odds.attack_for(rules, weapon, set(modifier.skills), mode=table.mode,
-                                         rerolls=modifier.rerolls, reroll_below=k if modifier.rerolls else None)
+                attack = odds.attack_for(
+                    rules,
+                    weapon,
+                    set(modifier.skills),
+                    mode=table.mode,
+                    rerolls=modifier.rerolls,
+                    reroll_below=k if modifier.rerolls else None,
+                )
                 estimate = sum(v for hits, v in simulated(attack).items() if hits >= k)
                 # 60,000 trials: one standard error is at most 0.002, so 0.01 is five of them.
                 assert abs(estimate - float(chances[column])) < 0.01, (weapon, table.mode, column, k)

@@ -1,4 +1,5 @@
 """Pagefind fed page by page while MkDocs builds: the same index as its own crawl, failures said."""
+
 from __future__ import annotations
 
 import json
@@ -95,9 +96,14 @@ def test_the_preview_indexes_the_site_again_only_once_it_changed_or_the_last_ind
 
 
 def test_pagefind_is_sent_the_language_and_the_page_from_its_searchable_part_on():
-    page = ('<html lang="uk" class="no-js"><head><title>Шум</title></head><body><nav>Меню</nav>'
-            '<div data-pagefind-body><h1>Шум</h1></div><footer>©</footer></body></html>')
-    assert what_pagefind_reads(page) == '<html lang="uk"><body><div data-pagefind-body><h1>Шум</h1></div><footer>©</footer></body></html>'
+    page = (
+        '<html lang="uk" class="no-js"><head><title>Шум</title></head><body><nav>Меню</nav>'
+        "<div data-pagefind-body><h1>Шум</h1></div><footer>©</footer></body></html>"
+    )
+    assert (
+        what_pagefind_reads(page)
+        == '<html lang="uk"><body><div data-pagefind-body><h1>Шум</h1></div><footer>©</footer></body></html>'
+    )
     unmarked = '<html lang="uk"><body><h1>404</h1></body></html>'
     assert what_pagefind_reads(unmarked) == unmarked
 
@@ -121,9 +127,22 @@ def test_the_built_index_holds_what_pagefinds_own_crawl_finds(built_site, tmp_pa
     """Fragments are named by their content: the same names mean the same pages, text and headings."""
     site = tmp_path / "site"
     shutil.copytree(built_site, site, ignore=shutil.ignore_patterns("pagefind"))
-    subprocess.run([sys.executable, "-m", "pagefind", "--site", str(site), "--quiet",
-                    "--exclude-selectors", ".headerlink", "--output-subdir", "crawl"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pagefind",
+            "--site",
+            str(site),
+            "--quiet",
+            "--exclude-selectors",
+            ".headerlink",
+            "--output-subdir",
+            "crawl",
+        ],
+        check=True,
+        capture_output=True,
+    )
     streamed = {p.name for p in (built_site / "pagefind" / "fragment").iterdir()}
     crawled = {p.name for p in (site / "crawl" / "fragment").iterdir()}
     assert streamed == crawled
@@ -145,8 +164,10 @@ def test_bundles_join_their_languages_and_refuse_different_versions(tmp_path):
     ja = bundle("ja", '{"version": "1.5.2", "languages": {"ja": {"page_count": 1}}}', {"a": "1"})
     uk = bundle("uk", '{"version": "1.5.2", "languages": {"uk": {"page_count": 2}}}', {"b": "2"})
     merge_bundle(uk, ja)
-    assert json.loads((ja / "pagefind-entry.json").read_text())["languages"] == {"ja": {"page_count": 1},
-                                                                                 "uk": {"page_count": 2}}
+    assert json.loads((ja / "pagefind-entry.json").read_text())["languages"] == {
+        "ja": {"page_count": 1},
+        "uk": {"page_count": 2},
+    }
     assert (ja / "a").read_text() == "1" and (ja / "b").read_text() == "2"
     older = bundle("older", '{"version": "1.4.0", "languages": {"ko": {}}}', {"c": "3"})
     with pytest.raises(RuntimeError, match="different versions: 1.4.0, 1.5.2"):
@@ -177,7 +198,8 @@ def test_an_index_written_over_the_last_two_leaves_only_theirs(tmp_path):
     assert len(korean_fragments[1]) == 2 and korean_fragments[0] < korean_fragments[1]  # the last one's kept
     assert len(korean_fragments[2]) == 2 and not korean_fragments[0] & korean_fragments[2]  # the one before gone
     assert {name for name in third if name.startswith("fragment/uk_")} == {
-        name for name in first if name.startswith("fragment/uk_")}  # an unchanged page keeps its file
+        name for name in first if name.startswith("fragment/uk_")
+    }  # an unchanged page keeps its file
     assert len(third) <= 2 * len(first)
     entry = json.loads((folder / "pagefind-entry.json").read_text(encoding="utf-8"))
     assert all(f"pagefind.{info['hash']}.pf_meta" in third for info in entry["languages"].values())

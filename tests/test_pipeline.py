@@ -1,5 +1,6 @@
 """The rules model's checks may run beside the build (`python -m generator build`): their
 errors still fail it, with the same messages, and a crash in them is not silently lost."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -43,8 +44,10 @@ def test_clean_data_confirms_and_gives_the_same_pages_as_the_plain_pipeline():
 
 def test_a_long_error_list_from_beside_the_build_arrives_whole(monkeypatch):
     """More errors than a pipe holds at once must neither hang the build nor be cut short."""
-    errors = [DataError(Location("rules_data/mini/skills.yaml", line, 1), f"skill 's{line}'", "x" * 200)
-              for line in range(1, 2001)]
+    errors = [
+        DataError(Location("rules_data/mini/skills.yaml", line, 1), f"skill 's{line}'", "x" * 200)
+        for line in range(1, 2001)
+    ]
     monkeypatch.setattr(pipeline, "_model_errors", lambda project, root: errors)
     generated = pipeline.generate(MINIMAL, check_beside=True)
     generated.confirm_if_done()  # may or may not have the verdict yet; must not block either way
@@ -62,8 +65,12 @@ def test_check_piped_into_a_reader_that_stops_ends_quietly(tmp_path):
 
     minimal = Path(__file__).parent / "fixtures" / "minimal"
     shutil.copytree(minimal / "rules_data", tmp_path / "rules_data")
-    checker = subprocess.Popen([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    checker = subprocess.Popen(
+        [sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+    )
     assert checker.stdout is not None and checker.stderr is not None
     checker.stdout.close()  # the reader is gone before the first line
     stderr = checker.stderr.read().decode()

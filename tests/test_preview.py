@@ -1,6 +1,7 @@
 """The live preview's pipeline (pipeline.Preview) re-does only what a save changed: a game whose
 inputs did not change keeps its model verdict and its pages, a change to what every game reads
 renders every game again, and after any edit the pages are exactly the whole pipeline's."""
+
 from __future__ import annotations
 
 import re
@@ -87,8 +88,10 @@ def test_an_edit_to_one_games_file_renders_that_game_alone(session):
 
 
 def test_an_edit_to_sources_yaml_renders_every_game_again(session):
-    with session.edited("rules_data/sources.yaml", lambda text: text.replace(
-            "ko: 좀비사이드 2판 (Board Game Arena) 규칙 해설 (일본어)", "ko: 바뀐출처제목", 1)):
+    with session.edited(
+        "rules_data/sources.yaml",
+        lambda text: text.replace("ko: 좀비사이드 2판 (Board Game Arena) 규칙 해설 (일본어)", "ko: 바뀐출처제목", 1),
+    ):
         generated = session.preview.generate()
         assert session.preview.rendered == GAMES
         shown = pages(generated)
@@ -98,7 +101,9 @@ def test_an_edit_to_sources_yaml_renders_every_game_again(session):
 
 
 def test_a_game_renamed_shows_its_new_name_on_the_pages_about_every_game(session):
-    with session.edited("rules_data/zombicide-2/game.yaml", lambda text: text.replace("ko: 좀비사이드 (2판)", "ko: 새이름2판", 1)):
+    with session.edited(
+        "rules_data/zombicide-2/game.yaml", lambda text: text.replace("ko: 좀비사이드 (2판)", "ko: 새이름2판", 1)
+    ):
         generated = session.preview.generate()
         assert session.preview.rendered == ["zombicide-2"]  # its own pages; the sources and editions pages always
         shown = pages(generated)
@@ -111,8 +116,9 @@ def test_broken_data_reports_its_place_and_the_fix_serves_the_same_pages_as_befo
     with session.edited("rules_data/zombicide-1/skills.yaml", lambda text: text.replace("{skill:", "{skil:", 1)):
         with pytest.raises(DataErrors) as raised:
             session.preview.generate()
-        assert re.search(r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'",
-                         raised.value.report())
+        assert re.search(
+            r"rules_data/zombicide-1/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", raised.value.report()
+        )
     fixed = session.preview.generate()
     assert session.preview.rendered == []  # the same inputs as the last good render
     assert pages(fixed) == pages(good)
@@ -121,10 +127,14 @@ def test_broken_data_reports_its_place_and_the_fix_serves_the_same_pages_as_befo
 def test_a_ruling_the_model_refutes_fails_until_fixed_and_other_games_keep_their_verdict(session, monkeypatch):
     checked = []
     real = pipeline._model_errors_of_game
-    monkeypatch.setattr(pipeline, "_model_errors_of_game", lambda game, root: checked.append(game.id) or real(game, root))
+    monkeypatch.setattr(
+        pipeline, "_model_errors_of_game", lambda game, root: checked.append(game.id) or real(game, root)
+    )
     refuted = "zombies: {A2: {walker: 1}}"
-    with session.edited("rules_data/zombicide-1/scenarios/faq.yaml",
-                        lambda text: text.replace("zombies: {A2: {walker: 1, runner: 1}}", refuted, 1)):
+    with session.edited(
+        "rules_data/zombicide-1/scenarios/faq.yaml",
+        lambda text: text.replace("zombies: {A2: {walker: 1, runner: 1}}", refuted, 1),
+    ):
         with pytest.raises(DataErrors) as raised:
             session.preview.generate()
         assert "faq-blocked-path" in raised.value.report()
@@ -138,7 +148,9 @@ def test_an_edit_undone_is_served_again_without_checking_or_rendering(session, m
     before = session.preview.generate()
     checked = []
     real = pipeline._model_errors_of_game
-    monkeypatch.setattr(pipeline, "_model_errors_of_game", lambda game, root: checked.append(game.id) or real(game, root))
+    monkeypatch.setattr(
+        pipeline, "_model_errors_of_game", lambda game, root: checked.append(game.id) or real(game, root)
+    )
     with session.edited(ZOMBIES, lambda text: re.sub(r"(\bja: \|-\n\s+)", r"\1書き直し", text, count=1)):
         session.preview.generate()
         assert session.preview.rendered == ["zombicide-1"] and checked == ["zombicide-1"]
@@ -161,8 +173,12 @@ def test_every_game_reads_the_templates_labels_and_narration_and_each_its_own_fo
     shutil.copytree(pipeline.GENERATOR, generator, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(pipeline, "GENERATOR", generator)
     before = pipeline.game_inputs(project, GAMES)
-    for shared in ("render/templates/page.md.j2", "render/labels.yaml", "games/zombicide/narration.yaml",
-                   "games/resident_evil/labels.yaml"):
+    for shared in (
+        "render/templates/page.md.j2",
+        "render/labels.yaml",
+        "games/zombicide/narration.yaml",
+        "games/resident_evil/labels.yaml",
+    ):
         with open(generator / shared, "a", encoding="utf-8") as out:
             out.write("\n")
         after = pipeline.game_inputs(project, GAMES)

@@ -1,5 +1,6 @@
 """The stated public surface: `generator.__all__` lists what other code may use, and each entry
 works; the errors a user can cause form one tree under GeneratorError."""
+
 from __future__ import annotations
 
 import inspect

@@ -1,5 +1,6 @@
 """Resident Evil's own entities: every name in every language finds its entry, the kinds have
 the labels the pages and the search need, and a wrong value is reported with its place."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -54,8 +55,11 @@ def test_no_enemy_claims_a_size_the_sources_do_not_give(project):
     # Only the rulebook's examples say a size: the Zombie is small, the Hunter medium.
     sizes = {e.id: e.fields["size"] for e in project.games[GAME].of_kind("enemy")}
     assert sizes["zombie"] == "small" and sizes["hunter"] == "medium"
-    assert {e.id for e in project.games[GAME].of_kind("enemy") if not e.fields.get("in-rulebook", True)
-            and e.fields["size"] != "unknown"} == set()
+    assert {
+        e.id
+        for e in project.games[GAME].of_kind("enemy")
+        if not e.fields.get("in-rulebook", True) and e.fields["size"] != "unknown"
+    } == set()
 
 
 def test_a_character_role_outside_the_list_is_reported_with_its_place(tmp_path: Path):
@@ -66,16 +70,17 @@ def test_a_character_role_outside_the_list_is_reported_with_its_place(tmp_path: 
     line = text.split("    role: reserve-only\n", 1)[0].count("\n") + 1
     _, errors = load_project(root / "rules_data", root)
     messages = [str(e) for e in errors]
-    assert messages == [f"rules_data/{GAME}/characters.yaml:{line}:11: character 'richard-aiken' › role: "
-                        "expected one of main, reserve-only, found the text 'hero'"]
+    assert messages == [
+        f"rules_data/{GAME}/characters.yaml:{line}:11: character 'richard-aiken' › role: "
+        "expected one of main, reserve-only, found the text 'hero'"
+    ]
 
 
 def test_every_reading_is_explained_by_a_note_that_names_its_parameter(project):
     # A reading the engine follows must be visible on the site: some source note says, in each
     # language, which parameter selects it.
     game = project.games[GAME]
-    readings = [p.id for p in game.parameters.values()
-                if str(p.where.path).endswith("parameters-readings.yaml")]
+    readings = [p.id for p in game.parameters.values() if str(p.where.path).endswith("parameters-readings.yaml")]
     assert len(readings) >= 10, readings
     notes = game.of_kind("note")
     for reading in readings:

@@ -1,6 +1,7 @@
 """Resident Evil names put into the header search box of the built site: every character, enemy,
 item, deck or token and glossary term is found on its own game's page, in the reader's language,
 by its Japanese, Korean, Ukrainian and English names."""
+
 from __future__ import annotations
 
 import pytest
@@ -31,7 +32,9 @@ def test_every_name_in_any_language_finds_the_entry_in_the_reader_s_language(pag
     assert len(entries) > 50, "the game's entities are missing from the data"
     others = [root for code, root in LANGUAGE_ROOT.items() if code != lang and root != "/"]
     open_search(page, site_url, lang)
-    asked = [(entity, name_lang, entity.name[name_lang]) for entity in entries for name_lang in ("en", "ja", "ko", "uk")]
+    asked = [
+        (entity, name_lang, entity.name[name_lang]) for entity in entries for name_lang in ("en", "ja", "ko", "uk")
+    ]
     misses = []
     for (entity, name_lang, query), rows in zip(asked, name_rows_of_each(page, [query for *_, query in asked])):
         wanted = f"{LANGUAGE_ROOT[lang]}{GAME}/{entity.page}/#{entity.id}"

@@ -5,6 +5,7 @@ language, no console error, a way to each game, one 404 per language, and offlin
 The site is served the way a static host serves it: a missing address gets the root 404.html.
 Set RULEBOOK_SCREENSHOTS=<folder> to keep screenshots of what these tests look at.
 """
+
 from __future__ import annotations
 
 import functools
@@ -25,13 +26,33 @@ LANGUAGES = ("ja", "ko", "uk")
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 LOCALE = {"ja": "ja-JP", "ko": "ko-KR", "uk": "uk-UA"}
 # Strings Material or Markdown write in English unless told otherwise.
-ENGLISH_LEFTOVERS = ("Permanent link", "Made with", "Material for MkDocs", "Dark mode", "Light mode",
-                     "Not found", "Edit this page", "Back to top")
+ENGLISH_LEFTOVERS = (
+    "Permanent link",
+    "Made with",
+    "Material for MkDocs",
+    "Dark mode",
+    "Light mode",
+    "Not found",
+    "Edit this page",
+    "Back to top",
+)
 # Text written for editors, found on reader pages before: it must not come back.
-EDITOR_TEXT = ("この項目を更新", "反映してください", "反映해 주십시오", "고쳐 주십시오", "이 항목에 반영", "слід оновити")
+EDITOR_TEXT = (
+    "この項目を更新",
+    "反映してください",
+    "反映해 주십시오",
+    "고쳐 주십시오",
+    "이 항목에 반영",
+    "слід оновити",
+)
 # The English description in mkdocs.yml; each language has its own.
-ROOT_DESCRIPTION = re.search(r"^site_description: (.*)$", (Path(__file__).parent.parent / "mkdocs.yml").read_text(
-    encoding="utf-8"), re.M).group(1).strip()
+ROOT_DESCRIPTION = (
+    re.search(
+        r"^site_description: (.*)$", (Path(__file__).parent.parent / "mkdocs.yml").read_text(encoding="utf-8"), re.M
+    )
+    .group(1)
+    .strip()
+)
 NOT_FOUND_TITLE = {"ja": "ページが見つかりません", "ko": "페이지를 찾을 수 없습니다", "uk": "Сторінку не знайдено"}
 
 
@@ -101,8 +122,32 @@ class PageFacts(HTMLParser):
     to them (Material's own strings are in the page's configuration, which the raw HTML holds)."""
 
     VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-    INLINE = {"a", "abbr", "b", "code", "em", "i", "kbd", "mark", "small", "span", "strong", "sub", "sup", "svg",
-              "title", "tspan", "text", "path", "g", "rect", "circle", "line", "polygon", "use"}
+    INLINE = {
+        "a",
+        "abbr",
+        "b",
+        "code",
+        "em",
+        "i",
+        "kbd",
+        "mark",
+        "small",
+        "span",
+        "strong",
+        "sub",
+        "sup",
+        "svg",
+        "title",
+        "tspan",
+        "text",
+        "path",
+        "g",
+        "rect",
+        "circle",
+        "line",
+        "polygon",
+        "use",
+    }
     HIDDEN = {"script", "style", "template"}
 
     def __init__(self):
@@ -178,8 +223,11 @@ def reader_problems(html: str, lang: str, source_ids, address: str = "http://sit
         problems.append(f"lang={facts.lang}")
     problems += [f"English «{s}»" for s in ENGLISH_LEFTOVERS if s in html]
     problems += [f"editors' text «{s}»" for s in EDITOR_TEXT if s in text]
-    problems += [f"source key «{s}» shown to readers" for s in source_ids
-                 if re.search(r"(^|[^\w#-])" + re.escape(s) + r"(?![\w-])", text)]
+    problems += [
+        f"source key «{s}» shown to readers"
+        for s in source_ids
+        if re.search(r"(^|[^\w#-])" + re.escape(s) + r"(?![\w-])", text)
+    ]
     faq_id = re.search(r"\bfaq-[a-z0-9-]+", text)
     if faq_id:
         problems.append(f"an internal id is shown: {faq_id.group(0)}")
@@ -214,18 +262,28 @@ def test_every_page_speaks_its_language_to_readers(built_site, project, lang):
 
 def test_the_page_reader_sees_what_the_reader_sees():
     """The HTML reader above finds each kind of problem, and only in what readers read."""
-    page = ('<html lang="ko"><head><title>규칙 - 규칙</title><meta name="description" content="{desc}"></head><body>'
-            '<a class="md-header__button md-logo" href="../">x</a><div class="md-content"><h1>규칙</h1>'
-            '<script>faq-hidden</script><p>출처 zombicide-digest 참조. faq-blocked-path</p><h2>규칙¶</h2></div>'
-            '<p>zombicide-digest outside the content</p></body></html>')
-    found = reader_problems(page.format(desc=ROOT_DESCRIPTION), "ja", ["zombicide-digest", "bga-2e"],
-                            "http://site/zombicide-1/rules/")
-    assert found == ["lang=ko", "source key «zombicide-digest» shown to readers", "an internal id is shown: faq-blocked-path",
-                     f"meta description «{ROOT_DESCRIPTION}»", "the title repeats the site name: 규칙 - 규칙",
-                     "the title is repeated as the first section heading «규칙»", "the logo leads to ../"]
+    page = (
+        '<html lang="ko"><head><title>규칙 - 규칙</title><meta name="description" content="{desc}"></head><body>'
+        '<a class="md-header__button md-logo" href="../">x</a><div class="md-content"><h1>규칙</h1>'
+        "<script>faq-hidden</script><p>출처 zombicide-digest 참조. faq-blocked-path</p><h2>규칙¶</h2></div>"
+        "<p>zombicide-digest outside the content</p></body></html>"
+    )
+    found = reader_problems(
+        page.format(desc=ROOT_DESCRIPTION), "ja", ["zombicide-digest", "bga-2e"], "http://site/zombicide-1/rules/"
+    )
+    assert found == [
+        "lang=ko",
+        "source key «zombicide-digest» shown to readers",
+        "an internal id is shown: faq-blocked-path",
+        f"meta description «{ROOT_DESCRIPTION}»",
+        "the title repeats the site name: 규칙 - 규칙",
+        "the title is repeated as the first section heading «규칙»",
+        "the logo leads to ../",
+    ]
     clean = page.replace("zombicide-digest 참조. faq-blocked-path", "참조").replace("<h2>규칙", "<h2>이동")
-    assert reader_problems(clean.format(desc="좀비사이드 규칙"), "ko", ["zombicide-digest"], "http://site/ko/rules/") == [
-        "the title repeats the site name: 규칙 - 규칙"]
+    assert reader_problems(
+        clean.format(desc="좀비사이드 규칙"), "ko", ["zombicide-digest"], "http://site/ko/rules/"
+    ) == ["the title repeats the site name: 규칙 - 규칙"]
 
 
 def test_the_open_language_menu_is_whole_on_a_phone(browser, host):
@@ -298,9 +356,11 @@ def new_url_path(href: str, base: str) -> str:
 def test_the_root_chooses_the_language_before_painting(browser, host):
     context, page = new_page(browser, "uk", "phone")
     # Record every document that got as far as its body being parsed.
-    context.add_init_script("document.addEventListener('DOMContentLoaded', () => {"
-                            " const seen = JSON.parse(sessionStorage.getItem('parsed') || '[]');"
-                            " seen.push(location.pathname); sessionStorage.setItem('parsed', JSON.stringify(seen)); });")
+    context.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        " const seen = JSON.parse(sessionStorage.getItem('parsed') || '[]');"
+        " seen.push(location.pathname); sessionStorage.setItem('parsed', JSON.stringify(seen)); });"
+    )
     page.goto(f"{host}/")
     page.wait_for_function("location.pathname === '/uk/'")
     page.wait_for_load_state("load")
@@ -349,10 +409,12 @@ def test_every_pages_language_menu_leads_to_the_same_page_in_each_language(built
     for lang in LANGUAGES:
         for path in language_pages(built_site, lang):
             page = f"http://site/{path}"
-            same = path[len(LANGUAGE_ROOT[lang].lstrip("/")):]
+            same = path[len(LANGUAGE_ROOT[lang].lstrip("/")) :]
             html = (built_site / path / "index.html").read_text(encoding="utf-8")
-            links = dict((to, href) for href, to in re.findall(
-                r'<a href="([^"]*)" hreflang="([^"]*)" class="md-select__link">', html))
+            links = dict(
+                (to, href)
+                for href, to in re.findall(r'<a href="([^"]*)" hreflang="([^"]*)" class="md-select__link">', html)
+            )
             wanted = {other: LANGUAGE_ROOT[other] + same for other in LANGUAGES}
             found = {other: new_url_path(href, page) for other, href in links.items()}
             if found != wanted:
@@ -386,9 +448,13 @@ def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     box.fill(sniper)
     box.press("End")  # one more key press after non-Latin text
     page.wait_for_selector(f'.rb-search__output[data-text="{sniper}"]', state="attached", timeout=20000)
-    links = page.eval_on_selector_all(".rb-search__result a", "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
+    links = page.eval_on_selector_all(
+        ".rb-search__result a", "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)"
+    )
     assert "/ko/zombicide-1/skills/#sniper" in links, links
-    kinds = page.eval_on_selector_all(".rb-search__result", "els => els.map(e => e.closest('.rb-search__group--text') ? 'text' : 'name')")
+    kinds = page.eval_on_selector_all(
+        ".rb-search__result", "els => els.map(e => e.closest('.rb-search__group--text') ? 'text' : 'name')"
+    )
     assert "name" in kinds and "text" in kinds, kinds  # the name index and Pagefind both answered
     screenshot(page, "offline-search-ko")
     # A page of another language was never kept: the browser says it is offline, no stale page.
@@ -451,10 +517,12 @@ def axe_pages(site: Path, lang: str, project) -> list[str]:
 # (what only a desktop shows, game tabs and sidebars, comes from the template the kind shares).
 # Axe audits some of the same pages as they are loaded: each page is opened once.
 SCREEN = "[document.documentElement.scrollWidth, window.innerWidth]"
-AXE_RUN = ("([tags, named]) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],"
-           " rules: Object.fromEntries(named.map(id => [id, {enabled: true}]))})"
-           ".then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact) || named.includes(v.id))"
-           ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))")
+AXE_RUN = (
+    "([tags, named]) => axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],"
+    " rules: Object.fromEntries(named.map(id => [id, {enabled: true}]))})"
+    ".then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact) || named.includes(v.id))"
+    ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))"
+)
 
 
 def screen_plan(site: Path, lang: str, project) -> dict[str, tuple[list[str], set[str]]]:
@@ -473,7 +541,8 @@ def screen_plan(site: Path, lang: str, project) -> dict[str, tuple[list[str], se
 @pytest.mark.long(28)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_fits_the_screen_logs_no_error_and_has_no_serious_accessibility_violation(
-        browser, host, built_site, project, lang):
+    browser, host, built_site, project, lang
+):
     plan = screen_plan(built_site, lang, project)
     assert len(plan["phone"][0]) >= 30, plan
     problems: list[str] = []
@@ -518,8 +587,11 @@ def test_each_language_is_installable_and_lists_its_files_for_offline_use(built_
     assert [f for f in files if f.startswith(f"assets/names/{lang}.json")]
     assert any(f.startswith(f"pagefind/fragment/{lang}_") for f in files)
     others = [other for other in LANGUAGES if other != lang]
-    assert not [f for f in files if any(f.startswith(f"pagefind/fragment/{other}_") or f == f"assets/names/{other}.json"
-                                        for other in others)]
+    assert not [
+        f
+        for f in files
+        if any(f.startswith(f"pagefind/fragment/{other}_") or f == f"assets/names/{other}.json" for other in others)
+    ]
     assert all((built_site / (f + "index.html" if f == "" or f.endswith("/") else f)).is_file() for f in files)
     assert (built_site / "sw.js").is_file()
 
@@ -557,6 +629,9 @@ def test_printing_shows_the_page_with_its_closed_boxes_open(browser, host):
 
 def test_no_table_has_an_empty_header_cell(built_site):
     """A screen reader announces each cell by its column's header: every header says something."""
-    empty = [path.relative_to(built_site).as_posix() for path in sorted(built_site.rglob("*.html"))
-             if re.search(r"<th[^>]*>\s*</th>", path.read_text(encoding="utf-8"))]
+    empty = [
+        path.relative_to(built_site).as_posix()
+        for path in sorted(built_site.rglob("*.html"))
+        if re.search(r"<th[^>]*>\s*</th>", path.read_text(encoding="utf-8"))
+    ]
     assert not empty, empty

@@ -1,5 +1,6 @@
 """Rendering the minimal data set: references become values and links, every entity has its
 anchor in every language, notes stand beside what they concern, output is deterministic."""
+
 from __future__ import annotations
 
 import re
@@ -108,7 +109,9 @@ def test_a_ruling_links_its_subjects_and_is_linked_back(pages):
 def test_a_mission_shows_its_facts_and_objectives(pages):
     markdown = pages["uk/mini/missions.md"].markdown
     # Escaped, so the mission number is not read as a Markdown heading.
-    assert "\\#00 · **Складність:** навчальна · **Вцілілі:** 4 · **Тривалість (хв):** 30 · **Тайли:** 1B, 2C" in markdown
+    assert (
+        "\\#00 · **Складність:** навчальна · **Вцілілі:** 4 · **Тривалість (хв):** 30 · **Тайли:** 1B, 2C" in markdown
+    )
     assert "### Мета { #m00-tutorial-objectives }" in markdown
 
 
@@ -146,8 +149,10 @@ def test_a_kind_listed_in_part_shows_only_paired_rows(minimal, tmp_path):
 
 def test_a_zombie_card_table_links_each_zombie_and_marks_empty_rows(pages):
     markdown = pages["ja/mini/zombie-cards.md"].markdown
-    assert '| <span id="card-01"></span>1 | — | [ウォーカー](zombies.md#walker) ×2、[ランナー](zombies.md#runner) ×1 | 出現 |' \
+    assert (
+        '| <span id="card-01"></span>1 | — | [ウォーカー](zombies.md#walker) ×2、[ランナー](zombies.md#runner) ×1 | 出現 |'
         in markdown
+    )
     # an extra activation does nothing at the first level, and activates the named type after it
     assert '| <span id="card-02"></span>2 | — | [ランナー](zombies.md#runner) すべて再活性化 | 追加活性化 |' in markdown
 

@@ -1,4 +1,5 @@
 """Type into the header search box of the built site and check what comes back, per language."""
+
 from __future__ import annotations
 
 import pytest
@@ -170,10 +171,10 @@ def phrase_of(question: str) -> str:
     words = question.rstrip("?？").split()
     if len(words) >= 4:  # Korean and Ukrainian: a run of whole words
         start = len(words) // 3
-        return " ".join(words[start:start + 3])
+        return " ".join(words[start : start + 3])
     text = question.rstrip("?？")  # Japanese: a run of characters
     start = len(text) // 3
-    return text[start:start + 8]
+    return text[start : start + 8]
 
 
 @pytest.mark.long(8)

@@ -1,5 +1,6 @@
 """The header search as a control, on a phone (390×844) and a desktop (1280×900): a combobox with
 a listbox, keys that behave, an input method that is never cut short, results that fit the screen."""
+
 from __future__ import annotations
 
 import pytest
@@ -41,7 +42,9 @@ def open_box(page, site_url: str, lang: str = "ja", path: str = f"{GAME}/skills/
 
 def type_query(page, box, query: str):
     box.press_sequentially(query)
-    page.wait_for_function("q => document.querySelector('.rb-search__output').getAttribute('data-names') === q", arg=query)
+    page.wait_for_function(
+        "q => document.querySelector('.rb-search__output').getAttribute('data-names') === q", arg=query
+    )
 
 
 def options(page):
@@ -65,7 +68,13 @@ def test_the_box_is_a_combobox_with_a_listbox_and_a_live_count(view, site_url, p
     count = options(view).count()
     assert count >= 1
     labels = project.labels
-    form = "one" if count % 10 == 1 and count % 100 != 11 else "few" if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14 else "many"
+    form = (
+        "one"
+        if count % 10 == 1 and count % 100 != 11
+        else "few"
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14
+        else "many"
+    )
     status = view.locator(".rb-search [role=status]")
     assert status.get_attribute("aria-live") == "polite"
     assert status.text_content() == labels[f"search-count-{form}"]["uk"].replace("{n}", str(count))
@@ -113,8 +122,10 @@ def test_a_result_on_the_current_page_closes_the_list(view, site_url, project):
         assert box.is_hidden(), "the full-width search closes to show the section"
     # The section it jumped to is not covered by anything of the search.
     heading = view.locator("#ninja").bounding_box()
-    covering = view.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.rb-search')",
-                             [heading["x"] + 5, heading["y"] + heading["height"] / 2])
+    covering = view.evaluate(
+        "([x, y]) => !!document.elementFromPoint(x, y).closest('.rb-search')",
+        [heading["x"] + 5, heading["y"] + heading["height"] / 2],
+    )
     assert not covering
 
 
@@ -177,8 +188,13 @@ def test_a_pasted_query_is_searched_in_full_text_at_once_a_typed_one_after_a_pau
     """Typing waits for a pause before the full-text search, which costs more than the names; a
     paste brings the whole query at once. The page's clock is stopped: only a search that does
     not wait for a pause can answer. (A context of its own: a page's clock cannot be put back.)"""
-    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, locale="ja-JP", service_workers="block",
-                                  permissions=["clipboard-read", "clipboard-write"])
+    context = browser.new_context(
+        viewport=VIEWPORTS["phone"],
+        has_touch=True,
+        locale="ja-JP",
+        service_workers="block",
+        permissions=["clipboard-read", "clipboard-write"],
+    )
     try:
         page = context.new_page()
         page.viewport_name = "phone"
@@ -219,8 +235,12 @@ def test_escape_closes_the_list_and_keeps_the_query(view, site_url, project):
 
 
 def within(box, viewport) -> bool:
-    return (box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= viewport["width"] + 0.5
-            and box["y"] + box["height"] <= viewport["height"] + 0.5)
+    return (
+        box["x"] >= -0.5
+        and box["y"] >= -0.5
+        and box["x"] + box["width"] <= viewport["width"] + 0.5
+        and box["y"] + box["height"] <= viewport["height"] + 0.5
+    )
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])

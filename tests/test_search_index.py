@@ -1,4 +1,5 @@
 """The search indexes as files: the name index's forms and encoding, and Pagefind's chunks."""
+
 from __future__ import annotations
 
 import gzip
@@ -23,13 +24,16 @@ def decode(coded: str) -> list[str]:
     return keys
 
 
-@pytest.mark.parametrize("name, forms", [
-    ("Бігун", {"бігуни", "бігунів", "бігуна", "бігунами"}),  # a surname reading comes first in the dictionary
-    ("Дикун", {"дикуни", "дикунів", "дикуном"}),
-    ("Слизький", {"слизького", "слизькі", "слизьких"}),
-    ("жетон шуму", {"жетона шуму", "жетонів шуму", "жетонами шуму"}),  # the complement keeps its case
-    ("коктейль Молотова", {"коктейлю молотова", "коктейлів молотова"}),
-])
+@pytest.mark.parametrize(
+    "name, forms",
+    [
+        ("Бігун", {"бігуни", "бігунів", "бігуна", "бігунами"}),  # a surname reading comes first in the dictionary
+        ("Дикун", {"дикуни", "дикунів", "дикуном"}),
+        ("Слизький", {"слизького", "слизькі", "слизьких"}),
+        ("жетон шуму", {"жетона шуму", "жетонів шуму", "жетонами шуму"}),  # the complement keeps its case
+        ("коктейль Молотова", {"коктейлю молотова", "коктейлів молотова"}),
+    ],
+)
 def test_every_case_and_number_of_a_ukrainian_name(name, forms):
     assert forms <= ukrainian_forms(name)
 

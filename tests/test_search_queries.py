@@ -8,6 +8,7 @@ that has the same name, and on the language's home page (no game). What each que
 comes from the data too: the entities known by that string, never the search's own output.
 The expected entry must come first in at least 95 % of the queries and in the top 3 in all.
 """
+
 from __future__ import annotations
 
 import random
@@ -24,10 +25,44 @@ PER_LANGUAGE = 190  # queries typed per language (sampled with a fixed seed), at
 FIRST_SHARE = 0.95
 
 # The national Ukrainian transliteration (2010), written here independently of the site's code.
-KMU = {"а": "a", "б": "b", "в": "v", "г": "h", "ґ": "g", "д": "d", "е": "e", "є": "ie", "ж": "zh", "з": "z",
-       "и": "y", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
-       "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh",
-       "щ": "shch", "ь": "", "ю": "iu", "я": "ia", "'": "", "’": "", "ʼ": ""}
+KMU = {
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "h",
+    "ґ": "g",
+    "д": "d",
+    "е": "e",
+    "є": "ie",
+    "ж": "zh",
+    "з": "z",
+    "и": "y",
+    "і": "i",
+    "ї": "i",
+    "й": "i",
+    "к": "k",
+    "л": "l",
+    "м": "m",
+    "н": "n",
+    "о": "o",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "у": "u",
+    "ф": "f",
+    "х": "kh",
+    "ц": "ts",
+    "ч": "ch",
+    "ш": "sh",
+    "щ": "shch",
+    "ь": "",
+    "ю": "iu",
+    "я": "ia",
+    "'": "",
+    "’": "",
+    "ʼ": "",
+}
 
 
 def same_text(text: str) -> str:
@@ -58,11 +93,13 @@ def korean_with_particle(name: str, rng: random.Random) -> str:
 
 
 def swap_typo(text: str, rng: random.Random) -> str | None:
-    letters = [i for i in range(1, len(text) - 2) if text[i].isalpha() and text[i + 1].isalpha() and text[i] != text[i + 1]]
+    letters = [
+        i for i in range(1, len(text) - 2) if text[i].isalpha() and text[i + 1].isalpha() and text[i] != text[i + 1]
+    ]
     if len(text) < 7 or not letters:
         return None
     i = rng.choice(letters)
-    return text[:i] + text[i + 1] + text[i] + text[i + 2:]
+    return text[:i] + text[i + 1] + text[i] + text[i + 2 :]
 
 
 @lru_cache(maxsize=None)
@@ -191,7 +228,7 @@ def plan(project, lang: str):
 
 def entry_of(link: str, lang: str) -> tuple[str, str]:
     path, _, anchor = link.partition("#")
-    parts = path[len(LANGUAGE_ROOT[lang]):].split("/")
+    parts = path[len(LANGUAGE_ROOT[lang]) :].split("/")
     return parts[0], anchor
 
 
@@ -225,6 +262,8 @@ def test_what_players_type_finds_the_entry(search_page, site_url, project, lang)
                 first += 1
             else:
                 misses.append((kind, query, path, sorted(expected), rows[:3]))
-            assert rank is not None and rank < 3, f"{kind} {query!r} on {path}: {sorted(expected)} not in the top 3: {rows[:3]}"
+            assert rank is not None and rank < 3, (
+                f"{kind} {query!r} on {path}: {sorted(expected)} not in the top 3: {rows[:3]}"
+            )
     share = first / len(steps)
     assert share >= FIRST_SHARE, f"{lang}: first in {share:.1%} of {len(steps)}; misses: {misses}"

@@ -6,6 +6,7 @@ and recovers by itself once the file is fixed. It runs on the minimal data (two 
 is checked is the server's behaviour, and each whole build takes a third of the time. What one
 save re-renders on the project's own data is tests/test_preview.py's; how long it takes there,
 scripts/benchmark.py's."""
+
 from __future__ import annotations
 
 import gzip
@@ -63,7 +64,7 @@ class Preview:
     def log_since_build(self, count: int) -> str:
         """The server's log from the start of build number `count` + 1 on."""
         text = self.log.read_text(encoding="utf-8", errors="replace")
-        return "Building documentation...".join(text.split("Building documentation...")[count + 1:])
+        return "Building documentation...".join(text.split("Building documentation...")[count + 1 :])
 
     def rendered_games(self) -> list[list[str]]:
         """For every build so far, the games whose pages the plugin rendered again."""
@@ -124,8 +125,12 @@ def preview(tmp_path):
     port = free_port()
     log = root / "serve.log"
     with open(log, "w") as out:  # the same command as `scripts/site serve`
-        process = subprocess.Popen([sys.executable, "-m", "generator.run_mkdocs", "serve", "--dirty", "--dev-addr",
-                                    f"127.0.0.1:{port}"], cwd=root, stdout=out, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "generator.run_mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
+            cwd=root,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     server = Preview(root, process, port, log)
     server.fixed_skills = fixed
     try:
@@ -222,8 +227,14 @@ def a_change_to_a_file_every_game_reads_renders_every_game_again(preview):
 
 def a_change_to_the_theme_overrides_is_served_on_every_page(preview):
     marker = "rulebook-theme-change-marker"
-    preview.edit("site_overrides/main.html", lambda text: text.replace(
-        "{% block extrahead %}\n  {{ super() }}", "{% block extrahead %}\n  {{ super() }}\n  <meta name=\"" + marker + "\">", 1))
+    preview.edit(
+        "site_overrides/main.html",
+        lambda text: text.replace(
+            "{% block extrahead %}\n  {{ super() }}",
+            '{% block extrahead %}\n  {{ super() }}\n  <meta name="' + marker + '">',
+            1,
+        ),
+    )
     # pages whose Markdown did not change are rendered again too: the frame is every page's
     for page in (PAGE, "uk/mini2/", ""):
         wait_for(lambda page=page: marker in preview.get(page), 300, preview.log)
@@ -235,12 +246,18 @@ def a_translators_edit_to_mkdocs_yml_is_checked_and_shown_on_every_page(preview)
     name = "site_name: 보드게임 규칙서"
     status = preview.site_dir() / "rulebook-build-status.json"
     preview.edit("mkdocs.yml", lambda text: text.replace(name, name + " <b>", 1))
-    wait_for(lambda: re.search(r"mkdocs\.yml:\d+:\d+: language 'ko' › site_name: .*'<'",
-                               status.read_text(encoding="utf-8")), 300, preview.log)
+    wait_for(
+        lambda: re.search(r"mkdocs\.yml:\d+:\d+: language 'ko' › site_name: .*'<'", status.read_text(encoding="utf-8")),
+        300,
+        preview.log,
+    )
     # YAML MkDocs cannot read: no plugin runs, and the list still says file:line:column
     preview.edit("mkdocs.yml", lambda text: text.replace(name + " <b>", name + ": 새", 1))
-    wait_for(lambda: re.search(r"mkdocs\.yml:\d+:\d+: YAML syntax error", status.read_text(encoding="utf-8")),
-             300, preview.log)
+    wait_for(
+        lambda: re.search(r"mkdocs\.yml:\d+:\d+: YAML syntax error", status.read_text(encoding="utf-8")),
+        300,
+        preview.log,
+    )
     preview.edit("mkdocs.yml", lambda text: text.replace(name + ": 새", name + " 새이름", 1))
     wait_for(lambda: "보드게임 규칙서 새이름" in preview.get(PAGE), 300, preview.log)
     assert "새이름" not in preview.get("uk/mini2/")
@@ -268,8 +285,10 @@ def a_style_edit_shows_on_the_open_page_and_nothing_is_kept_offline(preview, bro
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         page.goto(preview.url + PAGE)
-        page.evaluate("navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready)"
-                      ".then(() => caches.open('rulebook-left-over')).then(cache => cache.put('/kept', new Response('x')))")
+        page.evaluate(
+            "navigator.serviceWorker.register('/sw.js').then(() => navigator.serviceWorker.ready)"
+            ".then(() => caches.open('rulebook-left-over')).then(cache => cache.put('/kept', new Response('x')))"
+        )
         page.reload()  # this load is the worker's: the preview's script removes it and loads the page again
         wait_for(lambda: registrations(page) == 0 and settled(page, "caches.has('rulebook-left-over')") is False, 60)
         time.sleep(3)  # on the built site, assets/offline.js registers the worker 2 s after the page loads
@@ -277,8 +296,12 @@ def a_style_edit_shows_on_the_open_page_and_nothing_is_kept_offline(preview, bro
         assert page.evaluate("navigator.serviceWorker.controller") is None
         html = preview.site_dir() / PAGE / "index.html"
         made = html.stat().st_mtime_ns
-        preview.edit("site_overrides/assets/rulebook.css", lambda text: text + "\nbody { outline: 3px solid rgb(1, 2, 3); }\n")
-        wait_for(lambda: settled(page, "getComputedStyle(document.body).outlineColor") == "rgb(1, 2, 3)", 300, preview.log)
+        preview.edit(
+            "site_overrides/assets/rulebook.css", lambda text: text + "\nbody { outline: 3px solid rgb(1, 2, 3); }\n"
+        )
+        wait_for(
+            lambda: settled(page, "getComputedStyle(document.body).outlineColor") == "rgb(1, 2, 3)", 300, preview.log
+        )
         assert html.stat().st_mtime_ns == made  # a stylesheet is copied as it is: no page is made again
     finally:
         page.close()
@@ -295,10 +318,14 @@ def broken_data_shows_its_errors_on_the_open_page_until_fixed(preview, browser):
         assert re.search(r"rules_data/mini/skills\.yaml:\d+:\d+: .*unknown reference kind 'skil'", text), text
         assert_worded_in(page, "ko", "preview-rebuild-failed")
         assert "</html>" in preview.get(PAGE, timeout=10)  # requests answer at once, not after a fix
-        missing = browser.new_page(viewport={"width": 390, "height": 844})  # an address with no page: its 404 lists them too
+        missing = browser.new_page(
+            viewport={"width": 390, "height": 844}
+        )  # an address with no page: its 404 lists them too
         missing.goto(preview.url + "uk/no-such-page/")
         missing.wait_for_function("document.documentElement.lang === 'uk'")  # the language's own 404
-        assert re.search(r"unknown reference kind 'skil'", missing.wait_for_selector("#rulebook-build-errors").inner_text())
+        assert re.search(
+            r"unknown reference kind 'skil'", missing.wait_for_selector("#rulebook-build-errors").inner_text()
+        )
         assert_worded_in(missing, "uk", "preview-rebuild-failed")
         picture_of(missing, "#rulebook-build-errors", "serve-errors-404-390.png")
         missing.close()

@@ -1,5 +1,6 @@
 """The live preview's error list, as the script every preview page carries (no server, no browser:
 tests/test_serve.py shows it over real pages)."""
+
 from __future__ import annotations
 
 import json
@@ -45,8 +46,11 @@ def test_an_error_in_a_theme_template_is_listed_with_its_file_and_line(tmp_path,
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(tmp_path / "site_overrides"))
     with pytest.raises(jinja2.TemplateSyntaxError) as broken:
         env.get_template("main.html")
-    assert _exception_lines(broken.value)[0].startswith("site_overrides/main.html:2: jinja2.exceptions.TemplateSyntaxError")
+    assert _exception_lines(broken.value)[0].startswith(
+        "site_overrides/main.html:2: jinja2.exceptions.TemplateSyntaxError"
+    )
     with pytest.raises(jinja2.UndefinedError) as undefined:
         env.get_template("page.html").render(page=None)
     assert _exception_lines(undefined.value) == [
-        "site_overrides/page.html:3: jinja2.exceptions.UndefinedError: 'None' has no attribute 'nope'"]
+        "site_overrides/page.html:3: jinja2.exceptions.UndefinedError: 'None' has no attribute 'nope'"
+    ]

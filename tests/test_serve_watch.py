@@ -1,6 +1,7 @@
 """What the live preview's watches do, given the events watchdog sends (no server: the watches'
 own handlers; tests/test_serve.py runs the real server): a file of the generator itself saved,
 and a source folder moved away and back."""
+
 from __future__ import annotations
 
 import logging
@@ -59,8 +60,11 @@ def test_templates_and_labels_saved_rebuild_python_code_saved_says_to_restart(tm
     server = Server()
     serve._watch_code(server, serve._code_folders(code))
     # each folder is watched itself, not recursively: a sub-folder's event is the sub-folder's
-    assert set(server.handlers) == {(str(code), False), (str(code / "render"), False),
-                                    (str(code / "render" / "templates"), False)}
+    assert set(server.handlers) == {
+        (str(code), False),
+        (str(code / "render"), False),
+        (str(code / "render" / "templates"), False),
+    }
     templates = code / "render" / "templates"
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.rulebook"):
         caplog.clear()
@@ -70,11 +74,15 @@ def test_templates_and_labels_saved_rebuild_python_code_saved_says_to_restart(tm
         assert not caplog.records
         assert not server.saved(FileModifiedEvent(str(code / "plugin.py")))
         # an editor that writes a copy and renames it over the file
-        assert not server.saved(FileMovedEvent(str(code / "render" / ".pages.py.tmp"), str(code / "render" / "pages.py")))
+        assert not server.saved(
+            FileMovedEvent(str(code / "render" / ".pages.py.tmp"), str(code / "render" / "pages.py"))
+        )
     warnings = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
     assert warnings == [
         f"{name} changed: the preview runs the generator's code as it was when it started; stop it (Ctrl-C) and "
-        f"run scripts/site serve again to use the change" for name in ("plugin.py", "pages.py")]
+        f"run scripts/site serve again to use the change"
+        for name in ("plugin.py", "pages.py")
+    ]
 
 
 def test_a_folder_back_before_its_parents_next_look_is_watched_again(tmp_path):

@@ -1,5 +1,6 @@
 """The 2nd edition's skills page holds the rulebook's whole skill list, and every skill says
 whether the rules model applies it."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -114,8 +115,11 @@ def test_survivors_and_skills_are_in_the_name_index_by_every_name(project, lang)
 def test_every_applied_skill_has_a_scenario(project, edition):
     """A skill the rules model applies is shown working: some case of the edition's scenarios is
     named after it (its id leads the case id) and passes (the scenario tests run every case)."""
-    cases = [case["id"] for path in sorted((ROOT / "rules_data" / edition / "scenarios").glob("*.yaml"))
-             for case in read_yaml(path)["cases"]]
+    cases = [
+        case["id"]
+        for path in sorted((ROOT / "rules_data" / edition / "scenarios").glob("*.yaml"))
+        for case in read_yaml(path)["cases"]
+    ]
     applied = [s.id for s in project.games[edition].skills.values() if s.fields["model"] == "applied"]
     assert len(applied) >= 36
     missing = [skill for skill in applied if not any(case.startswith(skill) for case in cases)]

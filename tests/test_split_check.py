@@ -1,6 +1,7 @@
 """`check` shares the games between processes (generator/split_check.py); what it reports must be
 what one process loading everything reports (pipeline.check), whatever share each game is in.
 The bad-input corpus runs the command itself, so every pinned message goes through the split."""
+
 from __future__ import annotations
 
 import os
@@ -41,7 +42,8 @@ def test_the_projects_figures_and_model_lines_are_those_of_one_process(project):
     assert verdict.errors == []
     assert [game.links.id for game in verdict.games] == list(project.games)
     assert [(game.entities, game.parameters) for game in verdict.games] == [
-        (len(game.entities), len(game.parameters)) for game in project.games.values()]
+        (len(game.entities), len(game.parameters)) for game in project.games.values()
+    ]
     assert [line for game in verdict.games for line in game.report] == games.report(project, ROOT)
 
 
@@ -73,7 +75,9 @@ def test_two_games_of_one_order_read_by_two_processes_are_reported_as_by_one_pro
     for game in ("mini", "mini2"):
         shutil.copy(ROOT / "tests/bad_input/game-order-twice" / game / "game.yaml", root / "rules_data" / game)
     split = split_check.check(root).errors
-    assert [(str(error.where), error.breadcrumb) for error in split] == [("rules_data/mini2/game.yaml:3:10", "game 'mini2' › order")]
+    assert [(str(error.where), error.breadcrumb) for error in split] == [
+        ("rules_data/mini2/game.yaml:3:10", "game 'mini2' › order")
+    ]
     assert "(rules_data/mini/game.yaml:3:10)" in split[0].message  # the place of the first, read by the other process
     assert DataErrors(split).errors == serial_errors(root)
 
@@ -92,12 +96,19 @@ def test_the_models_errors_count_only_when_no_share_found_an_error_in_the_data(m
     assert DataErrors(both).errors == serial_errors(root)
 
 
-@pytest.mark.parametrize("signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")],
-                         ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize(
+    "signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")], ids=["ctrl-c", "sigterm"]
+)
 def test_an_interrupt_stops_every_process_of_check_and_says_so_in_one_line(signum, how):
     # A new session stands for a terminal: Ctrl-C reaches its whole foreground group.
-    check = subprocess.Popen([sys.executable, "-m", "generator", "check", "--root", str(ROOT)], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    check = subprocess.Popen(
+        [sys.executable, "-m", "generator", "check", "--root", str(ROOT)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 30
         while not children_of(check.pid) and check.poll() is None and time.monotonic() < deadline:
@@ -110,6 +121,7 @@ def test_an_interrupt_stops_every_process_of_check_and_says_so_in_one_line(signu
         if check.poll() is None:
             check.kill()
     assert check.returncode == 128 + signum
-    assert stderr.strip().splitlines() == [f"check interrupted by {signal.Signals(signum).name}; it changes nothing, "
-                                           "so nothing was left half done"]
+    assert stderr.strip().splitlines() == [
+        f"check interrupted by {signal.Signals(signum).name}; it changes nothing, so nothing was left half done"
+    ]
     assert not any(alive(child) for child in children)

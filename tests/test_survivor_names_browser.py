@@ -1,5 +1,6 @@
 """Survivors and 2nd-edition skills are found by name in the header search of the built site, in
 every language and in English, from a page of their own edition."""
+
 from __future__ import annotations
 
 import pytest

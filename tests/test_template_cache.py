@@ -1,5 +1,6 @@
 """Compiled templates kept on disk: found again by any copy of a template, never for another
 source or other compile settings, and the folder stays small."""
+
 from __future__ import annotations
 
 import os

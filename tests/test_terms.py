@@ -1,6 +1,7 @@
 """Words on the pages: Korean particles agree with the name they follow and stay outside the link,
 each edition uses its own word for a concept, and the words of the sources that readers know are
 found where they look."""
+
 from __future__ import annotations
 
 import re
@@ -88,7 +89,7 @@ def test_korean_particles_stay_outside_the_link(project, game):
                 continue
             names = [entity.title("ko"), *entity.aliases.get("ko", [])]
             for name in names:
-                rest = custom[len(name):] if custom.startswith(name) else None
+                rest = custom[len(name) :] if custom.startswith(name) else None
                 if rest and rest in PARTICLE_FORMS:
                     wrong.append(f"{path}: {match.group(0)} → {{{match.group(1)}:{target}}}{rest}")
     assert wrong == []
@@ -102,7 +103,7 @@ def test_korean_particles_agree_with_the_name_they_follow(project, game):
         for match in REFERENCE.finditer(text):
             target, _, custom = (part.strip() for part in match.group(2).partition("|"))
             shown = custom or _shown(project, game, match.group(1), target)
-            after = text[match.end():]
+            after = text[match.end() :]
             if after[:1] in ("’", "」", "』", "”"):  # ‘{skill:x}’이: the particle follows the quote
                 after = after[1:]
             particle = next((p for p in PARTICLE_FORMS if after.startswith(p)), None)
@@ -111,7 +112,11 @@ def test_korean_particles_agree_with_the_name_they_follow(project, game):
             if particle == "이" and after[1:2] in ("다", "며", "고", "면", "라", "나", "에"):
                 continue  # the copula 이다 and its forms, or 이나/이라: not the subject particle
             expected = _expected(particle, shown.rstrip()[-1])
-            if expected and expected != particle and not (particle == "로" and expected == "으로" and after.startswith("으로")):
+            if (
+                expected
+                and expected != particle
+                and not (particle == "로" and expected == "으로" and after.startswith("으로"))
+            ):
                 wrong.append(f"{path}: {match.group(0)}{particle} → {expected}")
     assert wrong == []
 
@@ -190,6 +195,9 @@ SOURCE_WORDS = {
 
 @pytest.mark.parametrize("game,lang,word", sorted(SOURCE_WORDS))
 def test_a_source_word_names_one_entry(project, game, lang, word):
-    owners = [e.id for e in project.games[game].entities.values()
-              if word.lower() in [n.lower() for n in [e.name.get(lang, ""), *e.aliases.get(lang, [])]]]
+    owners = [
+        e.id
+        for e in project.games[game].entities.values()
+        if word.lower() in [n.lower() for n in [e.name.get(lang, ""), *e.aliases.get(lang, [])]]
+    ]
     assert owners == [SOURCE_WORDS[(game, lang, word)]]

@@ -1,5 +1,6 @@
 """The pieces behind the text checks and the escaping, tried directly (the bad-input corpus pins
 their messages through `check`; tests/test_injection.py builds a site from harmless payloads)."""
+
 from __future__ import annotations
 
 import sys
@@ -40,22 +41,34 @@ def test_the_invisible_pattern_holds_every_invisible_character_of_this_python():
     assert {unicodedata.category(chr(code)) for code in range(0xF0000, sys.maxunicode + 1, 4099)} <= {"Co", "Cn"}
 
 
-@pytest.mark.parametrize("lang, sentence", [
-    ("uk", "Джерело називає сценарій «第4研究所» — «Лабораторія 4»."),  # quoting the source is fine
-    ("ja", "ウクライナ語の解説は「ファッティ（Товстун）」と呼ぶ。"),
-    ("ko", "M4 카빈"), ("ja", "UZI"), ("uk", "{skill:sniper}"),
-])
+@pytest.mark.parametrize(
+    "lang, sentence",
+    [
+        ("uk", "Джерело називає сценарій «第4研究所» — «Лабораторія 4»."),  # quoting the source is fine
+        ("ja", "ウクライナ語の解説は「ファッティ（Товстун）」と呼ぶ。"),
+        ("ko", "M4 카빈"),
+        ("ja", "UZI"),
+        ("uk", "{skill:sniper}"),
+    ],
+)
 def test_quoting_another_language_is_not_writing_in_it(lang, sentence):
     assert list(language_problems(sentence, lang)) == []
 
 
-@pytest.mark.parametrize("lang, text", [
-    ("ko", "M4 카빈"), ("ja", "UZI"), ("uk", "d6 x2"),  # one Latin word, or letters that are not words
-    ("uk", "{skill:sniper} {param:dice-per-attack}"), ("ja", "[{term:noise}](https://example.org/noise-rules)"),
-    ("ko", "`scripts/site serve`"), ("uk", "https://boardgamegeek.com/boardgame/113924"),
-    ("uk", "Картки Lurching Gait і Death Rattle"),  # English names quoted in a Ukrainian sentence
-    ("ja", "Лабораторія 4 and more"),  # another language's letters: language_problems says so, not this
-])
+@pytest.mark.parametrize(
+    "lang, text",
+    [
+        ("ko", "M4 카빈"),
+        ("ja", "UZI"),
+        ("uk", "d6 x2"),  # one Latin word, or letters that are not words
+        ("uk", "{skill:sniper} {param:dice-per-attack}"),
+        ("ja", "[{term:noise}](https://example.org/noise-rules)"),
+        ("ko", "`scripts/site serve`"),
+        ("uk", "https://boardgamegeek.com/boardgame/113924"),
+        ("uk", "Картки Lurching Gait і Death Rattle"),  # English names quoted in a Ukrainian sentence
+        ("ja", "Лабораторія 4 and more"),  # another language's letters: language_problems says so, not this
+    ],
+)
 def test_latin_that_is_not_english_prose_is_not_called_untranslated(lang, text):
     assert list(untranslated_problems(text, lang)) == []
 
@@ -66,11 +79,14 @@ def test_a_long_run_of_link_starts_is_read_once():
     assert offset == 400_001 and "('ab cd')" in message
 
 
-@pytest.mark.parametrize("lang, text, at, quoted", [
-    ("uk", "Roll the dice.", 0, "Roll the"),
-    ("ja", "{term:noise} draws zombies", 13, "draws zombies"),
-    ("ko", "See [the rules](https://example.org/x) first", 0, "See the"),
-])
+@pytest.mark.parametrize(
+    "lang, text, at, quoted",
+    [
+        ("uk", "Roll the dice.", 0, "Roll the"),
+        ("ja", "{term:noise} draws zombies", 13, "draws zombies"),
+        ("ko", "See [the rules](https://example.org/x) first", 0, "See the"),
+    ],
+)
 def test_english_prose_in_another_languages_field_is_called_untranslated(lang, text, at, quoted):
     [(offset, message)] = untranslated_problems(text, lang)
     assert offset == at
@@ -78,12 +94,25 @@ def test_english_prose_in_another_languages_field_is_called_untranslated(lang, t
 
 
 def test_a_text_with_nothing_to_render_is_not_rendered():
-    plain = ("{zombie:walker}のいる[ゾーン](https://example.org/zones)から出る。「[戦闘/近接]」の `code`。\n\n"
-             "- 一つ目\n    - 入れ子\n- 二つ目\n\n| a | b |\n|---|---|")
+    plain = (
+        "{zombie:walker}のいる[ゾーン](https://example.org/zones)から出る。「[戦闘/近接]」の `code`。\n\n"
+        "- 一つ目\n    - 入れ子\n- 二つ目\n\n| a | b |\n|---|---|"
+    )
     assert not markdown_shape.needs_reading(plain)
-    for tricky in ("- # 見出し", "> 見出し\n> ===", "![絵](https://e.org/x.png)", "[a [b] c](https://e.org)",
-                   "&#x202E;", "`{term:noise}`", "```\n{term:noise}\n```", "[x][1]", "[x]: https://e.org",
-                   "[a](https://e.org/{term:noise})", "!!! note", "a\n-"):
+    for tricky in (
+        "- # 見出し",
+        "> 見出し\n> ===",
+        "![絵](https://e.org/x.png)",
+        "[a [b] c](https://e.org)",
+        "&#x202E;",
+        "`{term:noise}`",
+        "```\n{term:noise}\n```",
+        "[x][1]",
+        "[x]: https://e.org",
+        "[a](https://e.org/{term:noise})",
+        "!!! note",
+        "a\n-",
+    ):
         assert markdown_shape.needs_reading(tricky), tricky
 
 
@@ -93,18 +122,21 @@ def test_each_kind_of_problem_is_said_once():
     assert len(found) == 1 and "heading" in found[0][1]
 
 
-@pytest.mark.parametrize("name, shown", [
-    ("[装備品]を持って開始", "[装備品]を持って開始"),
-    ("&lt;b&gt;", "&lt;b&gt;"),
-    ("黄 ##", "黄 ##"),
-    ("a\\b `c`", "a\\b `c`"),
-    ("Tom & Jerry <x>", "Tom & Jerry <x>"),
-    ("미끄러운&#x202E 역순", "미끄러운&#x202E 역순"),  # a character reference even without its ';'
-    ("1. ゾンビ", "1. ゾンビ"), ("- 一", "- 一"),  # at the start of a list item they would start a list
-])
+@pytest.mark.parametrize(
+    "name, shown",
+    [
+        ("[装備品]を持って開始", "[装備品]を持って開始"),
+        ("&lt;b&gt;", "&lt;b&gt;"),
+        ("黄 ##", "黄 ##"),
+        ("a\\b `c`", "a\\b `c`"),
+        ("Tom & Jerry <x>", "Tom & Jerry <x>"),
+        ("미끄러운&#x202E 역순", "미끄러운&#x202E 역순"),  # a character reference even without its ';'
+        ("1. ゾンビ", "1. ゾンビ"),
+        ("- 一", "- 一"),  # at the start of a list item they would start a list
+    ],
+)
 def test_a_plain_value_shows_as_written_in_a_heading_a_table_and_a_link(name, shown):
-    page = (f"## {text(name)} {{ #x }}\n\n| {text(name)} |\n|---|\n| [{text(name)}](#x) |\n\n"
-            f"[{text(name)}](#x)\n")
+    page = f"## {text(name)} {{ #x }}\n\n| {text(name)} |\n|---|\n| [{text(name)}](#x) |\n\n[{text(name)}](#x)\n"
     html = markdown.markdown(page, extensions=["attr_list", "tables"])
     from html.parser import HTMLParser
 
@@ -137,28 +169,37 @@ def test_a_template_s_own_heading_marks_stay_a_heading_and_an_address_keeps_its_
     assert text("#00 Tutorial") == "&#35;00 Tutorial"  # at the start of a list item it would be a heading
 
 
-@pytest.mark.parametrize("note, summary", [
-    ("{term:noise|騒音。その}は続く。次の文。", "{term:noise|騒音。その}は続く。"),
-    ("[자료 A. 상세](https://example.org/) 는 다르다. 그리고 더.", "[자료 A. 상세](https://example.org/) 는 다르다."),
-    ("Файл `a. b` інший. Далі.", "Файл `a. b` інший."),
-    ("一文だけ", "一文だけ"),
-    ("**資料Bは別の値を挙げる。資料Aに従う。** 次。", "**資料Bは別の値を挙げる。資料Aに従う。** 次。"),
-    ("| A. | B. |\n|---|---|\n| x | y |", "| A. | B. |\n|---|---|\n| x | y |"),  # a table is shown whole
-    ("あ *資料B。\n続き* です。後の文。", "あ *資料B。\n続き* です。"),  # emphasis over a line break
-    ("あ [資料。\nB](https://example.org/) です。後。", "あ [資料。\nB](https://example.org/) です。"),
-])
+@pytest.mark.parametrize(
+    "note, summary",
+    [
+        ("{term:noise|騒音。その}は続く。次の文。", "{term:noise|騒音。その}は続く。"),
+        (
+            "[자료 A. 상세](https://example.org/) 는 다르다. 그리고 더.",
+            "[자료 A. 상세](https://example.org/) 는 다르다.",
+        ),
+        ("Файл `a. b` інший. Далі.", "Файл `a. b` інший."),
+        ("一文だけ", "一文だけ"),
+        ("**資料Bは別の値を挙げる。資料Aに従う。** 次。", "**資料Bは別の値を挙げる。資料Aに従う。** 次。"),
+        ("| A. | B. |\n|---|---|\n| x | y |", "| A. | B. |\n|---|---|\n| x | y |"),  # a table is shown whole
+        ("あ *資料B。\n続き* です。後の文。", "あ *資料B。\n続き* です。"),  # emphasis over a line break
+        ("あ [資料。\nB](https://example.org/) です。後。", "あ [資料。\nB](https://example.org/) です。"),
+    ],
+)
 def test_a_notes_summary_never_ends_inside_a_reference_a_link_or_code(note, summary):
     assert note_summary(note, "ja") == summary
 
 
-@pytest.mark.parametrize("sentence", [
-    "[Примітка]: шум приваблює зомбі.",  # no link definition to Markdown: a paragraph
-    "[참고]: 2판에서는 규칙이 다르다.",
-    "Увага![Примітка] (див. нижче) важлива.",  # no image either
-    "Перший рядок\n  =",  # an indented underline makes no heading
-    "<HTTPS://EXAMPLE.ORG> — адреса",  # an autolink, whatever the case of its scheme
-    "見出しではない # 記号",
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "[Примітка]: шум приваблює зомбі.",  # no link definition to Markdown: a paragraph
+        "[참고]: 2판에서는 규칙이 다르다.",
+        "Увага![Примітка] (див. нижче) важлива.",  # no image either
+        "Перший рядок\n  =",  # an indented underline makes no heading
+        "<HTTPS://EXAMPLE.ORG> — адреса",  # an autolink, whatever the case of its scheme
+        "見出しではない # 記号",
+    ],
+)
 def test_what_markdown_reads_as_text_is_accepted(sentence):
     assert list(markdown_problems(sentence)) == []
 
@@ -178,10 +219,14 @@ def test_a_parameter_s_names_and_a_link_s_label_enter_the_page_as_plain_text():
     from generator.render.references import resolve
 
     card = SimpleNamespace(id="card-01", kind="zombie-card", fields={"number": 1}, page="zombie-cards")
-    skill = SimpleNamespace(id="sly", kind="skill", page="skills", fields={},
-                            title=lambda lang: "スリッパリー&#x202E;逆さま [1]")
-    game = SimpleNamespace(id="g", entities={"card-01": card, "sly": skill},
-                           parameters={"order": SimpleNamespace(fields={"value": ["card-01"]})})
+    skill = SimpleNamespace(
+        id="sly", kind="skill", page="skills", fields={}, title=lambda lang: "スリッパリー&#x202E;逆さま [1]"
+    )
+    game = SimpleNamespace(
+        id="g",
+        entities={"card-01": card, "sly": skill},
+        parameters={"order": SimpleNamespace(fields={"value": ["card-01"]})},
+    )
     resolved = resolve("{param:order}の順。{skill:sly}を見る。", game, "ja", "skills", {})
     assert resolved.startswith("&#35;01の順。")  # "#01" would start a heading
     assert "[スリッパリー&amp;#x202E;逆さま &#91;1&#93;](#sly)" in resolved
@@ -191,4 +236,6 @@ def test_a_resident_evil_name_is_plain_text_in_the_narration():
     from generator.games.resident_evil.narration import _plain
 
     assert _plain({"model": "1. ゾンビ", "item": "[x](javascript:y)"}) == {
-        "model": "1&#46; ゾンビ", "item": "&#91;x&#93;(javascript:y)"}
+        "model": "1&#46; ゾンビ",
+        "item": "&#91;x&#93;(javascript:y)",
+    }

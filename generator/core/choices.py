@@ -5,6 +5,7 @@ rules give the players a choice there; the engine asks `Choices` instead of deci
 can play any legal choice and a worked example shows the one its players made. Without a
 script the engine's default stands (listed order, the board's reading order).
 """
+
 from __future__ import annotations
 
 from typing import Any, Mapping

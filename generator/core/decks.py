@@ -7,6 +7,7 @@
 Cards are ids (strings). The top of the deck is the first element, so a scripted deck in a
 scenario reads in drawing order.
 """
+
 from __future__ import annotations
 
 import random
@@ -46,8 +47,14 @@ class Deck:
         return draw_from(self.cards, self.discard, self.policy, shuffle, self.set_aside, self.name)
 
 
-def draw_from(pile: list[str], discard: list[str], policy: str, shuffle: random.Random,
-              set_aside: tuple[str, ...] = (), name: str = "deck") -> Draw:
+def draw_from(
+    pile: list[str],
+    discard: list[str],
+    policy: str,
+    shuffle: random.Random,
+    set_aside: tuple[str, ...] = (),
+    name: str = "deck",
+) -> Draw:
     """Draw the top card of `pile` (both lists change in place), applying `policy` when it is
     empty. After a reshuffle the discard pile keeps only the set-aside cards."""
     reshuffled = 0

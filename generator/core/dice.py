@@ -8,6 +8,7 @@ asks a `Dice` for `roll(n, die)` and never cares where the faces come from:
 - `exact_outcomes` runs a function once per possible roll and weighs each result by its exact
   probability, so odds fall out of the same code that plays, for any die.
 """
+
 from __future__ import annotations
 
 import random
@@ -75,13 +76,13 @@ class ScriptedDice:
 
     def roll(self, n: int, die: Die = D6) -> list:
         if self.used + n > len(self._values):
-            raise DiceExhausted(f"the script has {len(self._values) - self.used} dice left but {n} are rolled; "
-                                f"add dice to the scenario")
-        out = self._values[self.used:self.used + n]
+            raise DiceExhausted(
+                f"the script has {len(self._values) - self.used} dice left but {n} are rolled; add dice to the scenario"
+            )
+        out = self._values[self.used : self.used + n]
         bad = [v for v in out if not _is_face(v, die)]
         if bad:
-            raise ScenarioError(f"scripted dice {bad} are rolled on the {die.name}, whose faces are "
-                                f"{die.describe()}")
+            raise ScenarioError(f"scripted dice {bad} are rolled on the {die.name}, whose faces are {die.describe()}")
         self.used += n
         return out
 

@@ -8,6 +8,7 @@ the game keeps a turn (generator/core/phases.py).
 
 A refused action raises `NotAllowed` with a stable reason id; the state is left unchanged.
 """
+
 from __future__ import annotations
 
 from typing import Any

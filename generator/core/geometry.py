@@ -20,6 +20,7 @@ squares) answers the same questions, and adds the ones a grid needs: `distances(
 A game's own board subclasses one of them and adds only what that game names (streets, rooms,
 tiles, spawn points).
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -98,8 +99,9 @@ class ZoneGraph:
     if `sight_carries_through(zone)` (a game's board decides: streets yes, rooms no).
     """
 
-    def __init__(self, cells: dict[Cell, str], boundaries: dict[frozenset, str], zones: dict[str, Zone],
-                 doors: dict[str, Door]):
+    def __init__(
+        self, cells: dict[Cell, str], boundaries: dict[frozenset, str], zones: dict[str, Zone], doors: dict[str, Door]
+    ):
         self._cells = cells
         self._boundaries = boundaries  # frozenset of two cells -> OPEN, WALL or a door id
         self.zones = zones
@@ -126,9 +128,13 @@ class ZoneGraph:
 
     def walls(self) -> list[tuple[str, str]]:
         """Pairs of different zones with a wall between some of their cells, sorted."""
-        pairs = {tuple(sorted((self._cells[a], self._cells[b])))
-                 for pair, kind in self._boundaries.items() if kind == WALL
-                 for a, b in [tuple(pair)] if self._cells[a] != self._cells[b]}
+        pairs = {
+            tuple(sorted((self._cells[a], self._cells[b])))
+            for pair, kind in self._boundaries.items()
+            if kind == WALL
+            for a, b in [tuple(pair)]
+            if self._cells[a] != self._cells[b]
+        }
         return sorted(pairs)  # type: ignore[arg-type]
 
     def _zone_links(self) -> dict[str, dict[str, str]]:
@@ -196,4 +202,3 @@ class ZoneGraph:
                     return
                 here_zone = nxt_zone
             cell = nxt
-

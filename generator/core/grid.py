@@ -23,6 +23,7 @@ Rules of space, generic for any game on squares:
 - a square holds models up to a weight limit, each model weighing by its size class.
 Public: parse_grid, Grid (a Geometry, see generator/core/geometry.py), Door, Capacity, GridError.
 """
+
 from __future__ import annotations
 
 import re
@@ -129,8 +130,10 @@ class Grid:
     def square(self, name: str) -> str:
         """The square id itself, or a GridError naming the squares that exist."""
         if name not in self.cells:
-            raise GridError(f"square '{name}' is not on the map; squares are named column letter + row "
-                            f"number, e.g. {', '.join(self.sorted(self.cells)[:3])}")
+            raise GridError(
+                f"square '{name}' is not on the map; squares are named column letter + row "
+                f"number, e.g. {', '.join(self.sorted(self.cells)[:3])}"
+            )
         return name
 
     def sorted(self, squares: Iterable[str]) -> list[str]:
@@ -184,8 +187,11 @@ class Grid:
     def neighbours(self, square: str, all_doors_open: bool = False) -> list[str]:
         """Squares one step away, in reading order."""
         doors = self.doors
-        return [other for other, door in self._possible_steps()[square]
-                if door is None or all_doors_open or doors[door].passable]
+        return [
+            other
+            for other, door in self._possible_steps()[square]
+            if door is None or all_doors_open or doors[door].passable
+        ]
 
     def _possible_steps(self) -> dict[str, list[tuple[str, str | None]]]:
         """Each square's steps that some door state allows, in reading order, with the door the
@@ -214,8 +220,9 @@ class Grid:
         (r1, c1), (r2, c2) = self.cells[a], self.cells[b]
         return max(abs(r1 - r2), abs(c1 - c2)) == 1
 
-    def distances(self, start: str, enter: Callable[[str], bool] | None = None,
-                  all_doors_open: bool = False) -> dict[str, int]:
+    def distances(
+        self, start: str, enter: Callable[[str], bool] | None = None, all_doors_open: bool = False
+    ) -> dict[str, int]:
         """Fewest steps from `start` to every reachable square (never entering a square that
         `enter` refuses)."""
         seen = {start: 0}
@@ -304,8 +311,10 @@ def parse_grid(text: str, doors: dict | None = None) -> Grid:
             if ch == NO_SQUARE or ch == " ":
                 continue
             if not ch.isupper():
-                raise GridError(f"map row {r + 1}, column {2 * c + 1}: '{ch}' is not a tile letter (A-Z) "
-                                f"or '{NO_SQUARE}' (no square)")
+                raise GridError(
+                    f"map row {r + 1}, column {2 * c + 1}: '{ch}' is not a tile letter (A-Z) "
+                    f"or '{NO_SQUARE}' (no square)"
+                )
             if c >= 26:
                 raise GridError(f"map row {r + 1}: at most 26 squares per row")
             sid = square_id((r, c))
@@ -344,8 +353,10 @@ def parse_grid(text: str, doors: dict | None = None) -> Grid:
         a, _, b = str(did).partition("/")
         door = door_map.get(door_id(a, b))
         if door is None:
-            raise GridError(f"doors names '{did}', which is not a door on the map; doors are "
-                            f"{', '.join(sorted(door_map)) or 'none'}")
+            raise GridError(
+                f"doors names '{did}', which is not a door on the map; doors are "
+                f"{', '.join(sorted(door_map)) or 'none'}"
+            )
         spec = spec or {}
         door.key = spec.get("key")
         door.opens_from = spec.get("opens-from")

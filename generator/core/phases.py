@@ -7,6 +7,7 @@ records the turn it happened in (generator/core/events.py). Two shapes are commo
   the figure acting in the players' phase and None in the others;
 - one player's turn runs through all its phases, then the next player's turn begins.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -14,6 +14,7 @@ generator/games/<engine>/): build a session from a case, apply one step, compare
 expectation, and say what was left unused. This module runs the steps in order, records
 the events of each, checks refusals ("not-allowed") and expectations, and formats the trace.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -75,8 +76,10 @@ def load_scenarios(path: Path | str, case_keys: frozenset[str] | None = None, ro
     edition = file_edition(path, display(path, root)) or folder
     fmt = scenario_format(root, edition)
     if fmt is None:
-        raise ScenarioError(f"{display(path, root)} plays the game '{edition}', which has no scenario format; "
-                            f"write 'edition: <game folder>' at the top")
+        raise ScenarioError(
+            f"{display(path, root)} plays the game '{edition}', which has no scenario format; "
+            f"write 'edition: <game folder>' at the top"
+        )
     cases, errors = read_scenario_file(path, display(path, root), fmt, folder)
     if errors:
         raise DataErrors(errors)
@@ -127,8 +130,9 @@ def run_case(case: dict, rules: Any, hooks: ScenarioHooks) -> Result:
             hooks.apply_step(session, step)
             record["outcome"] = "done"
             if expected_refusal:
-                result.mismatches.append(f"step {number} ({record['action']}): expected not allowed "
-                                         f"({expected_refusal}) but it was done")
+                result.mismatches.append(
+                    f"step {number} ({record['action']}): expected not allowed ({expected_refusal}) but it was done"
+                )
         except NotAllowed as refusal:
             record["outcome"] = f"not allowed: {refusal}"
             record["reason"] = refusal.reason
@@ -136,8 +140,10 @@ def run_case(case: dict, rules: Any, hooks: ScenarioHooks) -> Result:
             if expected_refusal is True or expected_refusal == ANY_REASON:
                 pass  # refused, and the case does not pin why
             elif refusal.reason != expected_refusal:
-                result.mismatches.append(f"step {number} ({record['action']}): not allowed ({refusal}); "
-                                         f"expected {expected_refusal or 'it to be done'}")
+                result.mismatches.append(
+                    f"step {number} ({record['action']}): not allowed ({refusal}); "
+                    f"expected {expected_refusal or 'it to be done'}"
+                )
         except GeneratorError as error:
             record["outcome"] = f"error: {error}"
             result.mismatches.append(f"step {number} ({record['action']}): {error}")
@@ -164,14 +170,17 @@ def _any_of(hooks: ScenarioHooks, session: Any, outcomes: list[dict]) -> list[st
     misses = [hooks.compare(session, outcome) for outcome in outcomes]
     if any(not found for found in misses):
         return []
-    return ["none of the expected outcomes holds: " + "; ".join(
-        f"({number}) {found[0]}" for number, found in enumerate(misses, start=1))]
+    return [
+        "none of the expected outcomes holds: "
+        + "; ".join(f"({number}) {found[0]}" for number, found in enumerate(misses, start=1))
+    ]
 
 
 def describe(step: dict) -> str:
     who = step.get("who")
-    rest = " ".join(f"{k}={v}" for k, v in step.items() if k not in ("who", "do", "expect", "expect-any", "not-allowed",
-                                                                     "note"))
+    rest = " ".join(
+        f"{k}={v}" for k, v in step.items() if k not in ("who", "do", "expect", "expect-any", "not-allowed", "note")
+    )
     return " ".join(str(x) for x in (who, step.get("do"), rest) if x)
 
 
@@ -185,8 +194,11 @@ def compare_events(events: list[dict], specs: list) -> list[str]:
             out.append(f"events: {spec!r} needs 'event' (the kind) and may give details and 'count'")
             continue
         details = {k: v for k, v in spec.items() if k not in ("event", "count")}
-        found = sum(1 for e in events if e["event"] == spec["event"]
-                    and all(k in e and same_value(e[k], v) for k, v in details.items()))
+        found = sum(
+            1
+            for e in events
+            if e["event"] == spec["event"] and all(k in e and same_value(e[k], v) for k, v in details.items())
+        )
         label = ", ".join([spec["event"], *(f"{k}={v}" for k, v in details.items())])
         if "count" in spec and found != spec["count"]:
             out.append(f"events [{label}]: expected {spec['count']} time(s), happened {found}")

@@ -1,4 +1,5 @@
 """A copy of a game's state at one step of a worked example, for its diagram."""
+
 from __future__ import annotations
 
 import pickle

@@ -25,6 +25,7 @@ new game starts with its entity kinds and grows the rest):
     event_kinds, narration_templates()  every event the engine emits, and its sentence in each language
     scenarios                  the scenario hooks (build a state, apply a step, check an outcome)
 """
+
 from __future__ import annotations
 
 import importlib
@@ -91,14 +92,17 @@ class GamePackage:
         """Differences in numbers between two editions' entities with the same id (comparison page)."""
         return []
 
-    def example_views(self, game: "Game", rules: Any, entity: "Entity", lang: str, t: Callable,
-                      labels: dict) -> list:
+    def example_views(self, game: "Game", rules: Any, entity: "Entity", lang: str, t: Callable, labels: dict) -> list:
         """The worked examples of one section, as the page template shows them."""
-        return [self.example_view(game, rules, example, entity, lang, t, labels)
-                for example in game.examples if example.section == entity.id]
+        return [
+            self.example_view(game, rules, example, entity, lang, t, labels)
+            for example in game.examples
+            if example.section == entity.id
+        ]
 
-    def example_view(self, game: "Game", rules: Any, example: Any, entity: "Entity", lang: str, t: Callable,
-                     labels: dict) -> Any:
+    def example_view(
+        self, game: "Game", rules: Any, example: Any, entity: "Entity", lang: str, t: Callable, labels: dict
+    ) -> Any:
         raise NotImplementedError(f"the {self.engine or 'unnamed'} engine does not draw worked examples yet")
 
 

@@ -4,6 +4,7 @@
 
 All errors of the run are returned together; a caller raises `DataErrors(errors)` if any.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -67,8 +68,9 @@ def load_project(root: Path, project_root: Path | None = None) -> tuple[Project,
     return project, cap_repeated(errors)
 
 
-def load_games(root: Path, project_root: Path | None = None,
-               only: Callable[[str], bool] | None = None) -> tuple[Project, list[DataError]]:
+def load_games(
+    root: Path, project_root: Path | None = None, only: Callable[[str], bool] | None = None
+) -> tuple[Project, list[DataError]]:
     """load_project() without the checks between games, its errors not yet capped. With `only`,
     just the game folders whose names it accepts are read and checked; what concerns no one game
     (the files beside the game folders, the folders' names, the hand-written pages) is read and
@@ -79,8 +81,13 @@ def load_games(root: Path, project_root: Path | None = None,
     loader = _Loader(project_root, errors)
     project = Project()
     if not root.is_dir():
-        errors.append(DataError(Location(relative(root, project_root), 1, 1), "",
-                                "the rules data folder is missing; create it with sources.yaml and one folder per game"))
+        errors.append(
+            DataError(
+                Location(relative(root, project_root), 1, 1),
+                "",
+                "the rules data folder is missing; create it with sources.yaml and one folder per game",
+            )
+        )
         return project, errors
     project.sources = loader.sources(root / "sources.yaml")
     project.labels = loader.labels(LABELS_FILE)
@@ -113,8 +120,11 @@ def game_folders(root: Path, project_root: Path, errors: list[DataError]) -> lis
     if not root.is_dir():
         return []  # load_games reports it
     loader = _Loader(project_root, errors)
-    return [folder for folder in files.entries(root, project_root, errors)
-            if folder.is_dir() and folder.name != "sources.yaml" and loader.game_folder_name_ok(folder)]
+    return [
+        folder
+        for folder in files.entries(root, project_root, errors)
+        if folder.is_dir() and folder.name != "sources.yaml" and loader.game_folder_name_ok(folder)
+    ]
 
 
 @dataclass(frozen=True)
@@ -137,18 +147,23 @@ def links_between_games(sources: dict[str, Source], loaded: list[GameLinks]) -> 
     games have one order."""
     errors: list[DataError] = repeated_orders(
         [(game.order, game.order_where, f"game '{game.id}'") for game in sorted(loaded, key=lambda game: game.id)],
-        "game", "folder")
+        "game",
+        "folder",
+    )
     known = [game.id for game in loaded]
     for game in loaded:
         if game.compare_with and game.compare_with not in known:
             Context(errors).at(f"game '{game.id}'").error(
-                game.where, f"compare-with names unknown game '{game.compare_with}'"
-                            f"{suggestion(game.compare_with, known, 'name another game folder')}")
+                game.where,
+                f"compare-with names unknown game '{game.compare_with}'"
+                f"{suggestion(game.compare_with, known, 'name another game folder')}",
+            )
     for source in sources.values():  # a source is about games of the book (its page names them)
         for game_id, where in source.games:
             if game_id not in known:
                 Context(errors).at(f"source '{source.id}'").at("game").error(
-                    where, f"unknown game '{game_id}'{suggestion(game_id, known, 'name a game folder')}")
+                    where, f"unknown game '{game_id}'{suggestion(game_id, known, 'name a game folder')}"
+                )
     return errors
 
 
@@ -187,7 +202,9 @@ class _Loader:
             return None
         for key, child in root.value.items():
             if key not in required and key not in optional:
-                ctx.error(child.key_where, f"unknown top-level key '{key}'; this file has {', '.join((*required, *optional))}")
+                ctx.error(
+                    child.key_where, f"unknown top-level key '{key}'; this file has {', '.join((*required, *optional))}"
+                )
         for key in required:
             if key not in root.value:
                 ctx.error(root.where, f"missing top-level key '{key}'; add it")
@@ -196,12 +213,18 @@ class _Loader:
     def game_folder_name_ok(self, folder: Path) -> bool:
         ctx, where = Context(self.errors), Location(relative(folder, self.project_root), 1, 1)
         if folder.name in files.RESERVED_GAME_IDS:
-            ctx.error(where, f"a game folder may not be named '{folder.name}': the site uses that name for "
-                             "a language, the search index or a page of its own; rename the folder")
+            ctx.error(
+                where,
+                f"a game folder may not be named '{folder.name}': the site uses that name for "
+                "a language, the search index or a page of its own; rename the folder",
+            )
             return False
         if not ID_PATTERN.match(folder.name):
-            ctx.error(where, f"bad game folder name '{folder.name}': it becomes the game's id in every address, "
-                             "so use ASCII kebab-case (lower-case letters, digits, single hyphens)")
+            ctx.error(
+                where,
+                f"bad game folder name '{folder.name}': it becomes the game's id in every address, "
+                "so use ASCII kebab-case (lower-case letters, digits, single hyphens)",
+            )
             return False
         return True
 
@@ -227,14 +250,28 @@ class _Loader:
                 ctx.error(node.where, "missing field 'id'; add it") if id_node is None else None
                 continue
             inner = ctx.at(f"source '{source_id}'")
-            values = read_fields(node, inner, {
-                "file": read_string, "game": _read_games, "language": read_choice(*NAME_LANGUAGES),
-                "title": read_localized(LANGUAGES, "title"),
-            }, {"sections": read_string_list}, skip=("id",))
+            values = read_fields(
+                node,
+                inner,
+                {
+                    "file": read_string,
+                    "game": _read_games,
+                    "language": read_choice(*NAME_LANGUAGES),
+                    "title": read_localized(LANGUAGES, "title"),
+                },
+                {"sections": read_string_list},
+                skip=("id",),
+            )
             self._unique(sources, source_id, id_node.where, inner, "source")
-            sources[source_id] = Source(source_id, values.get("file", ""), values.get("game", ()),
-                                        values.get("language", ""), values.get("title", {}), id_node.where,
-                                        values.get("sections"))
+            sources[source_id] = Source(
+                source_id,
+                values.get("file", ""),
+                values.get("game", ()),
+                values.get("language", ""),
+                values.get("title", {}),
+                id_node.where,
+                values.get("sections"),
+            )
         return sources
 
     def labels(self, path: Path) -> dict:
@@ -255,8 +292,10 @@ class _Loader:
         game_file = folder / "game.yaml"
         ctx = Context(self.errors)
         if not game_file.exists():
-            ctx.error(Location(relative(folder, self.project_root), 1, 1),
-                      "a game folder needs a game.yaml with the game's name and text; add one")
+            ctx.error(
+                Location(relative(folder, self.project_root), 1, 1),
+                "a game folder needs a game.yaml with the game's name and text; add one",
+            )
             return None
         top = self.top(game_file, ("game",))
         if not top or "game" not in top:
@@ -264,18 +303,31 @@ class _Loader:
         inner = ctx.at(f"game '{folder.name}'")
         if not expect_kind(top["game"], inner, "map", "a mapping with name and text"):
             return None
-        values = read_fields(top["game"], inner, {"name": read_name, "text": read_text, "engine": read_id},
-                             {"compare-with": read_id, "incomplete-kinds": read_id_list, "order": read_int})
+        values = read_fields(
+            top["game"],
+            inner,
+            {"name": read_name, "text": read_text, "engine": read_id},
+            {"compare-with": read_id, "incomplete-kinds": read_id_list, "order": read_int},
+        )
         engine = values.get("engine")
         if engine is not None and games.engine(engine) is None:
             known = list(games.engines())
-            inner.error(top["game"].value["engine"].where,
-                        f"unknown engine '{engine}'{suggestion(engine, known, 'use one of ' + ', '.join(known))}")
-        game = Game(folder.name, values.get("name", {}), values.get("text", {}),
-                    relative(game_file, self.project_root), compare_with=values.get("compare-with"),
-                    where=top["game"].where, engine=engine, root=self.project_root,
-                    incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])),
-                    order=values.get("order", 0))  # a Number: its place, for an order written twice
+            inner.error(
+                top["game"].value["engine"].where,
+                f"unknown engine '{engine}'{suggestion(engine, known, 'use one of ' + ', '.join(known))}",
+            )
+        game = Game(
+            folder.name,
+            values.get("name", {}),
+            values.get("text", {}),
+            relative(game_file, self.project_root),
+            compare_with=values.get("compare-with"),
+            where=top["game"].where,
+            engine=engine,
+            root=self.project_root,
+            incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])),
+            order=values.get("order", 0),
+        )  # a Number: its place, for an order written twice
         package = games.for_game(game)
         page_files = {**PAGE_FILES, **package.page_files}
         specs = {**SPECS, **package.entity_specs}
@@ -301,9 +353,11 @@ class _Loader:
                 list_key, kind = page_files[path.name]
                 self.page(path, game, path.stem, list_key, specs[kind])
             else:
-                ctx.error(Location(relative(path, self.project_root), 1, 1),
-                          f"unexpected file '{path.name}'; a game folder holds {', '.join((*GAME_FILES, *page_files))}, "
-                          f"parameters-*.yaml and rules/*.yaml")
+                ctx.error(
+                    Location(relative(path, self.project_root), 1, 1),
+                    f"unexpected file '{path.name}'; a game folder holds {', '.join((*GAME_FILES, *page_files))}, "
+                    f"parameters-*.yaml and rules/*.yaml",
+                )
         rules = folder / "rules"
         if rules.is_dir():
             self.rules(rules, game)
@@ -333,11 +387,16 @@ class _Loader:
         for path in listed:
             where = Location(relative(path, self.project_root), 1, 1)
             if path.is_dir():
-                Context(self.errors).error(where, f"sub-folders of {folder.name}/ are not read; move the files of "
-                                                  f"'{path.name}' into {folder.name}/")
+                Context(self.errors).error(
+                    where,
+                    f"sub-folders of {folder.name}/ are not read; move the files of '{path.name}' into {folder.name}/",
+                )
             elif path.suffix != ".yaml":
-                Context(self.errors).error(where, files.yaml_name_problem(path) or
-                                           f"unexpected file '{path.name}'; {folder.name}/ holds {what} as .yaml files")
+                Context(self.errors).error(
+                    where,
+                    files.yaml_name_problem(path)
+                    or f"unexpected file '{path.name}'; {folder.name}/ holds {what} as .yaml files",
+                )
             else:
                 continue
             game.complete = False
@@ -349,17 +408,21 @@ class _Loader:
             if files.link_problem(path, self.project_root):
                 continue  # reported by strays
             if path.stem == "index":
-                Context(self.errors).error(Location(relative(path, self.project_root), 1, 1),
-                                           "a rules page may not be named 'index': the game's front page has that "
-                                           "name; rename the file")
+                Context(self.errors).error(
+                    Location(relative(path, self.project_root), 1, 1),
+                    "a rules page may not be named 'index': the game's front page has that name; rename the file",
+                )
             else:
                 self.page(path, game, path.stem, RULES_LIST_KEY, SPECS["rule"])
 
     def parameters(self, path: Path, game: Game) -> None:
         top = self.top(path, ("parameters",))
         ctx = Context(self.errors)
-        if not top or "parameters" not in top or not expect_kind(
-                top["parameters"], ctx, "list", "a list of parameters (- id: ..., value: ...)"):
+        if (
+            not top
+            or "parameters" not in top
+            or not expect_kind(top["parameters"], ctx, "list", "a list of parameters (- id: ..., value: ...)")
+        ):
             game.complete = False
             return
         for node in top["parameters"].value:
@@ -389,11 +452,23 @@ class _Loader:
                         entities.append(entity)
                         self._add(game, entity, Context(self.errors))
         if page_id in {p.id for p in game.pages}:
-            Context(self.errors).error(Location(relative(path, self.project_root), 1, 1),
-                                       f"a page named '{page_id}' exists already; rename this file")
-        game.pages.append(Page(page_id, game.id, relative(path, self.project_root), info.get("order", 0),
-                               info.get("title", {}), info.get("intro", {}), kind, entities,
-                               Location(relative(path, self.project_root), 1, 1)))
+            Context(self.errors).error(
+                Location(relative(path, self.project_root), 1, 1),
+                f"a page named '{page_id}' exists already; rename this file",
+            )
+        game.pages.append(
+            Page(
+                page_id,
+                game.id,
+                relative(path, self.project_root),
+                info.get("order", 0),
+                info.get("title", {}),
+                info.get("intro", {}),
+                kind,
+                entities,
+                Location(relative(path, self.project_root), 1, 1),
+            )
+        )
 
     def _add(self, game: Game, entity: Entity, ctx: Context) -> None:
         for item in [entity, *_descendants(entity)]:
@@ -428,11 +503,16 @@ def _check_game(game: Game, project: Project, ctx: Context, sources_read: bool =
         for ref in entity.sources if sources_read else ():
             source = project.sources.get(ref.source)
             if source is None:
-                inner.error(ref.where, f"unknown source '{ref.source}'"
-                                       f"{suggestion(ref.source, list(project.sources), SOURCES_HINT)}")
+                inner.error(
+                    ref.where,
+                    f"unknown source '{ref.source}'{suggestion(ref.source, list(project.sources), SOURCES_HINT)}",
+                )
             elif source.sections is not None and ref.section and ref.section not in source.sections:
-                inner.error(ref.where, f"'{ref.section}' is not a section of source '{ref.source}'"
-                                       f"{suggestion(ref.section, source.sections, SECTIONS_HINT)}")
+                inner.error(
+                    ref.where,
+                    f"'{ref.section}' is not a section of source '{ref.source}'"
+                    f"{suggestion(ref.section, source.sections, SECTIONS_HINT)}",
+                )
         for field_name, localized in entity.localized_fields().items():
             for lang, text in localized.items():
                 _check_references(text, game, inner.at(field_name).at(lang))
@@ -441,11 +521,17 @@ def _check_game(game: Game, project: Project, ctx: Context, sources_read: bool =
         if entity.kind == "note" and sources_read:
             _check_note(entity, game, project, inner)
         if entity.kind == "faq" and "check" in entity.field_where and "no-check" in entity.field_where:
-            inner.error(entity.field_where["no-check"], "a ruling is either checked by a scenario ('check') or no "
-                                                        "rules question ('no-check'), not both: remove one")
+            inner.error(
+                entity.field_where["no-check"],
+                "a ruling is either checked by a scenario ('check') or no "
+                "rules question ('no-check'), not both: remove one",
+            )
         elif entity.kind == "faq" and "check" not in entity.field_where and "no-check" not in entity.field_where:
-            inner.error(entity.where, "a ruling needs either 'check' (the id of the scenario case that proves it) "
-                                      "or 'no-check' (why it is not a rules question)")
+            inner.error(
+                entity.where,
+                "a ruling needs either 'check' (the id of the scenario case that proves it) "
+                "or 'no-check' (why it is not a rules question)",
+            )
         package.check_entity(entity, game, inner)
     for page in game.pages:
         for lang, text in page.intro.items():
@@ -459,8 +545,9 @@ def _derive_parameters(game: Game, package: games.GamePackage) -> None:
     """Entity statistics are parameters too (`<id>.<statistic>`); the game says which."""
     for entity in game.entities.values():
         for key, value in package.derived_parameters(entity).items():
-            game.parameters[key] = Entity("parameter", key, entity.where, sources=entity.sources,
-                                          fields={"value": value, "derived": True})
+            game.parameters[key] = Entity(
+                "parameter", key, entity.where, sources=entity.sources, fields={"value": value, "derived": True}
+            )
 
 
 def _check_references(text, game: Game, ctx: Context) -> None:
@@ -470,25 +557,37 @@ def _check_references(text, game: Game, ctx: Context) -> None:
         if ref.kind not in kinds:
             ctx.error(where, f"unknown reference kind '{ref.kind}' in {ref.fragment}; use one of {', '.join(kinds)}")
         elif ref.label is not None and (ref.kind == "param" or not ref.label):
-            ctx.error(where, f"{ref.fragment}: only links take a text after '|', and it may not be empty; "
-                             f"write {{{ref.kind}:{ref.target}}}" + ("" if ref.kind == "param" else " or add the text"))
+            ctx.error(
+                where,
+                f"{ref.fragment}: only links take a text after '|', and it may not be empty; "
+                f"write {{{ref.kind}:{ref.target}}}" + ("" if ref.kind == "param" else " or add the text"),
+            )
         elif not game.complete:
             continue  # the target may stand in the file that could not be read
         elif ref.kind == "param":
             if ref.target not in game.parameters:
-                ctx.error(where, f"unknown parameter '{ref.target}' in {ref.fragment}"
-                                 f"{suggestion(ref.target, list(game.parameters), PARAMETERS_HINT)}")
+                ctx.error(
+                    where,
+                    f"unknown parameter '{ref.target}' in {ref.fragment}"
+                    f"{suggestion(ref.target, list(game.parameters), PARAMETERS_HINT)}",
+                )
         else:
             target = game.entities.get(ref.target)
             if ref.target in game.duplicate_ids:
                 continue  # which of the two it means is unclear until the duplicate id is fixed
             if target is None:
                 known = [e.id for e in game.entities.values() if e.kind == ref.kind]
-                ctx.error(where, f"unknown {ref.kind} '{visible(ref.target)}' in {visible(ref.fragment)}"
-                                 f"{suggestion(ref.target, known, f'no {ref.kind} has this id')}")
+                ctx.error(
+                    where,
+                    f"unknown {ref.kind} '{visible(ref.target)}' in {visible(ref.fragment)}"
+                    f"{suggestion(ref.target, known, f'no {ref.kind} has this id')}",
+                )
             elif target.kind != ref.kind:
-                ctx.error(where, f"'{ref.target}' is {with_article(target.kind)}, not {with_article(ref.kind)}; write "
-                                 f"{{{target.kind}:{ref.target}}}")
+                ctx.error(
+                    where,
+                    f"'{ref.target}' is {with_article(target.kind)}, not {with_article(ref.kind)}; write "
+                    f"{{{target.kind}:{ref.target}}}",
+                )
 
 
 def reference_kinds(game: Game) -> tuple[str, ...]:
@@ -501,8 +600,11 @@ def _check_concerns(entity: Entity, game: Game, ctx: Context) -> None:
         return  # the target may stand in the file that could not be read
     concerns = entity.fields.get("concerns", [])
     if "concerns" in entity.field_where and not concerns:
-        ctx.error(entity.field_where["concerns"], f"the {entity.kind} concerns nothing, and its 'concerns' line would "
-                                                  f"show empty; name the entries it is about")
+        ctx.error(
+            entity.field_where["concerns"],
+            f"the {entity.kind} concerns nothing, and its 'concerns' line would "
+            f"show empty; name the entries it is about",
+        )
     named: set[str] = set()
     for target, where in concerns:
         if target in named:
@@ -510,8 +612,11 @@ def _check_concerns(entity: Entity, game: Game, ctx: Context) -> None:
         elif target == entity.id:
             ctx.error(where, f"the {entity.kind} names itself in concerns; name the entries it is about")
         elif target not in game.entities:
-            ctx.error(where, f"the {entity.kind} concerns unknown id '{target}'"
-                             f"{suggestion(target, list(game.entities), _concern_hint(game))}")
+            ctx.error(
+                where,
+                f"the {entity.kind} concerns unknown id '{target}'"
+                f"{suggestion(target, list(game.entities), _concern_hint(game))}",
+            )
         named.add(target)
 
 
@@ -524,15 +629,20 @@ def _check_note(note: Entity, game: Game, project: Project, ctx: Context) -> Non
     for key in ("follows",):
         source = note.fields.get(key)
         if source and source not in project.sources:
-            ctx.error(note.field_where[key], f"unknown source '{source}'"
-                                             f"{suggestion(source, list(project.sources), SOURCES_HINT)}")
+            ctx.error(
+                note.field_where[key],
+                f"unknown source '{source}'{suggestion(source, list(project.sources), SOURCES_HINT)}",
+            )
     overruled: set[str] = set()
     for source, where in note.fields.get("over", []):
         if source not in project.sources:
             ctx.error(where, f"unknown source '{source}'{suggestion(source, list(project.sources), SOURCES_HINT)}")
         elif source == note.fields.get("follows"):
-            ctx.error(where, f"'{source}' is the source the note follows; 'over' names the sources it is followed "
-                             f"over, so remove it here")
+            ctx.error(
+                where,
+                f"'{source}' is the source the note follows; 'over' names the sources it is followed "
+                f"over, so remove it here",
+            )
         elif source in overruled:
             ctx.error(where, f"'{source}' is named twice in over; name it once")
         overruled.add(source)

@@ -4,6 +4,7 @@ A bad file can produce the same message at every line of another (an id renamed 
 is used); after `SAME_MESSAGE` copies the rest are counted, and after `TOTAL` errors the report
 stops, saying how many more there are. The first errors by place are the ones kept.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,13 @@ def cap_repeated(errors: list[DataError]) -> list[DataError]:
     for kind, count in counts.items():
         if count > SAME_MESSAGE:
             last = last_of_kind[kind]
-            kept.append(DataError(last.where, last.breadcrumb,
-                                  f"… and {count - SAME_MESSAGE} more errors like this one; fix these first"))
+            kept.append(
+                DataError(
+                    last.where,
+                    last.breadcrumb,
+                    f"… and {count - SAME_MESSAGE} more errors like this one; fix these first",
+                )
+            )
     if len(kept) > TOTAL:
         rest = len(kept) - TOTAL
         kept = sorted(kept)[:TOTAL]

@@ -7,6 +7,7 @@
   several English words and none of its own was left untranslated (a name may be English: cards
   print some names in English only).
 """
+
 from __future__ import annotations
 
 import re
@@ -25,10 +26,12 @@ BLANK_LETTERS = "\u115f\u1160\u3164\uffa0"
 # Unicode): reading each character's category would cost check a third of its time.
 INVISIBLE = re.compile(
     "[\x00-\x08\x0b-\x1f\x7f-\x9f\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e"
-    + BLANK_LETTERS + "\u2028\u2029"
+    + BLANK_LETTERS
+    + "\u2028\u2029"
     "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ud800-\uf8ff\ufeff\ufff9-\ufffb"
     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
-    "\U000e0001\U000e0020-\U000e007f\U000f0000-\U000ffffd\U00100000-\U0010fffd]")
+    "\U000e0001\U000e0020-\U000e007f\U000f0000-\U000ffffd\U00100000-\U0010fffd]"
+)
 LANGUAGE_NAMES = {"en": "English", "ja": "Japanese", "ko": "Korean", "uk": "Ukrainian"}
 SCRIPTS = {  # the letters of each language's writing, as ranges of a character class
     "en": "A-Za-z",
@@ -53,15 +56,21 @@ def visible(text: str) -> str:
 
 def invisible_problems(text: str) -> Iterable[tuple[int, str]]:
     """The first invisible formatting or control character (a line break and a tab are text)."""
-    if (text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable()) \
-            and not any(blank in text for blank in BLANK_LETTERS):  # the fillers count as printable letters
+    if (text.isprintable() or text.replace("\n", "").replace("\t", "").isprintable()) and not any(
+        blank in text for blank in BLANK_LETTERS
+    ):  # the fillers count as printable letters
         return  # nearly every text: Python's own test is some ten times faster than the pattern
     match = INVISIBLE.search(text)
     if match:
         char = match.group()
         name = unicodedata.name(char, "a control character")
-        yield match.start(), (f"an invisible character (U+{ord(char):04X} {name}) stands here; it changes how "
-                              "the text around it reads or is drawn: remove it")
+        yield (
+            match.start(),
+            (
+                f"an invisible character (U+{ord(char):04X} {name}) stands here; it changes how "
+                "the text around it reads or is drawn: remove it"
+            ),
+        )
 
 
 def language_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
@@ -72,9 +81,14 @@ def language_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
     letters = REFERENCE.sub("", text)  # a reference's id or word form says nothing of the language
     other = foreign.search(letters)
     if other and not own.search(letters):
-        yield text.find(other.group()), (f"this {LANGUAGE_NAMES[lang]} text has no {LANGUAGE_NAMES[lang]} letter but "
-                                         f"has '{other.group()}' from another language: is it in the wrong "
-                                         f"language's field? write the {LANGUAGE_NAMES[lang]} text here")
+        yield (
+            text.find(other.group()),
+            (
+                f"this {LANGUAGE_NAMES[lang]} text has no {LANGUAGE_NAMES[lang]} letter but "
+                f"has '{other.group()}' from another language: is it in the wrong "
+                f"language's field? write the {LANGUAGE_NAMES[lang]} text here"
+            ),
+        )
 
 
 # What says nothing of a text's language although written in Latin letters: a reference, a web
@@ -94,6 +108,11 @@ def untranslated_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
     latin = list(LATIN_WORD.finditer(words))
     if len(latin) >= 2 and not own.search(words) and not FOREIGN_LETTERS[lang].search(words):
         name = LANGUAGE_NAMES[lang]
-        yield latin[0].start(), (f"this {name} text has no {name} letter, only Latin ones "
-                                 f"('{latin[0].group()} {latin[1].group()}'): is it left untranslated? "
-                                 f"write it in {name}")
+        yield (
+            latin[0].start(),
+            (
+                f"this {name} text has no {name} letter, only Latin ones "
+                f"('{latin[0].group()} {latin[1].group()}'): is it left untranslated? "
+                f"write it in {name}"
+            ),
+        )

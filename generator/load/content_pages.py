@@ -15,6 +15,7 @@ So content/ holds Markdown pages only, each checked before anything is built:
 
 Each refusal names the file, line and column, and what to write instead.
 """
+
 from __future__ import annotations
 
 import os
@@ -37,8 +38,10 @@ FRONT_MATTER = re.compile(r"\A---[ \t]*\n(?:.*\n)*?(?:---|\.\.\.)[ \t]*(?:\n|\Z)
 HEADING_ID = re.compile(r"\{[ \t]*#[A-Za-z][A-Za-z0-9_-]*[ \t]*\}[ \t]*$")  # ends a '#' heading line
 SCHEME = re.compile(r"^[ \t]*[A-Za-z][A-Za-z0-9+.\-]*:|^[ \t]*//")
 WEB_ADDRESS = re.compile(r"https?://[A-Za-z0-9]", re.IGNORECASE)
-LAYOUT_HINT = (f"content/ holds the hand-written Markdown pages of each language folder "
-               f"({', '.join(LANGUAGES)}), as <name>{PAGE_SUFFIX}")
+LAYOUT_HINT = (
+    f"content/ holds the hand-written Markdown pages of each language folder "
+    f"({', '.join(LANGUAGES)}), as <name>{PAGE_SUFFIX}"
+)
 
 
 def check_content_pages(content: Path, project_root: Path, errors: list[DataError]) -> None:
@@ -48,21 +51,36 @@ def check_content_pages(content: Path, project_root: Path, errors: list[DataErro
     for lang in LANGUAGES:  # the language's home: MkDocs finds no site without it
         home = content / lang / HOME_PAGE
         if not home.is_file() and not home.is_symlink():
-            errors.append(DataError(Location(display(home, project_root), 1, 1), "",
-                                    f"the {lang} home page is missing; write it (its first heading is the title "
-                                    f"of the site in that language)"))
+            errors.append(
+                DataError(
+                    Location(display(home, project_root), 1, 1),
+                    "",
+                    f"the {lang} home page is missing; write it (its first heading is the title "
+                    f"of the site in that language)",
+                )
+            )
     for folder, subfolders, names in os.walk(content):
         here = Path(folder)
         for name in sorted(subfolders):
             path = here / name
             if path.is_symlink():
-                _refuse(errors, path, project_root, "is a link to a folder; the pages it leads to would be "
-                                                    "published from elsewhere: move them here instead")
+                _refuse(
+                    errors,
+                    path,
+                    project_root,
+                    "is a link to a folder; the pages it leads to would be "
+                    "published from elsewhere: move them here instead",
+                )
             elif here == content and name not in LANGUAGES:
-                _refuse(errors, path, project_root, f"is no language folder; {LAYOUT_HINT}: move its pages "
-                                                    f"into one of them, or remove it")
-        subfolders[:] = sorted(n for n in subfolders if not (here / n).is_symlink()
-                               and not (here == content and n not in LANGUAGES))
+                _refuse(
+                    errors,
+                    path,
+                    project_root,
+                    f"is no language folder; {LAYOUT_HINT}: move its pages into one of them, or remove it",
+                )
+        subfolders[:] = sorted(
+            n for n in subfolders if not (here / n).is_symlink() and not (here == content and n not in LANGUAGES)
+        )
         for name in sorted(names):
             if name.startswith("."):
                 continue  # a .gitkeep or an editor's swap file is never published as a page
@@ -80,8 +98,10 @@ def _file_problem(path: Path, at_top: bool) -> str | None:
     if not path.is_file():
         return "is not a regular file (a pipe or a device); remove it"
     if path.suffix != PAGE_SUFFIX:
-        return (f"is not a Markdown page; {LAYOUT_HINT} (images, scripts and other files are not published "
-                f"from here): remove it")
+        return (
+            f"is not a Markdown page; {LAYOUT_HINT} (images, scripts and other files are not published "
+            f"from here): remove it"
+        )
     if at_top:
         return f"stands outside the language folders; {LAYOUT_HINT}: move it into one of them"
     return None
@@ -110,14 +130,19 @@ def page_problems(text: str) -> Iterable[tuple[int, str]]:
     """(offset, message) for each thing a hand-written page may not hold, each kind said once."""
     front = FRONT_MATTER.match(text)
     if front:
-        yield 0, ("a content page takes no front matter (the lines between '---' at its top): its title is "
-                  "its first heading; remove them")
+        yield (
+            0,
+            (
+                "a content page takes no front matter (the lines between '---' at its top): its title is "
+                "its first heading; remove them"
+            ),
+        )
     for offset, message in invisible_problems(text):
         yield offset, message
         break
     if "\0" in text:
         yield text.index("\0"), "the page holds a NUL character; remove it"
-    body = text[front.end():] if front else text
+    body = text[front.end() :] if front else text
     lead = front.end() if front else 0
     said: set[str] = set()
     for offset, kind, message in _patterns(body):
@@ -134,28 +159,46 @@ def page_problems(text: str) -> Iterable[tuple[int, str]]:
 def _patterns(body: str) -> Iterable[tuple[int, str, str]]:
     match = HTML_START.search(body)
     if match:
-        yield match.start(), "html", (f"raw HTML ('{body[match.start():match.start() + 12].split()[0]}') is not "
-                                      f"allowed in a page; write Markdown instead, and to show a '<' itself, put "
-                                      f"a space after it")
+        yield (
+            match.start(),
+            "html",
+            (
+                f"raw HTML ('{body[match.start() : match.start() + 12].split()[0]}') is not "
+                f"allowed in a page; write Markdown instead, and to show a '<' itself, put "
+                f"a space after it"
+            ),
+        )
     match = CHARACTER_REFERENCE.search(body)
     if match:
-        yield match.start(), "reference", (f"'{match.group()}' is a character reference; write the character "
-                                           f"itself (a '<' followed by a space shows as it is)")
+        yield (
+            match.start(),
+            "reference",
+            (
+                f"'{match.group()}' is a character reference; write the character "
+                f"itself (a '<' followed by a space shows as it is)"
+            ),
+        )
     for match in LINK_TARGET.finditer(body):
         if SCHEME.match(match.group(1)) and not WEB_ADDRESS.match(match.group(1)):
-            shown = body[match.start(1):].split()[0]
+            shown = body[match.start(1) :].split()[0]
             shown = shown[:-1] if shown.endswith(")") and shown.count(")") > shown.count("(") else shown
             yield match.start(1), "link", _link_message(shown)
             break
     for match in ATTRIBUTE_LIST.finditer(body):
         line_start = body.rfind("\n", 0, match.start()) + 1
         line_end = body.find("\n", match.start())
-        line = body[line_start:len(body) if line_end < 0 else line_end]
+        line = body[line_start : len(body) if line_end < 0 else line_end]
         own = HEADING_ID.search(line)
         if line.lstrip().startswith("#") and own and line_start + own.start() == match.start():
             continue  # a heading's own id: `## Games { #games }`
-        yield match.start(), "attributes", ("attribute lists are not allowed in a page, but for a heading's id "
-                                            "at the end of its line ('## Title { #id }'); remove the braces")
+        yield (
+            match.start(),
+            "attributes",
+            (
+                "attribute lists are not allowed in a page, but for a heading's id "
+                "at the end of its line ('## Title { #id }'); remove the braces"
+            ),
+        )
 
 
 def _needs_reading(body: str) -> bool:
@@ -178,13 +221,18 @@ def _rendered(body: str) -> Iterable[tuple[int, str, str]]:
             break
     if found.attributes:
         name = found.attributes[0]
-        yield _first(body, re.escape(name)), "attributes", (f"the page gives an element the attribute '{name}'; "
-                                                            f"remove it")
+        yield (
+            _first(body, re.escape(name)),
+            "attributes",
+            (f"the page gives an element the attribute '{name}'; remove it"),
+        )
 
 
 def _link_message(target: str) -> str:
-    return (f"link target '{target.strip()[:40]}' is not allowed; link to an https:// address, to another page by "
-            f"its path (../other-page.md) or to a section (#games)")
+    return (
+        f"link target '{target.strip()[:40]}' is not allowed; link to an https:// address, to another page by "
+        f"its path (../other-page.md) or to a section (#games)"
+    )
 
 
 def _first(text: str, pattern: str) -> int:

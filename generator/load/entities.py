@@ -4,6 +4,7 @@ Plain dataclasses rather than pydantic: every check needs the YAML position of t
 looks at, and every message is our own wording pinned by tests; a validation library would
 have to be wrapped on both counts, so it would add a dependency and save no code.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -11,6 +11,7 @@
 The loader checks the shape and the texts; the rules model plays the scenario later
 (generator/example_runs.py), so an outcome is never written by hand.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -68,8 +69,10 @@ def load_examples(folder: Path, game: Game, top: Callable[..., dict | None], err
                 continue
             if example.id in seen:
                 ctx.at(f"example '{example.id}'").error(
-                    example.where, f"duplicate example id '{example.id}': already used at {seen[example.id]}; "
-                                   f"give this example another id")
+                    example.where,
+                    f"duplicate example id '{example.id}': already used at {seen[example.id]}; "
+                    f"give this example another id",
+                )
                 continue
             seen[example.id] = example.where
             game.examples.append(example)
@@ -103,11 +106,20 @@ def _read_example(node: Node, ctx: Context, game_id: str, file: str) -> Example 
     steps = scenario_node.value["actions"].value
     show = _read_show(fields["show"], inner.at("show"), len(steps)) if "show" in fields else None
     return Example(
-        example_id, game_id, section, title, setup,
+        example_id,
+        game_id,
+        section,
+        title,
+        setup,
         {**plain(scenario_node), "id": example_id, "rule": plain(scenario_node).get("rule", section), "_file": file},
-        id_node.where, file, show, fields["section"].where, scenario_node.where,
+        id_node.where,
+        file,
+        show,
+        fields["section"].where,
+        scenario_node.where,
         {key: child.key_where for key, child in scenario_node.value.items()},
-        [step.where for step in steps], scenario_node,
+        [step.where for step in steps],
+        scenario_node,
     )
 
 
@@ -131,9 +143,12 @@ def _read_scenario(node: Node, ctx: Context) -> bool:
         ctx.at("actions").error(actions.where, "the example has no steps; add at least one action")
         return False
     if len(actions.value) > MAX_STEPS:
-        ctx.at("actions").error(actions.where, f"the example has {len(actions.value)} steps; an example has at most "
-                                               f"{MAX_STEPS} (a reader follows each step, told and drawn): show "
-                                               f"one rule in a few steps, or split it into examples")
+        ctx.at("actions").error(
+            actions.where,
+            f"the example has {len(actions.value)} steps; an example has at most "
+            f"{MAX_STEPS} (a reader follows each step, told and drawn): show "
+            f"one rule in a few steps, or split it into examples",
+        )
         return False
     for number, step in enumerate(actions.value, start=1):
         step_ctx = ctx.at("actions").at(f"step {number}")
@@ -152,8 +167,11 @@ def _read_show(node: Node, ctx: Context, steps: int) -> list[int] | None:
     for item in node.value:
         value = item.value
         if item.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= steps:
-            ctx.error(item.where, f"expected a step number, a whole number from 1 to {steps} (the example's "
-                                  f"steps), found {describe(item)}")
+            ctx.error(
+                item.where,
+                f"expected a step number, a whole number from 1 to {steps} (the example's "
+                f"steps), found {describe(item)}",
+            )
             continue
         shown.append(value)
     return sorted(set(shown))
@@ -189,10 +207,12 @@ def check_examples(game: Game, ctx: Context, check_references: Callable) -> None
             inner.at("section").error(
                 example.section_where,
                 f"no section or entity '{example.section}' in {game.id}"
-                f"{suggestion(example.section, list(game.entities), 'name a rules section id (or a skill, zombie, ...)')}")
+                f"{suggestion(example.section, list(game.entities), 'name a rules section id (or a skill, zombie, ...)')}",
+            )
         elif section is not None and section.kind in shown_without:
             inner.at("section").error(
                 example.section_where,
                 f"'{example.section}' is {KIND_NAMES.get(section.kind, 'a ' + section.kind)}, which shows no worked "
                 f"examples, so this one would appear "
-                f"nowhere; name the rules section or the entry (skill, zombie, equipment, ...) it is about")
+                f"nowhere; name the rules section or the entry (skill, zombie, equipment, ...) it is about",
+            )

@@ -5,6 +5,7 @@ path would then be published in "edit this page"), files with a near-miss name
 (`glossary.YAML`, `extra.yml`) or a folder where a file belongs. Each is reported at its own
 path with what to do; nothing is silently skipped.
 """
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,20 @@ from generator.errors import DataError, Location
 
 # A game folder becomes `<lang>/<game>/` in the site: it may not take the place of a language,
 # the search index, the theme's assets or a generated page at the language's root.
-RESERVED_GAME_IDS = ("en", "ja", "ko", "uk", "pagefind", "assets", "search", "javascripts", "stylesheets",
-                     "sources", "editions", "404")
+RESERVED_GAME_IDS = (
+    "en",
+    "ja",
+    "ko",
+    "uk",
+    "pagefind",
+    "assets",
+    "search",
+    "javascripts",
+    "stylesheets",
+    "sources",
+    "editions",
+    "404",
+)
 IGNORED = (".gitkeep", ".gitignore", "README.md")
 
 
@@ -39,8 +52,10 @@ def link_problem(path: Path, project_root: Path) -> str | None:
     except (RuntimeError, OSError):
         return "is a link that leads back to itself (a loop); replace the link with the file itself"
     if not target.is_relative_to(project_root.resolve()):
-        return ("is a link to a file outside the project; copy the file here instead "
-                "(its path would be published in the site's edit links)")
+        return (
+            "is a link to a file outside the project; copy the file here instead "
+            "(its path would be published in the site's edit links)"
+        )
     return None
 
 

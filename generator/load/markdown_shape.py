@@ -10,6 +10,7 @@ as a placeholder link first: one that does not come out as exactly that link (it
 or inside another link, or its text broke the link) is refused too, because on the page it
 would show as raw Markdown.
 """
+
 from __future__ import annotations
 
 import re
@@ -63,12 +64,16 @@ def needs_reading(text: str) -> bool:
         return True
     if "]" in text and LINK_SYNTAX.search(PLAIN_LINK.sub("", text)):
         return True
-    return "`" in text and "{" in text and any(
-        match.group(3) or REFERENCE.search(match.group(2)) for match in CODE.finditer(text))
+    return (
+        "`" in text
+        and "{" in text
+        and any(match.group(3) or REFERENCE.search(match.group(2)) for match in CODE.finditer(text))
+    )
 
 
-BOX_MESSAGE = ("boxes ('!!! note', '??? note') are not allowed in a text: the page makes its own boxes; "
-               "write a paragraph instead")
+BOX_MESSAGE = (
+    "boxes ('!!! note', '??? note') are not allowed in a text: the page makes its own boxes; write a paragraph instead"
+)
 
 
 def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
@@ -90,33 +95,60 @@ def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
     for label in list(parser.references)[:1]:
         at = _first(text, r"(?i)\[" + re.escape(label) + r"\]:")
         shown = text[at:].split("\n")[0][:40]
-        yield at, (f"'{visible(shown)}' is a link definition in Markdown: the line does not show on the page and "
-                   f"would change every link named [{label}] on it; write it another way, and a link's address "
-                   "in the link itself: [text](https://...)"), "definition"
+        yield (
+            at,
+            (
+                f"'{visible(shown)}' is a link definition in Markdown: the line does not show on the page and "
+                f"would change every link named [{label}] on it; write it another way, and a link's address "
+                "in the link itself: [text](https://...)"
+            ),
+            "definition",
+        )
     for heading in found.headings[:1]:
-        yield _first(text, re.escape(heading[:12]) if heading else "#"), (
-            f"'{visible(heading[:30])}' becomes a heading on the page (a line starting with '#', or one underlined "
-            "with '=' or '-', also inside a list or a quote), which breaks the page's outline; write **bold "
-            "text** instead"), "heading"
+        yield (
+            _first(text, re.escape(heading[:12]) if heading else "#"),
+            (
+                f"'{visible(heading[:30])}' becomes a heading on the page (a line starting with '#', or one underlined "
+                "with '=' or '-', also inside a list or a quote), which breaks the page's outline; write **bold "
+                "text** instead"
+            ),
+            "heading",
+        )
     for source in found.images[:1]:
         if source.startswith(PLACEHOLDER):
-            fragment = placeholders[int(source[len(PLACEHOLDER):].rstrip("-")) - 1]
-            yield text.find(fragment) - 1, (f"the '!' right before '{visible(fragment[:40])}' makes an image of its "
-                                            "link; put a space after the '!'"), "reference"
+            fragment = placeholders[int(source[len(PLACEHOLDER) :].rstrip("-")) - 1]
+            yield (
+                text.find(fragment) - 1,
+                (
+                    f"the '!' right before '{visible(fragment[:40])}' makes an image of its "
+                    "link; put a space after the '!'"
+                ),
+                "reference",
+            )
         else:
             yield _first(text, r"!\["), "images are not allowed in a text; describe the picture in words", "image"
     if found.boxes:
         yield _first(text, r"!!!|\?\?\?"), BOX_MESSAGE, "box"
     for href in found.hrefs if not parser.references else ():  # a definition's links go with it
         if SAFE_LINK.match(href) and BROKEN_ADDRESS.search(href):
-            yield _first(text, re.escape(href[:12])), (
-                f"the link to '{BROKEN_ADDRESS.split(href)[0][:40]}' has more after its address than a title in quotes, and "
-                "would come out broken; write [text](https://... \"title\")"), "link"
+            yield (
+                _first(text, re.escape(href[:12])),
+                (
+                    f"the link to '{BROKEN_ADDRESS.split(href)[0][:40]}' has more after its address than a title in quotes, and "
+                    'would come out broken; write [text](https://... "title")'
+                ),
+                "link",
+            )
             break
         if not (href.startswith(PLACEHOLDER) or SAFE_LINK.match(href)):
-            yield _first(text, re.escape(href[:12]) if href else r"\]\("), (
-                f"link target '{href[:40]}' is not allowed; link to an https:// address, or inside the book with "
-                "a reference like {rule:id}"), "link"
+            yield (
+                _first(text, re.escape(href[:12]) if href else r"\]\("),
+                (
+                    f"link target '{href[:40]}' is not allowed; link to an https:// address, or inside the book with "
+                    "a reference like {rule:id}"
+                ),
+                "link",
+            )
             break
     for _, message in invisible_problems(found.text()):  # written as a character reference ('&#x202E;')
         yield _first(text, r"&#|&[A-Za-z]"), message, "invisible"
@@ -125,10 +157,14 @@ def rendered_problems(text: str) -> Iterable[tuple[int, str, str]]:
         if found.images.count(target):
             continue  # said above
         if found.hrefs.count(target) != 1 or html.count(target) != 1 or target in found.nested:
-            yield text.find(fragment), (
-                f"the reference '{visible(fragment[:40])}' would show as raw Markdown here (it stands in `code` or inside "
-                "another link, or its text after '|' breaks the link); move it out, or write its text plainly"), \
-                "reference"
+            yield (
+                text.find(fragment),
+                (
+                    f"the reference '{visible(fragment[:40])}' would show as raw Markdown here (it stands in `code` or inside "
+                    "another link, or its text after '|' breaks the link); move it out, or write its text plainly"
+                ),
+                "reference",
+            )
             break
 
 

@@ -6,6 +6,7 @@ Names are compared as a reader types them: letter case and the width of Latin le
 (NFKC, case-folded). Entries of different kinds may share a name (a Wounded card and the
 wound term): the search result says which kind each is.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -28,10 +29,15 @@ def check_name_clashes(game: Game, errors: list[DataError]) -> None:
                 continue
             first = taken.setdefault((entity.kind, lang, folded), entity)
             if first is not entity:
-                _error(errors, entity, lang, f"'{written}' is also the name of {entity.kind} "
-                                             f"'{first.id}' ({first.where}); the headings and the search results "
-                                             f"would not tell them apart: give each its own name (a name both "
-                                             f"may be found by belongs in their aliases)")
+                _error(
+                    errors,
+                    entity,
+                    lang,
+                    f"'{written}' is also the name of {entity.kind} "
+                    f"'{first.id}' ({first.where}); the headings and the search results "
+                    f"would not tell them apart: give each its own name (a name both "
+                    f"may be found by belongs in their aliases)",
+                )
 
 
 def _folded(name: str) -> str:

@@ -3,6 +3,7 @@ data gives. Two with the same order would be placed by file or folder name, whic
 (a page copied from another keeps its order): an order written twice is an error at the later
 one, naming the first. An order left out is 0 and is not compared: the loader asks for it where
 it is needed."""
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -12,8 +13,9 @@ from generator.load.entities import Game
 
 
 def check_page_orders(game: Game, errors: list[DataError]) -> None:
-    errors += repeated_orders([(page.order, place_of(page.order), f"page '{page.id}'") for page in game.pages],
-                              "page", "file")
+    errors += repeated_orders(
+        [(page.order, place_of(page.order), f"page '{page.id}'") for page in game.pages], "page", "file"
+    )
 
 
 def repeated_orders(items: Iterable[tuple[int, Location | None, str]], kind: str, placed_by: str) -> list[DataError]:
@@ -26,9 +28,14 @@ def repeated_orders(items: Iterable[tuple[int, Location | None, str]], kind: str
             continue
         if order in first:
             other_where, other = first[order]
-            errors.append(DataError(where, f"{what} › order",
-                                    f"{order} is also the order of {other} ({other_where}); {kind}s that share "
-                                    f"an order are placed by {placed_by} name: give each {kind} its own order"))
+            errors.append(
+                DataError(
+                    where,
+                    f"{what} › order",
+                    f"{order} is also the order of {other} ({other_where}); {kind}s that share "
+                    f"an order are placed by {placed_by} name: give each {kind} its own order",
+                )
+            )
         else:
             first[order] = (where, what)
     return errors

@@ -7,6 +7,7 @@
 - a hand-written page in content/ at the path of a generated page, which the build would have
   to overwrite.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -34,9 +35,16 @@ def check_page_shape(project: Project, errors: list[DataError], project_root: Pa
 def _deep_sections(game: Game, errors: list[DataError]) -> None:
     for entity in game.entities.values():
         if entity.kind == "rule" and entity.depth == DEEPEST_SECTION + 1:
-            errors.append(DataError(entity.where, f"rule '{entity.id}'", (
-                f"sections nest at most {DEEPEST_SECTION + 1} levels deep (a page has headings down to h6); "
-                "move this section up a level or make it part of its parent's text")))
+            errors.append(
+                DataError(
+                    entity.where,
+                    f"rule '{entity.id}'",
+                    (
+                        f"sections nest at most {DEEPEST_SECTION + 1} levels deep (a page has headings down to h6); "
+                        "move this section up a level or make it part of its parent's text"
+                    ),
+                )
+            )
 
 
 def _anchor_clashes(game: Game, errors: list[DataError]) -> None:
@@ -49,13 +57,27 @@ def _anchor_clashes(game: Game, errors: list[DataError]) -> None:
         made[f"example-{example.id}"] = f"the heading of worked example '{example.id}'"
     for entity in game.entities.values():
         if entity.id in INTERFACE_IDS or entity.id.startswith(INTERFACE_PREFIX):
-            errors.append(DataError(entity.where, f"{entity.kind} '{entity.id}'", (
-                f"the id '{entity.id}' belongs to the site's own interface (ids '{INTERFACE_PREFIX}…', "
-                f"{', '.join(INTERFACE_IDS)}); give this {entity.kind} another id")))
+            errors.append(
+                DataError(
+                    entity.where,
+                    f"{entity.kind} '{entity.id}'",
+                    (
+                        f"the id '{entity.id}' belongs to the site's own interface (ids '{INTERFACE_PREFIX}…', "
+                        f"{', '.join(INTERFACE_IDS)}); give this {entity.kind} another id"
+                    ),
+                )
+            )
         elif entity.id in made:
-            errors.append(DataError(entity.where, f"{entity.kind} '{entity.id}'", (
-                f"the id '{entity.id}' is already the anchor of {made[entity.id]}; give this {entity.kind} "
-                "another id")))
+            errors.append(
+                DataError(
+                    entity.where,
+                    f"{entity.kind} '{entity.id}'",
+                    (
+                        f"the id '{entity.id}' is already the anchor of {made[entity.id]}; give this {entity.kind} "
+                        "another id"
+                    ),
+                )
+            )
 
 
 def _shadowed_content(project: Project, errors: list[DataError], project_root: Path) -> None:
@@ -71,6 +93,13 @@ def _shadowed_content(project: Project, errors: list[DataError], project_root: P
     for rel in sorted(generated):
         path = content / rel
         if path.exists() or path.is_symlink():
-            errors.append(DataError(Location(display(path, project_root), 1, 1), "", (
-                "this hand-written page has the path of a page generated from rules_data/; rename it or "
-                "move its text into the data")))
+            errors.append(
+                DataError(
+                    Location(display(path, project_root), 1, 1),
+                    "",
+                    (
+                        "this hand-written page has the path of a page generated from rules_data/; rename it or "
+                        "move its text into the data"
+                    ),
+                )
+            )

@@ -8,6 +8,7 @@ value_text), naming only entries of its game; a game package says which are swit
 false: a reading of the source) and which parameters its model reads (those have kinds of their
 own, checked by the package).
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Collection
@@ -15,12 +16,15 @@ from typing import Any, Callable, Collection
 from generator.load.entities import Game
 from generator.load.schema import Context
 
-SHAPES = ("one number (such as 4), a list of numbers ([1, 2, 3]), of entry ids ([first-id, second-id]) or of "
-          "[entry id, count] pairs, or an order of groups of entry ids ([[first-id], [second-id]])")
+SHAPES = (
+    "one number (such as 4), a list of numbers ([1, 2, 3]), of entry ids ([first-id, second-id]) or of "
+    "[entry id, count] pairs, or an order of groups of entry ids ([[first-id], [second-id]])"
+)
 
 
-def check_prose_parameters(game: Game, ctx: Context, read_by_model: Collection[str],
-                           is_switch: Callable[[str], bool]) -> None:
+def check_prose_parameters(
+    game: Game, ctx: Context, read_by_model: Collection[str], is_switch: Callable[[str], bool]
+) -> None:
     for pid, parameter in game.parameters.items():
         if pid in read_by_model or parameter.fields.get("derived"):
             continue
@@ -29,8 +33,7 @@ def check_prose_parameters(game: Game, ctx: Context, read_by_model: Collection[s
             continue  # the loader has reported it
         problem = _switch_problem(value) if is_switch(pid) else _problem(value, game)
         if problem:
-            ctx.at(f"parameter '{pid}'").at("value").error(parameter.field_where.get("value", parameter.where),
-                                                            problem)
+            ctx.at(f"parameter '{pid}'").at("value").error(parameter.field_where.get("value", parameter.where), problem)
 
 
 def _switch_problem(value: Any) -> str | None:
@@ -45,14 +48,19 @@ def _problem(value: Any, game: Game) -> str | None:
     if all(whole(item) for item in value):
         return None
     pairs = all(isinstance(item, list) and len(item) == 2 and whole(item[1]) for item in value)
-    ids = [item[0] for item in value] if pairs else [
-        name for item in value for name in (item if isinstance(item, list) and item else [item])]
+    ids = (
+        [item[0] for item in value]
+        if pairs
+        else [name for item in value for name in (item if isinstance(item, list) and item else [item])]
+    )
     if not all(isinstance(name, str) for name in ids):
         return f"the pages cite it as {SHAPES}; found a list that mixes them"
     unknown = [name for name in ids if name not in game.entities]
     if unknown and game.complete:
-        return (f"'{unknown[0]}' names no entry of {game.id}, so the page would show the id itself; name a "
-                f"card, a type or another entry by its id")
+        return (
+            f"'{unknown[0]}' names no entry of {game.id}, so the page would show the id itself; name a "
+            f"card, a type or another entry by its id"
+        )
     return None
 
 

@@ -8,6 +8,7 @@ value itself.
 The ranges depend on the game's rules: each game package declares them next to its schema
 (generator/games/<engine>/ranges.py); this module holds the mechanism and what all games share.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -70,8 +71,9 @@ def check_ranges(project: Project, errors: list[DataError]) -> None:
                 _parameter(game, parameter_ranges.get(parameter.id, ANY_PARAMETER), parameter, errors)
 
 
-def _walk(game: Game, ranges: Mapping, entity: Entity, path: str, value: Any, errors: list[DataError],
-          special: bool) -> None:
+def _walk(
+    game: Game, ranges: Mapping, entity: Entity, path: str, value: Any, errors: list[DataError], special: bool
+) -> None:
     crumb = f"{entity.kind} '{entity.id}'"
     if isinstance(value, Number):
         if not (special and path.startswith("attacks.") and value == 0):
@@ -89,16 +91,19 @@ def _walk(game: Game, ranges: Mapping, entity: Entity, path: str, value: Any, er
                 _walk(game, ranges, entity, f"{path}.*.*", count, errors, special)
 
 
-def _check(game: Game, ranges: Mapping, kind: str, crumb: str, path: str, value: Any,
-           errors: list[DataError]) -> None:
+def _check(game: Game, ranges: Mapping, kind: str, crumb: str, path: str, value: Any, errors: list[DataError]) -> None:
     rule = ranges.get((kind, path))
     if rule is None or not isinstance(value, Number):
         return
     high = rule.high_in(game)
     if not rule.low <= value <= high:
-        errors.append(DataError(value.where, f"{crumb} › {path.replace('.*.*', '').replace('.', ' › ')}",
-                                f"{value} is out of range: {_bounds(rule, high)}; write a number from "
-                                f"{rule.low} to {high}"))
+        errors.append(
+            DataError(
+                value.where,
+                f"{crumb} › {path.replace('.*.*', '').replace('.', ' › ')}",
+                f"{value} is out of range: {_bounds(rule, high)}; write a number from {rule.low} to {high}",
+            )
+        )
 
 
 def _parameter(game: Game, rule: Range, parameter: Entity, errors: list[DataError]) -> None:
@@ -106,9 +111,14 @@ def _parameter(game: Game, rule: Range, parameter: Entity, errors: list[DataErro
     where = parameter.field_where.get("value", parameter.where)
     for value in _numbers(parameter.fields.get("value")):
         if not rule.low <= value <= high:
-            errors.append(DataError(where, f"parameter '{parameter.id}' › value",
-                                    f"{value} is out of range: {_bounds(rule, high)}; write a number from "
-                                    f"{rule.low} to {high} in {where.path.rsplit('/', 1)[-1]}"))
+            errors.append(
+                DataError(
+                    where,
+                    f"parameter '{parameter.id}' › value",
+                    f"{value} is out of range: {_bounds(rule, high)}; write a number from "
+                    f"{rule.low} to {high} in {where.path.rsplit('/', 1)[-1]}",
+                )
+            )
             return
 
 

@@ -1,4 +1,5 @@
 """References inside text: `{param:ID}` for a value, `{KIND:ID}` for a link to an entity."""
+
 from __future__ import annotations
 
 import difflib

@@ -8,6 +8,7 @@ exist), so a duplicate key, a misspelt key (with a did-you-mean), a value of the
 unknown id is reported as `file:line:column: case '<id>' › step 2: <message>`, never as an
 unrelated refusal while the case runs. The cases come back as plain values for the runner.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,13 +22,27 @@ from generator.load.schema import ID_PATTERN, Context, describe
 from generator.load.shapes import Shape
 from generator.load.yamlpos import Node, parse
 
-KINDS = {"map": "a mapping (key: value)", "list": "a list", "text": "a text", "int": "a whole number",
-         "bool": "true or false", "id": "an id (kebab-case)", "any": "a value"}
+KINDS = {
+    "map": "a mapping (key: value)",
+    "list": "a list",
+    "text": "a text",
+    "int": "a whole number",
+    "bool": "true or false",
+    "id": "an id (kebab-case)",
+    "any": "a value",
+}
 # Keys every step may have besides its action's own: who acts, what is done, and what follows.
 # (expect and expect-any are read by _check_expectations, which says what is wrong with them.)
 STEP_KEYS = {"who": "id", "do": "id", "not-allowed": "any", "expect": "any", "expect-any": "any", "note": "text"}
-CASE_KEYS = {"id": "id", "rule": "text", "note": "text", "edition": "id", "actions": "list", "expect": "any",
-             "expect-any": "any"}
+CASE_KEYS = {
+    "id": "id",
+    "rule": "text",
+    "note": "text",
+    "edition": "id",
+    "actions": "list",
+    "expect": "any",
+    "expect-any": "any",
+}
 # A case checks one rule in a few steps (the longest in rules_data takes 7), and each check plays
 # every step again: far more is a mistake, or a scenario that slows every check down.
 MAX_STEPS = 50
@@ -91,10 +106,17 @@ class _Sub(Report):
         super().error(where, message)
 
 
-def read_scenario_file(path: Path, display: str, fmt: ScenarioFormat, default_edition: str,
-                       rules: Any = None, *, editions: list[str] | None = None,
-                       sources: Mapping[str, list[str] | None] | None = None,
-                       refused: list[str] | None = None) -> tuple[list[dict], list[DataError]]:
+def read_scenario_file(
+    path: Path,
+    display: str,
+    fmt: ScenarioFormat,
+    default_edition: str,
+    rules: Any = None,
+    *,
+    editions: list[str] | None = None,
+    sources: Mapping[str, list[str] | None] | None = None,
+    refused: list[str] | None = None,
+) -> tuple[list[dict], list[DataError]]:
     """Every case of one file as plain values (only those without errors), and every error.
 
     editions: the games the file's cases may name (`edition:`), when the caller knows them;
@@ -109,8 +131,11 @@ def read_scenario_file(path: Path, display: str, fmt: ScenarioFormat, default_ed
         return [], errors
     for key, child in root.value.items():
         if key not in ("edition", "cases"):
-            ctx.error(child.key_where or child.where, f"unknown top-level key '{key}'"
-                                                      f"{suggestion(key, ['edition', 'cases'], 'a scenario file has edition and cases')}")
+            ctx.error(
+                child.key_where or child.where,
+                f"unknown top-level key '{key}'"
+                f"{suggestion(key, ['edition', 'cases'], 'a scenario file has edition and cases')}",
+            )
     edition = default_edition
     if "edition" in root.value:
         named = root.value["edition"]
@@ -125,8 +150,9 @@ def read_scenario_file(path: Path, display: str, fmt: ScenarioFormat, default_ed
     limits: dict[str, dict[str, int]] = {}
     for index, node in enumerate(cases_node.value, start=1):
         played = _played_edition(node, edition, editions)
-        case_rules = fmt.edition_rules(rules, played) if fmt.edition_rules is not None and rules is not None \
-            else rules  # each case is checked with the rules it is played with
+        case_rules = (
+            fmt.edition_rules(rules, played) if fmt.edition_rules is not None and rules is not None else rules
+        )  # each case is checked with the rules it is played with
         if played not in limits:
             limits[played] = fmt.limits_for(case_rules)
         report = Report(errors, limits=limits[played])
@@ -134,9 +160,16 @@ def read_scenario_file(path: Path, display: str, fmt: ScenarioFormat, default_ed
         if case is None and refused is not None and node.kind == "map" and "id" in node.value:
             refused.append(str(node.value["id"].value))
         if case is not None:
-            cases.append({**case, "edition": case.get("edition", edition), "_file": display,
-                          "_where": node.where, "_id_where": node.value["id"].where,
-                          "_step_where": _step_places(node)})
+            cases.append(
+                {
+                    **case,
+                    "edition": case.get("edition", edition),
+                    "_file": display,
+                    "_where": node.where,
+                    "_id_where": node.value["id"].where,
+                    "_step_where": _step_places(node),
+                }
+            )
     return cases, errors
 
 
@@ -156,8 +189,11 @@ def _edition_known(node: Node, report: Report, editions: list[str] | None, folde
         return False
     if editions is None or node.value in editions:
         return True
-    report.error(node.where, f"unknown edition '{node.value}': the cases here play the rules of "
-                             f"{' or '.join(editions)}; write 'edition: {editions[0]}' or leave it out")
+    report.error(
+        node.where,
+        f"unknown edition '{node.value}': the cases here play the rules of "
+        f"{' or '.join(editions)}; write 'edition: {editions[0]}' or leave it out",
+    )
     return False
 
 
@@ -167,13 +203,19 @@ def check_rule(node: Node, report: Report, sources: Mapping[str, list[str] | Non
         return  # the kind is reported with the case's keys
     source, _, section = (part.strip() for part in node.value.partition("§"))
     if source not in sources:
-        report.error(node.where, f"unknown source '{source}' (a rule is \"<source id> § <section>\")"
-                                 f"{suggestion(source, list(sources), 'sources are listed in rules_data/sources.yaml')}")
+        report.error(
+            node.where,
+            f"unknown source '{source}' (a rule is \"<source id> § <section>\")"
+            f"{suggestion(source, list(sources), 'sources are listed in rules_data/sources.yaml')}",
+        )
         return
     sections = sources[source]
     if section and sections is not None and section not in sections:
-        report.error(node.where, f"'{section}' is not a section of source '{source}'"
-                                 f"{suggestion(section, sections, 'use a heading listed under the source in rules_data/sources.yaml')}")
+        report.error(
+            node.where,
+            f"'{section}' is not a section of source '{source}'"
+            f"{suggestion(section, sections, 'use a heading listed under the source in rules_data/sources.yaml')}",
+        )
 
 
 def source_sections(root: Path) -> dict[str, list[str] | None]:
@@ -187,8 +229,9 @@ def source_sections(root: Path) -> dict[str, list[str] | None]:
         if sid is None or not isinstance(sid.value, str):
             continue
         sections = child(item, "sections")
-        found[sid.value] = ([str(s.value) for s in sections.value] if sections is not None and sections.kind == "list"
-                            else None)
+        found[sid.value] = (
+            [str(s.value) for s in sections.value] if sections is not None and sections.kind == "list" else None
+        )
     return found
 
 
@@ -197,12 +240,21 @@ def _step_places(node: Node) -> list[Location]:
     return [step.where for step in actions.value] if actions is not None and actions.kind == "list" else []
 
 
-def _read_case(node: Node, index: int, fmt: ScenarioFormat, report: Report, seen: dict, rules: Any,
-               editions: list[str] | None, sources: Mapping[str, list[str] | None] | None,
-               folder: str) -> dict | None:
+def _read_case(
+    node: Node,
+    index: int,
+    fmt: ScenarioFormat,
+    report: Report,
+    seen: dict,
+    rules: Any,
+    editions: list[str] | None,
+    sources: Mapping[str, list[str] | None] | None,
+    folder: str,
+) -> dict | None:
     if node.kind != "map":
-        report.at(f"case {index}").error(node.where, f"expected a case (a mapping with id, rule, ...), "
-                                                     f"found {describe(node)}")
+        report.at(f"case {index}").error(
+            node.where, f"expected a case (a mapping with id, rule, ...), found {describe(node)}"
+        )
         return None
     id_node = node.value.get("id")
     case_id = id_node.value if id_node is not None and isinstance(id_node.value, str) else None
@@ -223,8 +275,14 @@ def _read_case(node: Node, index: int, fmt: ScenarioFormat, report: Report, seen
     return None if inner.failed else plain(node)
 
 
-def check_case(node: Node, fmt: ScenarioFormat, report: Report, rules: Any, keys: bool = True,
-               sources: Mapping[str, list[str] | None] | None = None) -> bool:
+def check_case(
+    node: Node,
+    fmt: ScenarioFormat,
+    report: Report,
+    rules: Any,
+    keys: bool = True,
+    sources: Mapping[str, list[str] | None] | None = None,
+) -> bool:
     """A case's content: its keys and the shape of their values, its steps, its expectations and
     the ids it names. A worked example's scenario is checked the same way (keys=False: its own
     reader reports unknown keys). True when nothing is wrong."""
@@ -233,13 +291,17 @@ def check_case(node: Node, fmt: ScenarioFormat, report: Report, rules: Any, keys
     case = _check_keys(node, {**CASE_KEYS, **fmt.case_keys}, inner, "key", " in a case", report_unknown=keys)
     actions = node.value.get("actions")
     if actions is not None and actions.kind == "list" and len(actions.value) > MAX_STEPS:
-        inner.at("actions").error(actions.where, f"the case has {len(actions.value)} steps; a case has at most "
-                                                 f"{MAX_STEPS} (it checks one rule, and every check plays each "
-                                                 f"step): split it into cases")
+        inner.at("actions").error(
+            actions.where,
+            f"the case has {len(actions.value)} steps; a case has at most "
+            f"{MAX_STEPS} (it checks one rule, and every check plays each "
+            f"step): split it into cases",
+        )
         case["actions"] = None
     elif actions is not None and actions.kind == "list":
-        case["actions"] = [_check_step(step, fmt, inner.at(f"step {number}"))
-                           for number, step in enumerate(actions.value, start=1)]
+        case["actions"] = [
+            _check_step(step, fmt, inner.at(f"step {number}")) for number, step in enumerate(actions.value, start=1)
+        ]
     for key in ("expect", "expect-any"):
         if key in node.value:
             case[key] = _check_expectations(node.value[key], key, fmt, inner)
@@ -267,11 +329,14 @@ def _check_step(step: Node, fmt: ScenarioFormat, report: Report) -> dict | None:
         return None
     do = do_node.value
     if do not in fmt.actions:
-        report.error(do_node.where, f"unknown action '{do}'"
-                                    f"{suggestion(str(do), list(fmt.actions), 'use one of ' + ', '.join(fmt.actions))}")
+        report.error(
+            do_node.where,
+            f"unknown action '{do}'{suggestion(str(do), list(fmt.actions), 'use one of ' + ', '.join(fmt.actions))}",
+        )
         return None
-    fitted = _check_keys(step, {**STEP_KEYS, **fmt.step_keys, **fmt.actions[do]}, report, "key",
-                         f" for the '{do}' action")
+    fitted = _check_keys(
+        step, {**STEP_KEYS, **fmt.step_keys, **fmt.actions[do]}, report, "key", f" for the '{do}' action"
+    )
     if do in fmt.acting and "who" not in step.value:
         report.error(step.where, f"missing 'who': the one who takes the '{do}' action")
     for key in ("expect", "expect-any"):
@@ -289,15 +354,23 @@ def _check_expectations(node: Node, key: str, fmt: ScenarioFormat, report: Repor
     fitted: list[dict | None] = []
     for alternative in alternatives:
         if alternative.kind != "map":
-            report.at(key).error(alternative.where, f"expected a mapping of expectations, found {describe(alternative)}")
+            report.at(key).error(
+                alternative.where, f"expected a mapping of expectations, found {describe(alternative)}"
+            )
             fitted.append(None)
             continue
         fitted.append(_check_keys(alternative, fmt.expect_keys, report.at(key), "expectation", ""))
     return fitted if key == "expect-any" else fitted[0]
 
 
-def _check_keys(node: Node, allowed: Mapping[str, str | Shape], report: Report, what: str, where_in: str,
-                report_unknown: bool = True) -> dict:
+def _check_keys(
+    node: Node,
+    allowed: Mapping[str, str | Shape],
+    report: Report,
+    what: str,
+    where_in: str,
+    report_unknown: bool = True,
+) -> dict:
     """The mapping's values as their shapes read them: a value that does not fit is None."""
     fitted: dict[str, Any] = {}
     for key, child in node.value.items():

@@ -3,6 +3,7 @@
 A reader takes a `Node` and a `Context` (breadcrumb + error list), reports what is wrong in
 the user's terms, and returns the plain value (or None when it cannot).
 """
+
 from __future__ import annotations
 
 import datetime
@@ -43,13 +44,23 @@ def describe(node: Node) -> str:
     value = node.value
     written = _as_written(node)
     if value is None:
-        return "nothing" if written in ("", "~", "null") else f"nothing (YAML reads '{written}' so; write it in quotes if it is text)"
+        return (
+            "nothing"
+            if written in ("", "~", "null")
+            else f"nothing (YAML reads '{written}' so; write it in quotes if it is text)"
+        )
     if isinstance(value, bool):
         told = f"the boolean {str(value).lower()}"
-        return told if written in ("true", "false") else f"{told} (YAML reads '{written}' so; write it in quotes if it is text)"
+        return (
+            told
+            if written in ("true", "false")
+            else f"{told} (YAML reads '{written}' so; write it in quotes if it is text)"
+        )
     if isinstance(value, (int, float)):
         told = f"the number {value}"
-        return told if written == str(value) else f"{told} (YAML reads '{written}' so; write it in quotes if it is text)"
+        return (
+            told if written == str(value) else f"{told} (YAML reads '{written}' so; write it in quotes if it is text)"
+        )
     if isinstance(value, (datetime.date, datetime.datetime)):
         return f"the date {value} (YAML reads it as a date; write it in quotes if it is text)"
     return f"the text '{value}'" if len(str(value)) < 40 else "a text"
@@ -58,7 +69,7 @@ def describe(node: Node) -> str:
 def _as_written(node: Node) -> str:
     """The scalar's text in its file (what a YAML 1.1 reader turned into a boolean or a number)."""
     text = getattr(getattr(node, "file", None), "text", None)
-    return text[node.start:node.end].strip() if isinstance(text, str) else ""
+    return text[node.start : node.end].strip() if isinstance(text, str) else ""
 
 
 def expect_kind(node: Node, ctx: Context, kind: str, what: str) -> bool:
@@ -83,11 +94,16 @@ def read_id(node: Node, ctx: Context) -> str | None:
     if not isinstance(value, str) or not ID_PATTERN.match(value):
         shown = f"'{value}'" if isinstance(value, str) else describe(node)
         hint = f" (for example '{_kebab(value)}')" if isinstance(value, str) and _kebab(value) else ""
-        ctx.error(node.where, f"bad id {shown}: ids are ASCII kebab-case, lower-case letters, digits and single hyphens{hint}")
+        ctx.error(
+            node.where, f"bad id {shown}: ids are ASCII kebab-case, lower-case letters, digits and single hyphens{hint}"
+        )
         return None
     if len(value) > MAX_ID_LENGTH:  # it becomes an anchor and part of addresses
-        ctx.error(node.where, f"the id '{value[:40]}…' has {len(value)} characters; an id has at most {MAX_ID_LENGTH}: "
-                              f"shorten it to a few words")
+        ctx.error(
+            node.where,
+            f"the id '{value[:40]}…' has {len(value)} characters; an id has at most {MAX_ID_LENGTH}: "
+            f"shorten it to a few words",
+        )
         return None
     return value
 
@@ -123,7 +139,10 @@ def read_localized(languages: tuple[str, ...], what: str) -> Reader:
                 result[lang] = Text(value, child)
         for lang in languages:
             if lang not in node.value:
-                ctx.error(node.where, f"missing {LANGUAGE_NAMES[lang]} {what} ('{lang}'); add it: every {what} needs {', '.join(languages)}")
+                ctx.error(
+                    node.where,
+                    f"missing {LANGUAGE_NAMES[lang]} {what} ('{lang}'); add it: every {what} needs {', '.join(languages)}",
+                )
         return result
 
     return read
@@ -150,7 +169,7 @@ def read_aliases(node: Node, ctx: Context) -> dict[str, list[str]] | None:
 
 
 def read_sources(node: Node, ctx: Context) -> list[SourceRef] | None:
-    if not expect_kind(node, ctx, "list", "a list of sources like \"z1-ja-digest § <section>\""):
+    if not expect_kind(node, ctx, "list", 'a list of sources like "z1-ja-digest § <section>"'):
         return None
     refs = []
     for item in node.value:
@@ -174,11 +193,16 @@ def read_parameter_value(node: Node, ctx: Context) -> Any:
     if node.kind == "scalar":
         if isinstance(node.value, (bool, int)):
             return node.value
-        ctx.error(node.where, f"expected a number, a boolean or a list, found {describe(node)}; write a whole "
-                              f"number (such as 4), true or false, or a list")
+        ctx.error(
+            node.where,
+            f"expected a number, a boolean or a list, found {describe(node)}; write a whole "
+            f"number (such as 4), true or false, or a list",
+        )
         return None
     if node.kind == "list":
-        return [read_parameter_value(item, ctx) if item.kind == "list" else _id_or_number(item, ctx) for item in node.value]
+        return [
+            read_parameter_value(item, ctx) if item.kind == "list" else _id_or_number(item, ctx) for item in node.value
+        ]
     ctx.error(node.where, "expected a number, a boolean or a list, found a mapping; a parameter holds one value")
     return None
 
@@ -227,7 +251,9 @@ def read_string_list(node: Node, ctx: Context) -> list[str] | None:
     return [v for v in (read_string(item, ctx) for item in node.value) if v]
 
 
-def read_mapping(required: dict[str, "Reader"], optional: dict[str, "Reader"] | None = None, what: str = "") -> "Reader":
+def read_mapping(
+    required: dict[str, "Reader"], optional: dict[str, "Reader"] | None = None, what: str = ""
+) -> "Reader":
     def read(node: Node, ctx: Context) -> dict | None:
         if not expect_kind(node, ctx, "map", what or f"a mapping with {', '.join(required)}"):
             return None
@@ -265,12 +291,22 @@ SPECS = {
         {"text": read_text, "concerns": read_id_list, "follows": read_id},
         {"over": read_id_list, "sources": read_sources, "title": read_title},
     ),
-    "rule": EntitySpec("rule", {"title": read_title, "text": read_text},
-                       {"sources": read_sources, "edition-change": read_text}, nested="sections"),
+    "rule": EntitySpec(
+        "rule",
+        {"title": read_title, "text": read_text},
+        {"sources": read_sources, "edition-change": read_text},
+        nested="sections",
+    ),
     "parameter": EntitySpec("parameter", {"value": read_parameter_value}, {"sources": read_sources}),
-    "faq": EntitySpec("faq", {"question": read_text, "answer": read_text, "concerns": read_id_list}, {
-        "sources": read_sources, "check": read_id, "no-check": read_string,
-    }),
+    "faq": EntitySpec(
+        "faq",
+        {"question": read_text, "answer": read_text, "concerns": read_id_list},
+        {
+            "sources": read_sources,
+            "check": read_id,
+            "no-check": read_string,
+        },
+    ),
 }
 LINK_KINDS = ("term", "rule", "note", "faq")  # kinds a `{kind:id}` reference may name in any game
 
@@ -285,8 +321,9 @@ PAGE_FIELDS = {"order": read_int, "title": read_title}
 PAGE_OPTIONAL = {"intro": read_text}
 
 
-def read_fields(node: Node, ctx: Context, required: dict[str, Reader], optional: dict[str, Reader],
-                skip: tuple[str, ...] = ()) -> dict[str, Any]:
+def read_fields(
+    node: Node, ctx: Context, required: dict[str, Reader], optional: dict[str, Reader], skip: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """Read a mapping's fields: every required one present, no unknown one."""
     values: dict[str, Any] = {}
     allowed = {**required, **optional}
@@ -321,9 +358,15 @@ def read_entity(node: Node, ctx: Context, spec: EntitySpec, page: str, depth: in
     skip = ("id", spec.nested) if spec.nested else ("id",)
     values = read_fields(node, inner, spec.required, spec.optional, skip)
     entity = Entity(
-        kind=spec.kind, id=entity_id, where=id_node.where, page=page, depth=depth,
-        name=dict(values.pop("name", {}) or {}), aliases=values.pop("aliases", {}) or {},
-        text=values.pop("text", {}) or {}, sources=values.pop("sources", []) or [],
+        kind=spec.kind,
+        id=entity_id,
+        where=id_node.where,
+        page=page,
+        depth=depth,
+        name=dict(values.pop("name", {}) or {}),
+        aliases=values.pop("aliases", {}) or {},
+        text=values.pop("text", {}) or {},
+        sources=values.pop("sources", []) or [],
         fields=values,
         field_where={k: c.where for k, c in node.value.items()},
     )

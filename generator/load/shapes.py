@@ -18,6 +18,7 @@ from the report's `limits` (the game's format computes them from its rules), or 
 when the rules are not known. Which ids exist (zones of the map, cards of the game) is for the
 game's own `check_ids`.
 """
+
 from __future__ import annotations
 
 import re
@@ -92,16 +93,24 @@ class Int(Shape):
 
     def read(self, node: Node, report: Any) -> Any:
         value = node.value
-        if (node.kind == "scalar" and isinstance(value, int) and not isinstance(value, bool)
-                and self.low <= value <= bound(self.high, report)):
+        if (
+            node.kind == "scalar"
+            and isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.low <= value <= bound(self.high, report)
+        ):
             return value
         report.error(node.where, f"expected {self.expected(report)}, found {describe(node)}")
         return None
 
     def fits(self, node: Node) -> bool:
         value = node.value
-        return (node.kind == "scalar" and isinstance(value, int) and not isinstance(value, bool)
-                and self.low <= value <= bound(self.high, None))
+        return (
+            node.kind == "scalar"
+            and isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.low <= value <= bound(self.high, None)
+        )
 
 
 class Bool(Shape):
@@ -175,8 +184,9 @@ class OneOf(Shape):
 class ListOf(Shape):
     kinds = ("list",)
 
-    def __init__(self, item: Shape, low: int = 0, high: int | Limit = MAX_ITEMS, what: str | None = None,
-                 why: str = ""):
+    def __init__(
+        self, item: Shape, low: int = 0, high: int | Limit = MAX_ITEMS, what: str | None = None, why: str = ""
+    ):
         self.item, self.low, self.high, self.why, self.given = item, low, high, why, what
         self.what = self.expected(None)
 
@@ -203,8 +213,15 @@ class MapOf(Shape):
 
     kinds = ("map",)
 
-    def __init__(self, value: Shape, high: int = MAX_ITEMS, what: str | None = None, keys: Shape | None = None,
-                 low: int = 0, why: str = ""):
+    def __init__(
+        self,
+        value: Shape,
+        high: int = MAX_ITEMS,
+        what: str | None = None,
+        keys: Shape | None = None,
+        low: int = 0,
+        why: str = "",
+    ):
         self.value, self.high, self.low, self.keys, self.given = value, high, low, keys or Id(), what
         self.why = why  # the reason for the bounds on the number of entries, in words
         self.what = self.expected(None)
@@ -219,8 +236,9 @@ class MapOf(Shape):
         if not self.low <= len(node.value) <= self.high:
             count = f"{self.low} to {self.high}" if self.low else f"at most {self.high}"
             why = f"; {self.why}" if self.why else ""
-            report.error(node.where, f"expected {count} entries ({self.expected(report)}{why}), found "
-                                     f"{len(node.value)}")
+            report.error(
+                node.where, f"expected {count} entries ({self.expected(report)}{why}), found {len(node.value)}"
+            )
             return None
         fitted = {}
         for key, child in node.value.items():
@@ -239,8 +257,13 @@ class Record(Shape):
 
     kinds = ("map",)
 
-    def __init__(self, fields: Mapping[str, Shape], required: tuple[str, ...] = (), what: str | None = None,
-                 others: Shape | None = None):
+    def __init__(
+        self,
+        fields: Mapping[str, Shape],
+        required: tuple[str, ...] = (),
+        what: str | None = None,
+        others: Shape | None = None,
+    ):
         self.fields, self.required, self.others = dict(fields), required, others
         self.what = what or "a mapping with " + ", ".join(self.fields)
 
@@ -252,8 +275,11 @@ class Record(Shape):
         for key, child in node.value.items():
             shape = self.fields.get(key, self.others)
             if shape is None:
-                report.error(child.key_where or child.where, f"unknown key '{key}'"
-                             f"{suggestion(str(key), list(self.fields), 'use one of ' + ', '.join(self.fields))}")
+                report.error(
+                    child.key_where or child.where,
+                    f"unknown key '{key}'"
+                    f"{suggestion(str(key), list(self.fields), 'use one of ' + ', '.join(self.fields))}",
+                )
             else:
                 fitted[key] = shape.read(child, report.at(str(key)))
         for key in self.required:

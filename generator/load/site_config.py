@@ -15,6 +15,7 @@ loader would run it while reading the file (the project reads it safely: generat
 Only these strings are read here; what the rest of the file means is MkDocs' to check. Each
 refusal names mkdocs.yml's line and column and what to write instead.
 """
+
 from __future__ import annotations
 
 import unicodedata
@@ -36,8 +37,10 @@ SITE_LANGUAGE = "en"  # the file's own strings, which each language replaces wit
 STR_TAG = "tag:yaml.org,2002:str"
 PYTHON_TAG = "tag:yaml.org,2002:python/"
 TAG_MESSAGE = "this text may not contain '<': pages print it as HTML, where it starts a tag; remove it or write '‹'"
-QUOTE_MESSAGE = ("this text may not contain '\"': pages print it inside an attribute, where it ends the value; "
-                 "write “ ” or « » instead")
+QUOTE_MESSAGE = (
+    "this text may not contain '\"': pages print it inside an attribute, where it ends the value; "
+    "write “ ” or « » instead"
+)
 
 
 def check_site_config(project_root: Path, errors: list[DataError]) -> None:
@@ -64,9 +67,14 @@ def check_site_config(project_root: Path, errors: list[DataError]) -> None:
         return
     for node in python_tags(root):
         shown_tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-        errors.append(DataError(Location(shown, node.start_mark.line + 1, node.start_mark.column + 1), "",
-                                f"YAML tags that make Python objects ('{shown_tag}') are not allowed: MkDocs "
-                                "would run them while reading the file; write the value itself"))
+        errors.append(
+            DataError(
+                Location(shown, node.start_mark.line + 1, node.start_mark.column + 1),
+                "",
+                f"YAML tags that make Python objects ('{shown_tag}') are not allowed: MkDocs "
+                "would run them while reading the file; write the value itself",
+            )
+        )
     for crumb, lang, node in shown_strings(root):
         for offset, message in text_problems(node.value, lang):
             errors.append(DataError(_place(shown, text, node, offset), crumb, message))
@@ -140,8 +148,13 @@ def text_problems(text: str, lang: str) -> Iterator[tuple[int, str]]:
         yield text.index('"'), QUOTE_MESSAGE
     reference = decoded_reference(text)
     if reference:
-        yield reference.start(), (f"this text may not contain a character reference ('{reference.group()}'): pages "
-                                  "show it decoded in one place and as written in another; write the character itself")
+        yield (
+            reference.start(),
+            (
+                f"this text may not contain a character reference ('{reference.group()}'): pages "
+                "show it decoded in one place and as written in another; write the character itself"
+            ),
+        )
     yield from invisible_problems(text)
     yield from language_problems(text, lang)
 
@@ -150,7 +163,7 @@ def _place(shown: str, text: str, node: yaml.ScalarNode, offset: int) -> Locatio
     """The character's own column in a one-line value without escapes, else the value's start."""
     start, end = node.start_mark, node.end_mark
     column = start.column + 1
-    written = text[start.index:end.index]
+    written = text[start.index : end.index]
     if start.line == end.line and "\\" not in written and "''" not in written:
         column += offset + (1 if node.style in ('"', "'") else 0)
     return Location(shown, start.line + 1, column)

@@ -19,6 +19,7 @@ The renderer escapes every value as well (generator/render/pages.py) and the Mar
 configuration strips what could still run (generator/render/safe_markdown.py): the checks
 here are the first of three walls, and the one that tells the contributor what to change.
 """
+
 from __future__ import annotations
 
 import html.entities
@@ -68,14 +69,21 @@ def decoded_reference(text: str) -> re.Match | None:
     `&#60;`), not as its letters (`AT&T;`)."""
     if "&" not in text:
         return None
-    return next((m for m in CHARACTER_REFERENCE.finditer(text)
-                 if m.group().startswith("&#") or m.group()[1:] in html.entities.html5), None)
+    return next(
+        (
+            m
+            for m in CHARACTER_REFERENCE.finditer(text)
+            if m.group().startswith("&#") or m.group()[1:] in html.entities.html5
+        ),
+        None,
+    )
 
 
-NFC_MESSAGE = ("is not in composed form (NFC): some letters are a base letter and a separate mark, which looks "
-               "the same but is not found by search; retype it, or save the file as NFC")
+NFC_MESSAGE = (
+    "is not in composed form (NFC): some letters are a base letter and a separate mark, which looks "
+    "the same but is not found by search; retype it, or save the file as NFC"
+)
 PLAIN_FORBIDDEN_CHAR = re.compile("[" + re.escape("".join(PLAIN_FORBIDDEN)) + "]")
-
 
 
 def check_project_text(project: Project, errors: list[DataError]) -> None:
@@ -130,10 +138,11 @@ def _entity(entity: Entity, errors: list[DataError]) -> None:
             _plain(ref.section, ref.where, f"{crumb} › sources", errors, "a section heading")
     for field, value in entity.fields.items():
         if field in PLAIN_STRINGS:
-            for text in ([value] if isinstance(value, str) else value if isinstance(value, list) else []):
+            for text in [value] if isinstance(value, str) else value if isinstance(value, list) else []:
                 if isinstance(text, str):
-                    _plain(text, entity.field_where.get(field, entity.where), f"{crumb} › {field}", errors,
-                           f"'{field}'")
+                    _plain(
+                        text, entity.field_where.get(field, entity.where), f"{crumb} › {field}", errors, f"'{field}'"
+                    )
 
 
 def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -> None:
@@ -167,12 +176,22 @@ def label_problems(text: str) -> Iterable[tuple[int, str]]:
     """An interface label (generator/render/labels.yaml, a game's labels.yaml) is plain text that
     pages show as written: markup would show as its characters."""
     if "<" in text:
-        yield text.index("<"), (f"a label may not contain '<': pages show it as written, so a tag would show "
-                                f"as its characters; remove it or write '‹' ({LABEL_HINT})")
+        yield (
+            text.index("<"),
+            (
+                f"a label may not contain '<': pages show it as written, so a tag would show "
+                f"as its characters; remove it or write '‹' ({LABEL_HINT})"
+            ),
+        )
     reference = decoded_reference(text)
     if reference:
-        yield reference.start(), (f"a label may not contain a character reference ('{reference.group()}'): pages "
-                                  f"show it as written; write the character itself ({LABEL_HINT})")
+        yield (
+            reference.start(),
+            (
+                f"a label may not contain a character reference ('{reference.group()}'): pages "
+                f"show it as written; write the character itself ({LABEL_HINT})"
+            ),
+        )
     yield from invisible_problems(text)
 
 
@@ -182,8 +201,13 @@ def table_cell_problems(text: str) -> Iterable[tuple[int, str]]:
     lead = len(text) - len(text.lstrip())
     block = BLOCK_START.search(bare)
     if block:
-        yield lead + block.start() + 1, ("this text is shown in one cell of the editions table: write it as one "
-                                         "paragraph, without lists, quotes, code blocks or blank lines")
+        yield (
+            lead + block.start() + 1,
+            (
+                "this text is shown in one cell of the editions table: write it as one "
+                "paragraph, without lists, quotes, code blocks or blank lines"
+            ),
+        )
     if "|" in bare:
         yield lead + bare.index("|"), "'|' would split the editions table's cell; write '/' or a word instead"
 
@@ -191,7 +215,7 @@ def table_cell_problems(text: str) -> Iterable[tuple[int, str]]:
 def _at(node, text: str, offset: int) -> Location:
     """The file position of a character of a scalar: exact for plain and quoted one-liners and
     for block texts, else the scalar's start."""
-    fragment = text[offset:offset + 12].split("\n")[0]
+    fragment = text[offset : offset + 12].split("\n")[0]
     if not fragment:
         return node.where
     occurrence = text.count(fragment, 0, offset)
@@ -208,15 +232,22 @@ def plain_problems(text: str, what: str, heading: bool = True) -> Iterable[tuple
     if heading and text.lstrip().startswith("#"):
         yield text.find("#"), f"{what} may not start with '#' (Markdown heading); remove it ({PLAIN_HINT})"
     if text.strip("\n") != text.strip():
-        yield (0 if text[:1].isspace() else len(text.rstrip())), (
-            f"{what} starts or ends with a space; remove it (search and the list of names would keep it)")
+        yield (
+            (0 if text[:1].isspace() else len(text.rstrip())),
+            (f"{what} starts or ends with a space; remove it (search and the list of names would keep it)"),
+        )
     if not text.isascii() and unicodedata.normalize("NFC", text) != text:
         yield 0, f"{what} {NFC_MESSAGE}"
     reference = decoded_reference(text)
     if reference:
-        yield reference.start(), (f"{what} may not contain a character reference ('{reference.group()}'): the "
-                                  f"navigation and the window title would show it decoded; write the character "
-                                  f"itself ({PLAIN_HINT})")
+        yield (
+            reference.start(),
+            (
+                f"{what} may not contain a character reference ('{reference.group()}'): the "
+                f"navigation and the window title would show it decoded; write the character "
+                f"itself ({PLAIN_HINT})"
+            ),
+        )
     yield from invisible_problems(text)
     reported = set()
     for match in PLAIN_FORBIDDEN_CHAR.finditer(text):
@@ -251,7 +282,11 @@ def _pattern_problems(text: str) -> Iterable[tuple[int, str, str]]:
         yield offset, message, "link" if "link target" in message else "html"
     fences = FENCE.findall(text) if "```" in text or "~~~" in text else []
     if len(fences) % 2:
-        yield text.find(fences[-1]), "a code block ('```') is opened and never closed; close it with a line of ```", "fence"
+        yield (
+            text.find(fences[-1]),
+            "a code block ('```') is opened and never closed; close it with a line of ```",
+            "fence",
+        )
     for offset, message in _brace_problems(text):
         yield offset, message, "reference"
 
@@ -259,20 +294,35 @@ def _pattern_problems(text: str) -> Iterable[tuple[int, str, str]]:
 def _html_and_links(text: str) -> Iterable[tuple[int, str]]:
     match = HTML_START.search(text) if "<" in text else None  # the `in` tests keep check fast
     if match:
-        tag = re.match(r"<[/!?]?[A-Za-z0-9-]*", text[match.start():]).group()
-        yield match.start(), (f"raw HTML ('{tag}') is not allowed in a text; {MARKDOWN_HINT}; "
-                              "to show a '<' itself, put a space after it")
+        tag = re.match(r"<[/!?]?[A-Za-z0-9-]*", text[match.start() :]).group()
+        yield (
+            match.start(),
+            (
+                f"raw HTML ('{tag}') is not allowed in a text; {MARKDOWN_HINT}; "
+                "to show a '<' itself, put a space after it"
+            ),
+        )
     match = ATTRIBUTE_LIST.search(text) if "{" in text else None
     if match:
-        yield match.start(), ("attribute lists ('{: ...}', '{ #id }', '{ .class }') are not allowed in a text; "
-                              "remove the braces and what is inside them")
+        yield (
+            match.start(),
+            (
+                "attribute lists ('{: ...}', '{ #id }', '{ .class }') are not allowed in a text; "
+                "remove the braces and what is inside them"
+            ),
+        )
     for match in LINK_TARGET.finditer(text) if "]" in text else ():
         if not SAFE_TARGET.match(match.group(1)):
-            rest = text[match.start(1):]
+            rest = text[match.start(1) :]
             shown = rest.split()[0] if rest.strip() else ""
             shown = shown[:-1] if shown.endswith(")") and shown.count(")") > shown.count("(") else shown
-            yield match.start(), (f"link target '{shown[:40]}' is not allowed; link to an https:// address, "
-                                  "or inside the book with a reference like {rule:id}")
+            yield (
+                match.start(),
+                (
+                    f"link target '{shown[:40]}' is not allowed; link to an https:// address, "
+                    "or inside the book with a reference like {rule:id}"
+                ),
+            )
 
 
 def _brace_problems(text: str) -> Iterable[tuple[int, str]]:
@@ -285,22 +335,37 @@ def _brace_problems(text: str) -> Iterable[tuple[int, str]]:
             bad = FORM_FORBIDDEN.search(form)
             if bad:
                 shown = "a line break" if bad.group() == "\n" else f"'{bad.group()}'"
-                yield pos, (f"the text after '|' in '{visible(whole.group()[:40])}' is the link's words and holds {shown}, "
-                            "which would break the link; write the word form alone")
+                yield (
+                    pos,
+                    (
+                        f"the text after '|' in '{visible(whole.group()[:40])}' is the link's words and holds {shown}, "
+                        "which would break the link; write the word form alone"
+                    ),
+                )
             pos = text.find("{", whole.end())
             continue
         start = REFERENCE_START.match(text, pos)
-        rest = text[pos + 1:]
+        rest = text[pos + 1 :]
         close, inner_open = rest.find("}"), rest.find("{")
         if start and 0 <= inner_open < close:
-            yield pos, (f"a reference cannot contain another ('{text[pos:pos + 30].split(chr(10))[0]}'); "
-                        f"write {{{start.group(1)}:id}} with a plain id")
+            yield (
+                pos,
+                (
+                    f"a reference cannot contain another ('{text[pos : pos + 30].split(chr(10))[0]}'); "
+                    f"write {{{start.group(1)}:id}} with a plain id"
+                ),
+            )
             pos = text.find("{", pos + 1 + close + 1) if close >= 0 else -1
             continue
         if start:
-            shown = text[pos:pos + 30].split("\n")[0]
+            shown = text[pos : pos + 30].split("\n")[0]
             yield pos, f"the reference '{shown}' is not closed; end it with '}}'"
         elif not ATTRIBUTE_LIST.match(text, pos):  # those have their own message
-            yield pos, ("a '{' that starts no reference; references look like {skill:id} or {param:id}: "
-                        "remove the brace or complete the reference")
+            yield (
+                pos,
+                (
+                    "a '{' that starts no reference; references look like {skill:id} or {param:id}: "
+                    "remove the brace or complete the reference"
+                ),
+            )
         pos = text.find("{", pos + 1)

@@ -8,6 +8,7 @@ load: an alias stops the file at the first one (an alias bomb never expands), ta
 and duplicate keys are refused with their place, and nesting deeper than any rules file needs
 is an error rather than a RecursionError.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -113,8 +114,13 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
             return None, [DataError(Location(display, 1, 1), "", f"this is {what}, not a file; put a YAML file here")]
         raw = path.read_bytes()
     except OSError as exc:
-        return None, [DataError(Location(display, 1, 1), "", f"cannot read the file ({exc.strerror or exc}); "
-                                                             "replace it with a readable YAML file")]
+        return None, [
+            DataError(
+                Location(display, 1, 1),
+                "",
+                f"cannot read the file ({exc.strerror or exc}); replace it with a readable YAML file",
+            )
+        ]
     kept = _LAST_PARSE.get(display)
     if kept is None or kept[0] != raw or kept[1] is not _FastParser:  # a test may switch the parser off
         kept = _LAST_PARSE[display] = (raw, _FastParser, *_parse_bytes(raw, display))
@@ -151,9 +157,10 @@ def decode(raw: bytes, display: str) -> str:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        column = len(raw[line_start:exc.start].decode("utf-8", errors="replace")) + 1
-        raise _Stop(DataError(Location(display, line, column), "",
-                              f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); {UTF8}")) from None
+        column = len(raw[line_start : exc.start].decode("utf-8", errors="replace")) + 1
+        raise _Stop(
+            DataError(Location(display, line, column), "", f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); {UTF8}")
+        ) from None
     return text.removeprefix("\ufeff")
 
 
@@ -161,8 +168,11 @@ def _screen(text: str, display: str) -> None:
     match = NON_PRINTABLE.search(text)
     if match:
         where = SourceFile(display, text).location(match.start())
-        raise _Stop(DataError(where, "", f"the control character U+{ord(match.group()):04X} is not allowed in a "
-                                         "data file; delete it"))
+        raise _Stop(
+            DataError(
+                where, "", f"the control character U+{ord(match.group()):04X} is not allowed in a data file; delete it"
+            )
+        )
 
 
 def _events(text: str, fast):
@@ -225,10 +235,20 @@ class _Composer:
                 if kind is scalar_event:  # the most common event first
                     mark = event.start_mark
                     style = event.style
-                    if event.tag is None and style != '"' and (  # text as written: nothing to construct or screen
-                            style or not event.implicit[0] or _resolve_plain(event.value) == STR_TAG):
-                        node: Node | None = Node(event.value, Location(display, mark.line + 1, mark.column + 1),
-                                                 source, mark.index, event.end_mark.index)
+                    if (
+                        event.tag is None
+                        and style != '"'
+                        and (  # text as written: nothing to construct or screen
+                            style or not event.implicit[0] or _resolve_plain(event.value) == STR_TAG
+                        )
+                    ):
+                        node: Node | None = Node(
+                            event.value,
+                            Location(display, mark.line + 1, mark.column + 1),
+                            source,
+                            mark.index,
+                            event.end_mark.index,
+                        )
                     else:
                         node = self._scalar(event)
                 elif kind is mapping_end or kind is sequence_end:
@@ -238,22 +258,41 @@ class _Composer:
                     if event.tag is not None:
                         self._refuse_tag(event)
                     if len(stack) >= MAX_DEPTH:
-                        raise _Stop(DataError(self.where(event.start_mark), "",
-                                              f"the data is nested more than {MAX_DEPTH} levels deep; "
-                                              "flatten it"))
-                    stack.append(_Frame("map" if kind is mapping_start else "list",
-                                        event.start_mark.index, self.where(event.start_mark)))
+                        raise _Stop(
+                            DataError(
+                                self.where(event.start_mark),
+                                "",
+                                f"the data is nested more than {MAX_DEPTH} levels deep; flatten it",
+                            )
+                        )
+                    stack.append(
+                        _Frame(
+                            "map" if kind is mapping_start else "list",
+                            event.start_mark.index,
+                            self.where(event.start_mark),
+                        )
+                    )
                     continue
                 else:
                     if kind is yaml.DocumentStartEvent:
                         documents += 1
                         if documents > 1:
-                            raise _Stop(DataError(self.where(event.start_mark), "",
-                                                  "a second YAML document ('---'); a data file holds one, "
-                                                  "so move it to a file of its own"))
+                            raise _Stop(
+                                DataError(
+                                    self.where(event.start_mark),
+                                    "",
+                                    "a second YAML document ('---'); a data file holds one, "
+                                    "so move it to a file of its own",
+                                )
+                            )
                     elif kind is yaml.AliasEvent:
-                        raise _Stop(DataError(self.where(event.start_mark), "",
-                                              f"aliases ('*{event.anchor}') are not allowed; write the value out here"))
+                        raise _Stop(
+                            DataError(
+                                self.where(event.start_mark),
+                                "",
+                                f"aliases ('*{event.anchor}') are not allowed; write the value out here",
+                            )
+                        )
                     continue
                 # A finished node goes into its parent, or is the document's root.
                 if not stack:
@@ -299,19 +338,26 @@ class _Composer:
         """A key is the text written: YAML would read `yes`, `on`, `null`, `0x10` or `.inf` as a
         boolean, nothing or a number, which no id or field name is. A whole number written in
         digits is its digits (a danger level's number)."""
-        if isinstance(node.value, str) or (isinstance(node.value, int) and not isinstance(node.value, bool)
-                                           and str(node.value) == self.source.text[node.start:node.end]):
+        if isinstance(node.value, str) or (
+            isinstance(node.value, int)
+            and not isinstance(node.value, bool)
+            and str(node.value) == self.source.text[node.start : node.end]
+        ):
             return str(node.value)
-        return self.source.text[node.start:node.end]
+        return self.source.text[node.start : node.end]
 
     def _refuse_tag(self, event) -> None:
         tag = event.tag
         if tag in (None, "!") or (tag == STR_TAG and isinstance(event, yaml.ScalarEvent)):
             return  # no tag, or `!!str 3`: a harmless way to write text
         shown = tag.replace("tag:yaml.org,2002:", "!!")
-        raise _Stop(DataError(self.where(event.start_mark), "",
-                              f"YAML tags like '{shown}' are not allowed; write a plain value "
-                              "(in quotes if it is text)"))
+        raise _Stop(
+            DataError(
+                self.where(event.start_mark),
+                "",
+                f"YAML tags like '{shown}' are not allowed; write a plain value (in quotes if it is text)",
+            )
+        )
 
     def _scalar(self, event) -> Node:
         self._refuse_tag(event)
@@ -322,20 +368,30 @@ class _Composer:
         else:
             tag = _resolve_plain(event.value)
         try:  # most scalars are text: no constructor needed
-            value = event.value if tag == STR_TAG else self.constructor.construct_object(
-                yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style))
+            value = (
+                event.value
+                if tag == STR_TAG
+                else self.constructor.construct_object(
+                    yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+                )
+            )
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             if "digits" in str(exc):
                 message = f"a number of {len(event.value)} digits is too long to read; write a smaller number"
             else:
-                message = (f"'{event.value[:40]}' cannot be read as a value ({str(exc).splitlines()[0][:80]}); "
-                           "write it in quotes to make it text")
+                message = (
+                    f"'{event.value[:40]}' cannot be read as a value ({str(exc).splitlines()[0][:80]}); "
+                    "write it in quotes to make it text"
+                )
             raise _Stop(DataError(where, "", message))
         if event.style == '"' and isinstance(value, str):  # only escapes bring what _screen did not see
             bad = NON_PRINTABLE.search(value)
             if bad:  # written as an escape ("\ud800", "\x00"): no page can show it
-                self._error(where, f"the text contains U+{ord(bad.group()):04X}, a control character or a lone "
-                                   "surrogate that no page can show; delete the escape")
+                self._error(
+                    where,
+                    f"the text contains U+{ord(bad.group()):04X}, a control character or a lone "
+                    "surrogate that no page can show; delete the escape",
+                )
                 value = NON_PRINTABLE.sub("\ufffd", value)
         return Node(value, where, self.source, event.start_mark.index, event.end_mark.index)
 

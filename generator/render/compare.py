@@ -1,5 +1,6 @@
 """The edition comparison: one row per rule, term or game entity (as the game lists them) that
 differs between two editions of a game, or exists in one of them only. Shared ids make the pairs."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -2,6 +2,7 @@
 
 Each game's package fills these from its engine's trace; the templates render them the same way
 for every game."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

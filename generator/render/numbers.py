@@ -1,4 +1,5 @@
 """Numbers as each language writes them."""
+
 from __future__ import annotations
 
 from fractions import Fraction

@@ -2,6 +2,7 @@
 
 Output: {docs path inside the language folder's parent: GeneratedPage}. The data is only read.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,12 +40,19 @@ def environment() -> jinja2.Environment:
     both (join, ~, replace) escape the plain side fully, as Jinja's autoescape does.
     """
     # A game's own templates (generator/games/<engine>/templates/) are named "<engine>/<file>".
-    game_templates = {name: jinja2.FileSystemLoader(package.templates_dir) for name, package in games.engines().items()
-                      if package.templates_dir is not None and package.templates_dir.is_dir()}
+    game_templates = {
+        name: jinja2.FileSystemLoader(package.templates_dir)
+        for name, package in games.engines().items()
+        if package.templates_dir is not None and package.templates_dir.is_dir()
+    }
     return jinja2.Environment(
         loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(TEMPLATES), jinja2.PrefixLoader(game_templates)]),
-        trim_blocks=True, lstrip_blocks=True,
-        keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=True, finalize=text,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,
+        finalize=text,
         bytecode_cache=COMPILED,
     )
 
@@ -54,8 +62,10 @@ def render_project(project: Project, earlier: dict[str, list[GeneratedPage]] | N
     very same inputs (the live preview keeps them); those games are not rendered again."""
     env = _environment()
     earlier = earlier or {}
-    by_game = {game_id: earlier[game_id] if game_id in earlier else render_game(project, game, env)
-               for game_id, game in project.games.items()}
+    by_game = {
+        game_id: earlier[game_id] if game_id in earlier else render_game(project, game, env)
+        for game_id, game in project.games.items()
+    }
     pages: list[GeneratedPage] = []
     for lang in LANGUAGES:
         for game_pages in by_game.values():
@@ -75,10 +85,16 @@ def _render_shared(env, project: Project, lang: str) -> list[GeneratedPage]:
     """The pages about every game at once: the sources, and the editions compared."""
     context = _context(project, None, lang, "", depth=0)
     game_names = {game_id: game.name[lang] for game_id, game in project.games.items()}
-    pages = [GeneratedPage(f"{lang}/{SOURCES_PAGE}", env.get_template("sources.md.j2").render(
-        sources=list(project.sources.values()), game_names=game_names, **context), "rules_data/sources.yaml")]
-    pairs = [(project.games[g.compare_with], g) for g in project.games.values()
-             if g.compare_with in project.games]
+    pages = [
+        GeneratedPage(
+            f"{lang}/{SOURCES_PAGE}",
+            env.get_template("sources.md.j2").render(
+                sources=list(project.sources.values()), game_names=game_names, **context
+            ),
+            "rules_data/sources.yaml",
+        )
+    ]
+    pairs = [(project.games[g.compare_with], g) for g in project.games.values() if g.compare_with in project.games]
     if pairs:
         pages.append(_render_editions(env, project, pairs, lang, context))
     return pages
@@ -104,15 +120,24 @@ def _render_editions(env, project: Project, pairs, lang: str, context: dict) -> 
         return as_markdown(references.entity_link(game, entity, lang, compare.PAGE, labels))
 
     markdown = env.get_template("editions.md.j2").render(
-        pairs=pairs, kinds=compare.kinds(pairs[0][1]), link=link, partial=compare.partial,
-        rows=lambda old, new, kind: compare.rows(old, new, kind, lang, labels), **context)
+        pairs=pairs,
+        kinds=compare.kinds(pairs[0][1]),
+        link=link,
+        partial=compare.partial,
+        rows=lambda old, new, kind: compare.rows(old, new, kind, lang, labels),
+        **context,
+    )
     return GeneratedPage(f"{lang}/{compare.PAGE}", _tidy(markdown), pairs[0][1].file)
 
 
 def _render_game(env, project: Project, game: Game, lang: str) -> list[GeneratedPage]:
-    pages = [GeneratedPage(f"{lang}/{game.id}/index.md",
-                           _tidy(env.get_template("game.md.j2").render(**_context(project, game, lang, "index"))),
-                           game.file)]
+    pages = [
+        GeneratedPage(
+            f"{lang}/{game.id}/index.md",
+            _tidy(env.get_template("game.md.j2").render(**_context(project, game, lang, "index"))),
+            game.file,
+        )
+    ]
     template = env.get_template("page.md.j2")
     for page in game.pages:
         markdown = template.render(page=page, **_context(project, game, lang, page.id))
@@ -129,6 +154,7 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
     def odds_for(entity: Entity) -> list:
         """Odds tables the game's model computes for an entity (a weapon's dice, ...)."""
         return _odds(package, game, rules, entity) if rules is not None else []
+
     notes_by_target: dict[str, list[Entity]] = {}
     faq_by_target: dict[str, list[Entity]] = {}
     if game:
@@ -142,7 +168,7 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
 
     def link_to(entity: Entity, markdown: bool = False) -> str:
         link = references.entity_link(game, entity, lang, page_id, labels)
-        return as_markdown(link) if markdown else link[link.index("](") + 2:-1]
+        return as_markdown(link) if markdown else link[link.index("](") + 2 : -1]
 
     def note_title(note: Entity) -> str:
         title = note.fields.get("title")
@@ -157,18 +183,27 @@ def _context(project: Project, game: Game | None, lang: str, page_id: str, depth
         return source.title[lang] if source else source_id  # plain text: the template escapes it
 
     return {
-        "lang": lang, "game": game, "languages": LANGUAGES, "sep": LIST_SEPARATOR[lang],
-        "source_title": source_title, "cited_sources": cited_sources, "note_summary": lambda note: note_summary(note.text[lang], lang),
+        "lang": lang,
+        "game": game,
+        "languages": LANGUAGES,
+        "sep": LIST_SEPARATOR[lang],
+        "source_title": source_title,
+        "cited_sources": cited_sources,
+        "note_summary": lambda note: note_summary(note.text[lang], lang),
         # A game may override a label: "<label>@<game>" (its own word for a shared idea).
         "L": lambda key: text(labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang]),
-        "t": t, "link_to": link_to, "note_title": note_title,
+        "t": t,
+        "link_to": link_to,
+        "note_title": note_title,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
-        "odds_for": odds_for, "percent": lambda chance: percent(chance, lang),
+        "odds_for": odds_for,
+        "percent": lambda chance: percent(chance, lang),
         "table_only_kinds": package.table_only_kinds,
         **(package.template_functions(game, lang, link_to, labels) if game else {}),
-        "examples_for": lambda entity: package.example_views(game, rules, entity, lang, t, labels)
-        if rules is not None else [],
+        "examples_for": lambda entity: (
+            package.example_views(game, rules, entity, lang, t, labels) if rules is not None else []
+        ),
         "to_sources": "../" * depth + SOURCES_PAGE,
     }
 
@@ -185,8 +220,10 @@ def cited_sources(entity: Entity) -> list[tuple[str, list[str]]]:
 
 # What a sentence cannot end inside: a reference (its word form), a link's text or address, code,
 # emphasis; each may run over a line break of its paragraph.
-WHOLE_SPANS = re.compile(r"\{[A-Za-z][A-Za-z_-]*:[^{}]*\}|\[[^\]]*\]\([^)\s]*\)|`[^`]*`"
-                         r"|\*\*[^*]+\*\*|\*[^*]+\*|__[^_]+__|_[^_]+_")
+WHOLE_SPANS = re.compile(
+    r"\{[A-Za-z][A-Za-z_-]*:[^{}]*\}|\[[^\]]*\]\([^)\s]*\)|`[^`]*`"
+    r"|\*\*[^*]+\*\*|\*[^*]+\*|__[^_]+__|_[^_]+_"
+)
 BLOCK_START = re.compile(r"[|>*+-]|\d+[.)]\s")  # a table, quote or list: no sentence to cut out of it
 
 
@@ -206,8 +243,7 @@ def example_markdown(project: Project, game: Game, example, lang: str) -> str:
     section = game.entities[example.section]
     template = environment().from_string('{% import "macros.md.j2" as m with context %}{{ m.example(view) }}')
     context = _context(project, game, lang, section.page)
-    view = games.for_game(game).example_view(game, _rules(game), example, section, lang, context["t"],
-                                             project.labels)
+    view = games.for_game(game).example_view(game, _rules(game), example, section, lang, context["t"], project.labels)
     return _tidy(template.render(view=view, **context))
 
 

@@ -4,6 +4,7 @@ renderer made from checked data (a resolved text, a link) is marked as such.
 Templates escape by default (`text` is their finalize): the data is untrusted, and a name
 holding "[x](y)" or "&lt;b&gt;" must show those characters, not make a link or a tag.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,21 @@ TAG_START = re.compile(r"<(?!https?://[^\s<>]+>)", re.IGNORECASE)  # every '<' b
 # '|' and '{' are refused in names by check.
 PLAIN_MARKUP = re.compile(r"[\[\]\\`<&]|^#|#+$|^[-+*>](?=\s)|^\d+[.)](?=\s)")
 HEADING_MARKS = re.compile(r"#+")
-PLAIN_ENTITY = {"[": "&#91;", "]": "&#93;", "\\": "&#92;", "`": "&#96;", "<": "&lt;", "&": "&amp;", "#": "&#35;",
-                "-": "&#45;", "+": "&#43;", "*": "&#42;", ">": "&gt;", ".": "&#46;", ")": "&#41;"}
+PLAIN_ENTITY = {
+    "[": "&#91;",
+    "]": "&#93;",
+    "\\": "&#92;",
+    "`": "&#96;",
+    "<": "&lt;",
+    "&": "&amp;",
+    "#": "&#35;",
+    "-": "&#45;",
+    "+": "&#43;",
+    "*": "&#42;",
+    ">": "&gt;",
+    ".": "&#46;",
+    ")": "&#41;",
+}
 
 
 def text(value):

@@ -1,4 +1,5 @@
 """Turn `{param:ID}` and `{KIND:ID}` in a text into a value or a localized link."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -42,22 +43,30 @@ def display_name(entity: Entity, lang: str, labels) -> str:
 def value_text(value, game: Game, lang: str, labels) -> str:
     """A parameter value as prose: numbers as they are, orders as names joined by arrows."""
     if isinstance(value, bool):
-        return {"ja": "はい" if value else "いいえ", "ko": "예" if value else "아니요",
-                "uk": "так" if value else "ні"}[lang]
+        return {"ja": "はい" if value else "いいえ", "ko": "예" if value else "아니요", "uk": "так" if value else "ні"}[
+            lang
+        ]
     if isinstance(value, list) and value and all(_is_pair(v) for v in value):
         # [[card, copies], ...] or [[zombie, count], ...]: a list of amounts, not an order
         sep = "、" if lang == "ja" else ", "
         return sep.join(f"{_item_name(name, game, lang, labels)} {count}" for name, count in value)
     if isinstance(value, list):
         sep = " → " if any(isinstance(v, list) for v in value) else "、" if lang == "ja" else ", "
-        return sep.join(value_text(v, game, lang, labels) if isinstance(v, list)
-                        else _item_name(v, game, lang, labels) for v in value)
+        return sep.join(
+            value_text(v, game, lang, labels) if isinstance(v, list) else _item_name(v, game, lang, labels)
+            for v in value
+        )
     return str(value)
 
 
 def _is_pair(value) -> bool:
-    return (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str)
-            and isinstance(value[1], int) and not isinstance(value[1], bool))
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and isinstance(value[1], int)
+        and not isinstance(value[1], bool)
+    )
 
 
 def _item_name(item, game: Game, lang: str, labels) -> str:

@@ -13,6 +13,7 @@ what could run in a page:
 Our templates use none of these, so on valid data the output does not change.
 Enabled in mkdocs.yml as `generator.render.safe_markdown`.
 """
+
 from __future__ import annotations
 
 import logging
@@ -26,12 +27,48 @@ from markdown.treeprocessors import Treeprocessor
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 
-ACTIVE_ELEMENTS = frozenset((
-    "script", "iframe", "frame", "frameset", "object", "embed", "applet", "style", "link", "meta", "base",
-    "form", "input", "button", "textarea", "select", "template", "portal", "noscript", "math",
-))
-URL_ATTRIBUTES = frozenset(("href", "src", "action", "formaction", "xlink:href", "data", "poster", "background",
-                            "srcset", "ping", "cite", "longdesc", "dynsrc", "lowsrc"))
+ACTIVE_ELEMENTS = frozenset(
+    (
+        "script",
+        "iframe",
+        "frame",
+        "frameset",
+        "object",
+        "embed",
+        "applet",
+        "style",
+        "link",
+        "meta",
+        "base",
+        "form",
+        "input",
+        "button",
+        "textarea",
+        "select",
+        "template",
+        "portal",
+        "noscript",
+        "math",
+    )
+)
+URL_ATTRIBUTES = frozenset(
+    (
+        "href",
+        "src",
+        "action",
+        "formaction",
+        "xlink:href",
+        "data",
+        "poster",
+        "background",
+        "srcset",
+        "ping",
+        "cite",
+        "longdesc",
+        "dynsrc",
+        "lowsrc",
+    )
+)
 SAFE_SCHEMES = frozenset(("http", "https", "mailto", "tel"))
 SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
 INVISIBLE = re.compile(r"[\x00-\x20\x7f-\x9f\u200b-\u200f\u2028\u2029\ufeff]")
@@ -55,8 +92,12 @@ class _AttributeCleaner(Treeprocessor):
                 if dangerous_attribute(name, value):
                     log.warning("safe_markdown: removed %s=%r from <%s>", name, value[:60], element.tag)
                     del element.attrib[name]
-            if (element.tag, "href") in _ADDRESSED and "href" not in element.attrib \
-                    or (element.tag, "src") in _ADDRESSED and "src" not in element.attrib:
+            if (
+                (element.tag, "href") in _ADDRESSED
+                and "href" not in element.attrib
+                or (element.tag, "src") in _ADDRESSED
+                and "src" not in element.attrib
+            ):
                 element.tag = "span"  # its text stays; MkDocs requires an address on every link and image
                 element.text = element.attrib.pop("alt", None) or element.text
         return None
@@ -136,7 +177,8 @@ _SAFE_START = r"(?:https?://|mailto:|tel:|[#./?])"
 # could hold a scheme; then _name_before says whether it belongs to an address attribute.
 _VALUE_WITH_SCHEME = re.compile(
     r"""=(?=\s*(?:"(?!%s)[^"]*[:&]|'(?!%s)[^']*[:&]|(?!["'\s])(?!%s)[^\s>"']*[:&]))""" % ((_SAFE_START,) * 3),
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _name_before(html: str, equals: int) -> str:
@@ -158,8 +200,13 @@ def _risky_address(html: str) -> bool:
 def _could_change(html: str) -> bool:
     if html.rfind("<") > html.rfind(">"):
         return True  # an unfinished tag at the end is kept as text
-    return bool(_ACTIVE_TAG.search(html) or _RISKY_NAME.search(html) or _UNUSUAL_END_TAG.search(html)
-                or _UNFINISHED_REFERENCE.search(html) or _DECLARATION.search(html)) or _risky_address(html)
+    return bool(
+        _ACTIVE_TAG.search(html)
+        or _RISKY_NAME.search(html)
+        or _UNUSUAL_END_TAG.search(html)
+        or _UNFINISHED_REFERENCE.search(html)
+        or _DECLARATION.search(html)
+    ) or _risky_address(html)
 
 
 def clean_html(html: str) -> str:

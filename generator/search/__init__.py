@@ -1,4 +1,5 @@
 """Search for the built site: the per-language name index and Pagefind's full-text index."""
+
 from __future__ import annotations
 
 import gzip
@@ -19,8 +20,13 @@ BUNDLE_DIR = "pagefind"
 ENTRY = "pagefind-entry.json"
 
 
-def build_search(project: Project, site_dir: Path, indexer: PagefindIndexer | None = None,
-                 names: Forked | None = None, service: PagefindService | None = None) -> str:
+def build_search(
+    project: Project,
+    site_dir: Path,
+    indexer: PagefindIndexer | None = None,
+    names: Forked | None = None,
+    service: PagefindService | None = None,
+) -> str:
     """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and the Pagefind bundle; return a report.
 
     `indexer` already holds the site's pages (fed while MkDocs wrote them); without one, every
@@ -123,5 +129,6 @@ def merge_bundle(source: Path, target: Path) -> None:
 
 def _write_entry(bundle: Path, data: dict) -> None:
     # Pagefind lists languages in hash-map order; sort them so equal data gives equal bytes.
-    (bundle / ENTRY).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
-                                encoding="utf-8")
+    (bundle / ENTRY).write_text(
+        json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True), encoding="utf-8"
+    )

@@ -7,6 +7,7 @@ not a personal name is used, with all its forms. In a phrase only the head noun 
 adjectives before it change («жетона шуму», not «жетона шума»): words after the first noun are
 its complements and keep their form.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -9,6 +9,7 @@ heading of their own (a name, a title or a question) on a page. Each entry carri
 folder, so the browser can rank the game of the page being read first and group one name found
 in several games.
 """
+
 from __future__ import annotations
 
 from generator import games
@@ -45,13 +46,15 @@ def name_index(project: Project, lang: str, default_lang: str) -> tuple[list[dic
         for weight, forms in inflected:
             for form in forms:
                 keys[form] = max(keys.get(form, 0), weight)
-        entries.append({
-            "url": f"{prefix}{game.id}/{entity.page}/#{entity.id}",
-            "title": display_name(entity, lang, project.labels),
-            "kind": project.labels.get(f"kind-{entity.kind}", {}).get(lang, ""),
-            "game": game.name[lang],
-            "keys": sorted(keys.items(), key=lambda kv: (-kv[1], kv[0])),
-        })
+        entries.append(
+            {
+                "url": f"{prefix}{game.id}/{entity.page}/#{entity.id}",
+                "title": display_name(entity, lang, project.labels),
+                "kind": project.labels.get(f"kind-{entity.kind}", {}).get(lang, ""),
+                "game": game.name[lang],
+                "keys": sorted(keys.items(), key=lambda kv: (-kv[1], kv[0])),
+            }
+        )
     counts["entries"] = len(entries)
     return entries, counts
 
@@ -94,13 +97,23 @@ def compact_index(project: Project, lang: str, base: str = "") -> tuple[dict, di
             coded.append(f"{weight},{stem},{number},{tail}")
         # The same keys again (a term of both editions): the number of the entry that has them.
         same = first_with.setdefault(tuple(coded), len(entries))
-        entries.append([
-            display_name(entity, lang, project.labels), kinds.index(kind), game_index,
-            f"{game.id}/{entity.page}/#{entity.id}", coded if same == len(entries) else same,
-        ])
+        entries.append(
+            [
+                display_name(entity, lang, project.labels),
+                kinds.index(kind),
+                game_index,
+                f"{game.id}/{entity.page}/#{entity.id}",
+                coded if same == len(entries) else same,
+            ]
+        )
     counts["entries"] = len(entries)
-    index = {"base": base, "games": [[game.id, game.name[lang]] for game in project.games.values()],
-             "kinds": kinds, "endings": ["|".join(endings) for endings in paradigms], "entries": entries}
+    index = {
+        "base": base,
+        "games": [[game.id, game.name[lang]] for game in project.games.values()],
+        "kinds": kinds,
+        "endings": ["|".join(endings) for endings in paradigms],
+        "entries": entries,
+    }
     return index, {"keys": other_languages}, counts
 
 
@@ -164,7 +177,7 @@ def paradigm(forms: list[str]) -> tuple[str, tuple[str, ...], str]:
     for form in forms[1:]:
         while not form.startswith(stem):
             stem = stem[:-1]
-    rests = [form[len(stem):] for form in forms]
+    rests = [form[len(stem) :] for form in forms]
     tail = rests[0]
     for rest in rests[1:]:
         while not rest.endswith(tail):

@@ -4,6 +4,7 @@ Besides NFKC (full-/half-width) and lower case it folds what players type interc
 katakana to hiragana (すりっぱりー finds スリッパリー), and in Cyrillic the soft sign and the
 letters a Russian keyboard gives instead of Ukrainian ones («слизкий» finds «слизький»).
 """
+
 from __future__ import annotations
 
 import unicodedata

@@ -8,6 +8,7 @@ CHUNK_BYTES, and the language's metadata lists the new chunks with the same firs
 Pagefind uses. The files keep Pagefind's format (a signature, then CBOR, gzipped); if it is not
 the format this code knows, the bundle is left as Pagefind wrote it.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -28,7 +29,7 @@ def _read(path: Path):
     data = gzip.decompress(path.read_bytes())
     if not data.startswith(SIGNATURE):
         raise ValueError(f"{path.name}: not a Pagefind index file")
-    return cbor2.loads(data[len(SIGNATURE):])
+    return cbor2.loads(data[len(SIGNATURE) :])
 
 
 def _write(folder: Path, prefix: str, suffix: str, value, digits: int) -> str:

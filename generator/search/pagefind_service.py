@@ -6,6 +6,7 @@ waits 0.1 s before reading each answer, which for 180 pages costs more than the 
 so this client speaks the protocol directly: a writer thread sends pages in the order they are
 given (the order decides the index's bytes), a reader thread collects the answers.
 """
+
 from __future__ import annotations
 
 import base64
@@ -61,8 +62,11 @@ class PagefindService:
         self.site_dir = site_dir
         self._log = tempfile.TemporaryFile()  # what the service prints besides answers
         self._process = subprocess.Popen(
-            [_executable(), "--service"], cwd=site_dir,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log,
+            [_executable(), "--service"],
+            cwd=site_dir,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
         )
         try:  # its work is needed at the end: until then the pages being built come first
             if background:
@@ -159,28 +163,44 @@ class PagefindIndexer:
         self._own_service = service is None
         self.service = service or PagefindService(site_dir, background)
         self._pages: list[int] = []
-        answer = self.service.wait(self.service.request(
-            {"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE_SELECTORS}}))
+        answer = self.service.wait(
+            self.service.request({"type": "NewIndex", "config": {"exclude_selectors": EXCLUDE_SELECTORS}})
+        )
         self._index = answer["index_id"]
 
     def add_page(self, path: str, html: str) -> None:
         """Queue one built page (e.g. 'ko/<game>/<page>/index.html'); returns at once."""
-        self._pages.append(self.service.request({"type": "AddFile", "index_id": self._index, "file_path": path,
-                                                 "url": None, "file_contents": what_pagefind_reads(html)}))
+        self._pages.append(
+            self.service.request(
+                {
+                    "type": "AddFile",
+                    "index_id": self._index,
+                    "file_path": path,
+                    "url": None,
+                    "file_contents": what_pagefind_reads(html),
+                }
+            )
+        )
 
     def warm_up(self, lang: str) -> None:
         """Have the service load its word splitter for `lang` now, on a throwaway index; returns
         at once. Japanese loads a dictionary (about a second of CPU, once per service): asked for
         at the start of a build, it loads while the other core has little to do."""
         throwaway = self.service.wait(self.service.request({"type": "NewIndex", "config": {}}))["index_id"]
-        self.service.request({"type": "AddFile", "index_id": throwaway, "file_path": "warm-up.html", "url": None,
-                              "file_contents": f'<html lang="{lang}"><body><p>{WARM_UP_TEXT}</p></body></html>'})
+        self.service.request(
+            {
+                "type": "AddFile",
+                "index_id": throwaway,
+                "file_path": "warm-up.html",
+                "url": None,
+                "file_contents": f'<html lang="{lang}"><body><p>{WARM_UP_TEXT}</p></body></html>',
+            }
+        )
         self.service.request({"type": "DeleteIndex", "index_id": throwaway})
 
     def add_site(self) -> None:
         """Index every page under site_dir, as `pagefind --site` does."""
-        self._pages.append(self.service.request({"type": "AddDir", "index_id": self._index, "path": ".",
-                                                 "glob": None}))
+        self._pages.append(self.service.request({"type": "AddDir", "index_id": self._index, "path": ".", "glob": None}))
 
     def request_bundle(self) -> int:
         """Ask for the search bundle once every queued page is in; returns the request to wait on.

@@ -1,4 +1,5 @@
 """The text map, routes and the dice sources."""
+
 from __future__ import annotations
 
 import re
@@ -10,19 +11,22 @@ from generator.core.dice import DiceExhausted, ScriptedDice, SeededDice, exact_o
 from generator.games.zombicide.board import MapError, parse_map
 
 
-@pytest.mark.parametrize("text,message", [
-    ("", "the map is empty"),
-    ("a . b\n. .\nA1", "map row 3 has 1 items"),
-    ("a . b\n.", "map row 2 has 1 connectors"),
-    ("a . B1", "join a street and a room with '.'"),
-    ("a ? b", "unknown connector '?'"),
-    ("Ab . b", "'Ab' (map row 1) is not a zone id"),
-    ("a + a", "a door inside zone 'a'"),
-    ("a + B1\n.   +\na + B1", "a second door between 'a' and 'B1'"),
-    ("A1 . A1\n.    +\nA2 . A2", "joined both openly and by a door"),
-    (" . ".join(f"s{c}" for c in range(31)), "the map is 31 × 1 cells; a case's map is at most 30 × 30"),
-    ("\n.\n".join(f"s{r}" for r in range(31)), "the map is 1 × 31 cells; a case's map is at most 30 × 30"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ("", "the map is empty"),
+        ("a . b\n. .\nA1", "map row 3 has 1 items"),
+        ("a . b\n.", "map row 2 has 1 connectors"),
+        ("a . B1", "join a street and a room with '.'"),
+        ("a ? b", "unknown connector '?'"),
+        ("Ab . b", "'Ab' (map row 1) is not a zone id"),
+        ("a + a", "a door inside zone 'a'"),
+        ("a + B1\n.   +\na + B1", "a second door between 'a' and 'B1'"),
+        ("A1 . A1\n.    +\nA2 . A2", "joined both openly and by a door"),
+        (" . ".join(f"s{c}" for c in range(31)), "the map is 31 × 1 cells; a case's map is at most 30 × 30"),
+        ("\n.\n".join(f"s{r}" for r in range(31)), "the map is 1 × 31 cells; a case's map is at most 30 × 30"),
+    ],
+)
 def test_map_errors_say_what_to_write(text, message):
     with pytest.raises(MapError, match=re.escape(message)):
         parse_map(text)
@@ -101,6 +105,7 @@ def test_exact_outcomes_enumerates_chance_nodes():
     def best_of_two_rolls(dice):
         first = dice.roll(1)[0]
         return first if first >= 4 else dice.roll(1)[0]
+
     dist = exact_outcomes(best_of_two_rolls)
     assert sum(dist.values()) == 1
     assert dist[6] == Fraction(1, 6) + Fraction(1, 2) * Fraction(1, 6)

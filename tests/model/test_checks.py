@@ -1,4 +1,5 @@
 """The model refuses incoherent rules data with messages that say what to change."""
+
 from __future__ import annotations
 
 import copy
@@ -11,18 +12,32 @@ from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.skills import APPLIED_SKILLS
 
 PARAMETERS = {
-    "actions-per-turn": 3, "hand-slots": 2, "backpack-slots": 3, "objective-xp": 5, "max-die-result": 6,
-    "wounds-to-die": 2, "ranged-target-order": [["survivor"], ["walker"], ["fatty", "abomination"], ["runner"]],
-    "deck": [["pistol", 3], ["crowbar", 1]], "deck-total": 4,
+    "actions-per-turn": 3,
+    "hand-slots": 2,
+    "backpack-slots": 3,
+    "objective-xp": 5,
+    "max-die-result": 6,
+    "wounds-to-die": 2,
+    "ranged-target-order": [["survivor"], ["walker"], ["fatty", "abomination"], ["runner"]],
+    "deck": [["pistol", 3], ["crowbar", 1]],
+    "deck-total": 4,
 }
-ZOMBIES = {"walker": {"actions": 1, "min-damage": 1, "xp": 1}, "runner": {"actions": 2, "min-damage": 1, "xp": 1},
-           "fatty": {"actions": 1, "min-damage": 2, "xp": 1}, "abomination": {"actions": 1, "min-damage": 3, "xp": 5}}
+ZOMBIES = {
+    "walker": {"actions": 1, "min-damage": 1, "xp": 1},
+    "runner": {"actions": 2, "min-damage": 1, "xp": 1},
+    "fatty": {"actions": 1, "min-damage": 2, "xp": 1},
+    "abomination": {"actions": 1, "min-damage": 3, "xp": 5},
+}
 LEVELS = [("blue", 0), ("yellow", 7), ("orange", 19), ("red", 43)]
 
 
 def problems(parameters=None, zombies=None, levels=None, skills=None):
-    return check_rules_data(parameters if parameters is not None else PARAMETERS, zombies or ZOMBIES,
-                            levels if levels is not None else LEVELS, skills or {})
+    return check_rules_data(
+        parameters if parameters is not None else PARAMETERS,
+        zombies or ZOMBIES,
+        levels if levels is not None else LEVELS,
+        skills or {},
+    )
 
 
 def test_coherent_data_has_no_problem():
@@ -32,7 +47,8 @@ def test_coherent_data_has_no_problem():
 def test_thresholds_must_increase():
     found = problems(levels=[("blue", 0), ("yellow", 7), ("orange", 7), ("red", 43)])
     assert [(p.subject, p.message) for p in found] == [
-        ("orange", "level thresholds must increase: 'orange' (7) is not above 'yellow' (7); raise orange's xp")]
+        ("orange", "level thresholds must increase: 'orange' (7) is not above 'yellow' (7); raise orange's xp")
+    ]
 
 
 def test_first_level_starts_at_zero():
@@ -56,8 +72,10 @@ def test_deck_total_without_a_deck_and_duplicates():
 def test_target_order_must_name_known_types():
     params = {**PARAMETERS, "ranged-target-order": [["survivor"], ["walker"], ["fatty", "abomination"], ["runer"]]}
     messages = [p.message for p in problems(params)]
-    assert "the target order names unknown type 'runer'; use one of walker, runner, fatty, abomination, survivor" \
+    assert (
+        "the target order names unknown type 'runer'; use one of walker, runner, fatty, abomination, survivor"
         in messages
+    )
     assert any("leaves out runner" in m for m in messages)
 
 
@@ -69,8 +87,12 @@ def test_missing_and_mistyped_parameters():
 
 
 def test_unknown_zombie_in_lists_and_levels():
-    params = {**PARAMETERS, "fatty-escort": ["walkr"], "extra-action-levels": ["purple"],
-              "zombie-supply": [["ghost", 3]]}
+    params = {
+        **PARAMETERS,
+        "fatty-escort": ["walkr"],
+        "extra-action-levels": ["purple"],
+        "zombie-supply": [["ghost", 3]],
+    }
     subjects = [p.subject for p in problems(params)]
     assert subjects == ["fatty-escort", "extra-action-levels", "zombie-supply"]
 
@@ -85,8 +107,9 @@ def test_bad_zombie_stats_and_no_death_rule():
 
 
 def test_skills_marked_applied_must_be_known():
-    found = problems(skills={"slippery": "applied", "flying": "applied", "destiny": {"descriptive": "why"},
-                             "odd": "sometimes"})
+    found = problems(
+        skills={"slippery": "applied", "flying": "applied", "destiny": {"descriptive": "why"}, "odd": "sometimes"}
+    )
     assert [p.subject for p in found] == ["flying", "odd"]
 
 

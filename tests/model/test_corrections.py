@@ -1,5 +1,6 @@
 """The rules the model once got wrong, below the scenarios that pin them
 (rules_data/*/scenarios/corrections.yaml)."""
+
 from __future__ import annotations
 
 

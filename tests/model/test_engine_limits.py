@@ -1,5 +1,6 @@
 """The engine ends whatever the input: work that once grew with the square of the zombies, or a
 chain of dice that never stopped, is bounded (and the format keeps the inputs within reach)."""
+
 from __future__ import annotations
 
 import copy
@@ -25,8 +26,14 @@ class TopFaces:
 
 
 def test_roll_6_plus_1_die_ends_whatever_the_dice_show(z1):
-    game = build_game({"map": "a . b", "zombies": {"a": {"walker": 2}},
-                       "survivors": {"amy": {"at": "a", "hands": ["pistol"], "skills": ["roll-6-plus-1-die"]}}}, z1)
+    game = build_game(
+        {
+            "map": "a . b",
+            "zombies": {"a": {"walker": 2}},
+            "survivors": {"amy": {"at": "a", "hands": ["pistol"], "skills": ["roll-6-plus-1-die"]}},
+        },
+        z1,
+    )
     game.dice = TopFaces(z1.max_die_result)
     game.attack("amy", "pistol")
     extra = [e for e in game.state.events if e["event"] == "extra-dice"]
@@ -37,8 +44,14 @@ def test_a_zombie_phase_does_not_compare_every_zombie_with_every_other(z1, monke
     """Two thousand zombies once made a phase take seconds: each looked itself up in the list of
     the zombies on the board, comparing field by field."""
     zones = " . ".join(f"s{i}" for i in range(30))
-    game = build_game({"map": zones, "survivors": {"amy": {"at": "s0"}},
-                       "zombies": {f"s{i}": {"walker": 100, "runner": 100} for i in range(20, 30)}}, z1)
+    game = build_game(
+        {
+            "map": zones,
+            "survivors": {"amy": {"at": "s0"}},
+            "zombies": {f"s{i}": {"walker": 100, "runner": 100} for i in range(20, 30)},
+        },
+        z1,
+    )
     compared = []
     monkeypatch.setattr(Zombie, "__eq__", lambda self, other: compared.append(1) or self is other)
     game.zombie_phase({}, spawn=False)
@@ -76,8 +89,16 @@ def test_a_seat_the_car_does_not_have_is_a_mistake_of_the_case_not_a_full_car(z1
 def test_a_police_car_search_with_no_weapon_left_ends(z1):
     """Every card is drawn once: the reshuffle leaves out what this search drew (it once drew
     the same cards for ever)."""
-    game = build_game({"map": "a . b", "cars": {"k1": {"at": "a", "kind": "police"}}, "survivors": {"amy": {"at": "a"}},
-                       "equipment-deck": [], "equipment-discard": ["flashlight", "water", "canned-food"]}, z1)
+    game = build_game(
+        {
+            "map": "a . b",
+            "cars": {"k1": {"at": "a", "kind": "police"}},
+            "survivors": {"amy": {"at": "a"}},
+            "equipment-deck": [],
+            "equipment-discard": ["flashlight", "water", "canned-food"],
+        },
+        z1,
+    )
     game.search("amy")
     drawn = [e["drawn"] for e in game.state.events if e["event"] == "search"]
     assert sorted(card for cards in drawn for card in cards) == ["canned-food", "flashlight", "water"]

@@ -1,5 +1,6 @@
 """The details each Zombicide event carries (events.py) are those the engine emits: an
 expectation is checked against that list, so it must not drift from the code."""
+
 from __future__ import annotations
 
 import ast
@@ -17,8 +18,13 @@ def emitted() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for path in sorted(ENGINE.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("emit", "event")
-                    and node.args and isinstance(node.args[0], ast.Constant)):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("emit", "event")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
                 continue
             fields = found.setdefault(node.args[0].value, set())
             for keyword in node.keywords:
@@ -34,5 +40,6 @@ def emitted() -> dict[str, set[str]]:
 def test_every_event_the_engine_emits_is_listed_with_exactly_its_details():
     code = emitted()
     assert set(code) == set(EVENT_FIELDS)
-    assert {kind: sorted(fields) for kind, fields in code.items()} == \
-        {kind: sorted(fields) for kind, fields in EVENT_FIELDS.items()}
+    assert {kind: sorted(fields) for kind, fields in code.items()} == {
+        kind: sorted(fields) for kind, fields in EVENT_FIELDS.items()
+    }

@@ -1,6 +1,7 @@
 """Every event an engine can emit has a sentence in every language, so `check` passing means the
 worked examples can be told: no KeyError at build time (a search step once passed `check` and
 then stopped the build)."""
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,12 @@ ENGINES = sorted(games.engines().items())
 @pytest.mark.parametrize("name,package", ENGINES, ids=[n for n, _ in ENGINES])
 def test_every_event_kind_has_a_template_in_every_language(name, package):
     templates = package.narration_templates()
-    missing = [(kind, lang) for kind in sorted(package.event_kinds) for lang in LANGUAGES
-               if not (templates.get(kind) or {}).get(lang)]
+    missing = [
+        (kind, lang)
+        for kind in sorted(package.event_kinds)
+        for lang in LANGUAGES
+        if not (templates.get(kind) or {}).get(lang)
+    ]
     assert missing == [], f"{name}: add narration templates for {missing}"
 
 
@@ -64,8 +69,12 @@ def pages_with_example(tmp_path, name: str, example: str) -> dict[str, str]:
     shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
     (tmp_path / "rules_data" / "mini" / "examples").mkdir()
     (tmp_path / "rules_data" / "mini" / "examples" / name).write_text(example, encoding="utf-8")
-    check = subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
-                           capture_output=True, text=True, cwd=tmp_path)
+    check = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert check.returncode == 0, check.stderr
     return {page.path: page.markdown for page in pipeline.generate(tmp_path).pages}
 

@@ -1,4 +1,5 @@
 """Exact odds: binomial closed forms, re-roll policies, the engine's own enumeration, simulation."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -23,7 +24,7 @@ from generator.games.zombicide.odds import (
 @pytest.mark.parametrize("dice,accuracy,bonus", [(1, 4, 0), (2, 3, 0), (3, 5, 0), (5, 5, 1), (2, 6, 1), (1, 6, 2)])
 def test_hits_match_the_binomial_closed_form(dice, accuracy, bonus):
     p = Fraction(min(6, 7 - accuracy + bonus), 6) if accuracy <= 6 else Fraction(0)
-    expected = {k: comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(dice + 1)}
+    expected = {k: comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)}
     got = hit_distribution(Attack(dice, accuracy, 1, roll_bonus=bonus))
     assert got == {k: v for k, v in expected.items() if v}
     assert sum(got.values()) == 1
@@ -55,21 +56,31 @@ def test_kill_odds(z1):
 
 
 def test_attack_for_folds_in_skills_and_dual(z1):
-    attack = attack_for(z1, "pistol", {"plus-1-die-ranged", "plus-1-to-dice-roll-combat", "plus-1-damage-ranged"},
-                        dual=True)
+    attack = attack_for(
+        z1, "pistol", {"plus-1-die-ranged", "plus-1-to-dice-roll-combat", "plus-1-damage-ranged"}, dual=True
+    )
     assert (attack.dice, attack.accuracy, attack.damage, attack.roll_bonus) == (4, 4, 2, 1)
     with pytest.raises(ValueError):
         attack_for(z1, "molotov")
 
 
-@pytest.mark.parametrize("weapon,skills,dual,rerolls,below,items", [
-    ("pistol", set(), False, [], None, []),
-    ("sub-mg", {"plus-1-to-dice-roll-ranged"}, False, [], None, []),
-    ("machete", {"plus-1-die-melee"}, True, [], None, []),
-    ("sawed-off", {"lucky"}, False, ["lucky"], 2, []),
-    ("pistol", {"1-re-roll-per-turn"}, True, ["1-re-roll-per-turn", "plenty-of-ammo-bullets"], 2,
-     ["plenty-of-ammo-bullets"]),
-])
+@pytest.mark.parametrize(
+    "weapon,skills,dual,rerolls,below,items",
+    [
+        ("pistol", set(), False, [], None, []),
+        ("sub-mg", {"plus-1-to-dice-roll-ranged"}, False, [], None, []),
+        ("machete", {"plus-1-die-melee"}, True, [], None, []),
+        ("sawed-off", {"lucky"}, False, ["lucky"], 2, []),
+        (
+            "pistol",
+            {"1-re-roll-per-turn"},
+            True,
+            ["1-re-roll-per-turn", "plenty-of-ammo-bullets"],
+            2,
+            ["plenty-of-ammo-bullets"],
+        ),
+    ],
+)
 def test_engine_enumeration_equals_the_closed_form(z1, weapon, skills, dual, rerolls, below, items):
     closed = hit_distribution(attack_for(z1, weapon, skills, dual=dual, rerolls=len(rerolls), reroll_below=below))
     assert engine_hit_distribution(z1, weapon, skills, dual, rerolls, below, items) == closed

@@ -1,5 +1,6 @@
 """Scenario files are read like the rules data: every mistake in a file is reported at once, with
 `file:line:column: case › step: message`, and the messages are pinned here."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -33,18 +34,26 @@ def check_minimal_project_with(tmp_path, file: str, text: str) -> subprocess.Com
     target = tmp_path / "rules_data" / "mini" / file
     target.parent.mkdir(exist_ok=True)
     target.write_text(text, encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
-                          capture_output=True, text=True, cwd=tmp_path)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--root", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
 
 
 def test_check_reports_a_broken_scenario_file_with_its_place(tmp_path):
     result = check_minimal_project_with(
-        tmp_path, "scenarios/broken.yaml",
+        tmp_path,
+        "scenarios/broken.yaml",
         "edition: mini\ncases:\n  - id: x\n    rule: 'doc-a § 流れ'\n    map: 'a . b'\n"
-        "    survivors: {amy: {at: a}}\n    actions:\n      - {who: amy, do: move, too: b}\n")
+        "    survivors: {amy: {at: a}}\n    actions:\n      - {who: amy, do: move, too: b}\n",
+    )
     assert result.returncode == 1
-    assert result.stderr.splitlines()[0] == ("rules_data/mini/scenarios/broken.yaml:8:30: case 'x' › step 1: "
-                                             "unknown key 'too' for the 'move' action; did you mean 'to'?")
+    assert result.stderr.splitlines()[0] == (
+        "rules_data/mini/scenarios/broken.yaml:8:30: case 'x' › step 1: "
+        "unknown key 'too' for the 'move' action; did you mean 'to'?"
+    )
 
 
 def test_the_format_declares_the_keys_of_every_action_the_runner_plays():
@@ -57,13 +66,17 @@ def test_the_format_declares_the_keys_of_every_action_the_runner_plays():
 
 def test_a_worked_example_is_checked_with_the_same_format(tmp_path):
     result = check_minimal_project_with(
-        tmp_path, "examples/one.yaml",
+        tmp_path,
+        "examples/one.yaml",
         "examples:\n  - id: one\n    section: turn\n    title: {ja: 例, ko: 예, uk: Приклад}\n"
         "    setup: {ja: 例。, ko: 예., uk: Приклад.}\n    scenario:\n      map: 'a . b'\n"
-        "      survivors: {amy: {at: a}}\n      actions:\n        - {who: amy, do: move, to: bb}\n")
+        "      survivors: {amy: {at: a}}\n      actions:\n        - {who: amy, do: move, to: bb}\n",
+    )
     assert result.returncode == 1
-    assert result.stderr.splitlines()[0] == ("rules_data/mini/examples/one.yaml:10:36: example 'one' › scenario › "
-                                             "step 1 › to: unknown zone 'bb'; did you mean 'b'?")
+    assert result.stderr.splitlines()[0] == (
+        "rules_data/mini/examples/one.yaml:10:36: example 'one' › scenario › "
+        "step 1 › to: unknown zone 'bb'; did you mean 'b'?"
+    )
 
 
 def test_the_scenario_command_refuses_what_crashed_or_hung_it(capsys):
@@ -85,14 +98,23 @@ def test_the_ids_check_reads_a_value_that_does_not_fit_as_nothing(z1, tmp_path):
 
     seen = []
     path = tmp_path / "case.yaml"
-    path.write_text("map: 'a . b'\nzombies: {a: {walker: two}, b: [walker]}\ndice: [4, nine]\n"
-                    "survivors: {amy: {at: a, wounds: many}}\n", encoding="utf-8")
+    path.write_text(
+        "map: 'a . b'\nzombies: {a: {walker: two}, b: [walker]}\ndice: [4, nine]\n"
+        "survivors: {amy: {at: a, wounds: many}}\n",
+        encoding="utf-8",
+    )
     node, _ = parse(path, "case.yaml")
     fmt = dataclasses.replace(FORMAT, check_ids=lambda case, *_: seen.append(case))
     errors: list = []
     assert not check_case(node, fmt, Report(errors), z1)
-    assert seen == [{"map": "a . b", "zombies": {"a": {"walker": None}, "b": None}, "dice": [4, None],
-                     "survivors": {"amy": {"at": "a", "wounds": None}}}]
+    assert seen == [
+        {
+            "map": "a . b",
+            "zombies": {"a": {"walker": None}, "b": None},
+            "dice": [4, None],
+            "survivors": {"amy": {"at": "a", "wounds": None}},
+        }
+    ]
     assert len(errors) == 4
 
 
@@ -108,17 +130,22 @@ def read_case_text(tmp_path: Path, rules, text: str, edition: str = "zombicide-1
     """The errors of a one-case file in the given edition's folder, as check reports them."""
     path = tmp_path / edition / "scenarios" / "case.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f"edition: {edition}\ncases:\n  - id: x\n    rule: 'z1-ja-digest § 移動'\n{text}",
-                    encoding="utf-8")
+    path.write_text(f"edition: {edition}\ncases:\n  - id: x\n    rule: 'z1-ja-digest § 移動'\n{text}", encoding="utf-8")
     _, errors = read_scenarios(path, rules, tmp_path, editions=[edition])
     return [f"{e.where.line}:{e.where.column}: {e.breadcrumb}: {e.message}" for e in sorted(errors)]
 
 
 def test_a_kid_with_the_wounds_that_kill_a_kid_is_dead(z2, tmp_path):
-    errors = read_case_text(tmp_path, z2, "    map: 'a . b'\n    survivors: {kid: {at: a, kid: true, wounds: 2}, "
-                                          "adult: {at: a, wounds: 2}}\n", edition="zombicide-2")
-    assert errors == ["6:49: case 'x' › survivors › kid › wounds: kid has 2 wounds, which kill (a kid's health, "
-                      "parameter 'health-kid', is 2); give fewer than 2, or write 'dead: true'"]
+    errors = read_case_text(
+        tmp_path,
+        z2,
+        "    map: 'a . b'\n    survivors: {kid: {at: a, kid: true, wounds: 2}, adult: {at: a, wounds: 2}}\n",
+        edition="zombicide-2",
+    )
+    assert errors == [
+        "6:49: case 'x' › survivors › kid › wounds: kid has 2 wounds, which kill (a kid's health, "
+        "parameter 'health-kid', is 2); give fewer than 2, or write 'dead: true'"
+    ]
 
 
 def test_the_scenario_command_checks_a_case_with_the_rules_of_the_edition_it_plays(tmp_path, capsys):
@@ -129,13 +156,18 @@ def test_the_scenario_command_checks_a_case_with_the_rules_of_the_edition_it_pla
 
     path = tmp_path / "games" / "scenarios" / "other-edition.yaml"
     path.parent.mkdir(parents=True)
-    path.write_text("edition: zombicide-1\ncases:\n  - id: fatty-of-the-2nd-edition\n"
-                    "    rule: 'z1-ja-digest § 移動'\n    edition: zombicide-2\n    map: 'a . b'\n"
-                    "    survivors: {amy: {at: a}}\n    zombies: {b: {fatty: 1}}\n", encoding="utf-8")
+    path.write_text(
+        "edition: zombicide-1\ncases:\n  - id: fatty-of-the-2nd-edition\n"
+        "    rule: 'z1-ja-digest § 移動'\n    edition: zombicide-2\n    map: 'a . b'\n"
+        "    survivors: {amy: {at: a}}\n    zombies: {b: {fatty: 1}}\n",
+        encoding="utf-8",
+    )
     assert cli_scenario.main([str(path)]) == 1
     first = capsys.readouterr().err.splitlines()[0]
-    assert first.endswith("other-edition.yaml:8:19: case 'fatty-of-the-2nd-edition' › zombies › b: unknown zombie "
-                          "type 'fatty'; use an id from zombies.yaml")
+    assert first.endswith(
+        "other-edition.yaml:8:19: case 'fatty-of-the-2nd-edition' › zombies › b: unknown zombie "
+        "type 'fatty'; use an id from zombies.yaml"
+    )
 
 
 def test_a_scripted_route_the_zombies_are_not_offered_stops_the_case(z1, tmp_path):
@@ -145,23 +177,30 @@ def test_a_scripted_route_the_zombies_are_not_offered_stops_the_case(z1, tmp_pat
 
     path = tmp_path / "zombicide-1" / "scenarios" / "route.yaml"
     path.parent.mkdir(parents=True)
-    path.write_text("edition: zombicide-1\ncases:\n  - id: x\n    rule: 'z1-ja-digest § 移動'\n"
-                    "    map: 'a . b . c'\n    survivors: {amy: {at: c}}\n    zombies: {b: {abomination: 1}}\n"
-                    "    actions:\n      - {do: zombie-phase, spawn: false, abomination: {b: a}}\n", encoding="utf-8")
+    path.write_text(
+        "edition: zombicide-1\ncases:\n  - id: x\n    rule: 'z1-ja-digest § 移動'\n"
+        "    map: 'a . b . c'\n    survivors: {amy: {at: c}}\n    zombies: {b: {abomination: 1}}\n"
+        "    actions:\n      - {do: zombie-phase, spawn: false, abomination: {b: a}}\n",
+        encoding="utf-8",
+    )
     cases, errors = read_scenarios(path, z1, tmp_path)
     assert errors == []
     result = run_case(cases[0], z1)
-    assert result.mismatches == ["step 1 (zombie-phase spawn=False abomination={'b': 'a'}): the zombie phase's "
-                                 "'abomination' names the route a from b, but the zombies there go to c; name one "
-                                 "of those"]
+    assert result.mismatches == [
+        "step 1 (zombie-phase spawn=False abomination={'b': 'a'}): the zombie phase's "
+        "'abomination' names the route a from b, but the zombies there go to c; name one "
+        "of those"
+    ]
 
 
 def test_the_scenario_command_refuses_a_case_citing_an_unknown_source_as_check_does(tmp_path, capsys):
     from generator import cli_scenario
 
     path = tmp_path / "cites.yaml"
-    path.write_text("edition: zombicide-1\ncases:\n  - id: one\n    rule: 'z2-ko-rulebook § x'\n    map: 'a . b'\n"
-                    "    survivors: {amy: {at: a}}\n    actions:\n      - {who: amy, do: move, to: b}\n",
-                    encoding="utf-8")
+    path.write_text(
+        "edition: zombicide-1\ncases:\n  - id: one\n    rule: 'z2-ko-rulebook § x'\n    map: 'a . b'\n"
+        "    survivors: {amy: {at: a}}\n    actions:\n      - {who: amy, do: move, to: b}\n",
+        encoding="utf-8",
+    )
     assert cli_scenario.main([str(path)]) == 1
     assert "rule: unknown source 'z2-ko-rulebook'" in capsys.readouterr().err

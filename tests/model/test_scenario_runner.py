@@ -1,4 +1,5 @@
 """The scenario runner reports failures by file, case and first mismatch; the CLI prints traces."""
+
 from __future__ import annotations
 
 import textwrap
@@ -14,9 +15,14 @@ from generator.games.zombicide.scenario import (
 )
 
 CASE = {
-    "id": "t", "rule": "z1-ja-digest § 戦闘", "_file": "test.yaml",
-    "map": "a . b", "survivors": {"amy": {"at": "a", "hands": ["katana"]}}, "zombies": {"a": {"walker": 2}},
-    "dice": [4, 1], "actions": [{"who": "amy", "do": "attack", "weapon": "katana"}],
+    "id": "t",
+    "rule": "z1-ja-digest § 戦闘",
+    "_file": "test.yaml",
+    "map": "a . b",
+    "survivors": {"amy": {"at": "a", "hands": ["katana"]}},
+    "zombies": {"a": {"walker": 2}},
+    "dice": [4, 1],
+    "actions": [{"who": "amy", "do": "attack", "weapon": "katana"}],
     "expect": {"zombies": {"a": {"walker": 1}}, "survivors": {"amy": {"xp": 1}}},
 }
 
@@ -25,18 +31,25 @@ def test_a_true_case_passes(z1):
     assert run_case(CASE, z1).ok
 
 
-@pytest.mark.parametrize("change,first_mismatch", [
-    ({"expect": {"zombies": {}}}, "zombies: expected {}, got {'a': {'walker': 1}}"),
-    ({"dice": [4, 1, 6]}, "1 scripted dice were never rolled"),
-    ({"dice": [4]}, "step 1 (amy attack weapon=katana): the script has 1 dice left but 2 are rolled"),
-    ({"actions": [{"who": "amy", "do": "search", "not-allowed": "search-outdoors"}], "dice": []},
-     "expect... zombies"),
-    ({"actions": [{"who": "amy", "do": "fly"}]}, "unknown action 'fly'"),
-    ({"actions": [{"who": "amy", "do": "move", "to": "b"}], "dice": [], "zombies": {"a": {"walker": 3}}},
-     "step 1 (amy move to=b): not allowed (not-enough-actions"),
-    ({"map": "a ? b"}, "the case cannot be set up: map row 1: unknown connector"),
-    ({"zombie-cards": [{"walker": 1}]}, "1 zombie cards were never drawn"),
-])
+@pytest.mark.parametrize(
+    "change,first_mismatch",
+    [
+        ({"expect": {"zombies": {}}}, "zombies: expected {}, got {'a': {'walker': 1}}"),
+        ({"dice": [4, 1, 6]}, "1 scripted dice were never rolled"),
+        ({"dice": [4]}, "step 1 (amy attack weapon=katana): the script has 1 dice left but 2 are rolled"),
+        (
+            {"actions": [{"who": "amy", "do": "search", "not-allowed": "search-outdoors"}], "dice": []},
+            "expect... zombies",
+        ),
+        ({"actions": [{"who": "amy", "do": "fly"}]}, "unknown action 'fly'"),
+        (
+            {"actions": [{"who": "amy", "do": "move", "to": "b"}], "dice": [], "zombies": {"a": {"walker": 3}}},
+            "step 1 (amy move to=b): not allowed (not-enough-actions",
+        ),
+        ({"map": "a ? b"}, "the case cannot be set up: map row 1: unknown connector"),
+        ({"zombie-cards": [{"walker": 1}]}, "1 zombie cards were never drawn"),
+    ],
+)
 def test_a_wrong_case_names_its_first_mismatch(z1, change, first_mismatch):
     result = run_case({**CASE, **change}, z1)
     assert not result.ok
@@ -45,17 +58,26 @@ def test_a_wrong_case_names_its_first_mismatch(z1, change, first_mismatch):
 
 
 def test_a_choice_the_engine_cannot_follow_is_told_in_words_not_as_a_python_error(z1):
-    case = {**CASE, "dice": [], "map": "a", "zombies": {"a": {"walker": 1}},
-            "actions": [{"do": "zombie-phase", "spawn": False, "discard": {"amy": ["pistol"]}}], "expect": {}}
+    case = {
+        **CASE,
+        "dice": [],
+        "map": "a",
+        "zombies": {"a": {"walker": 1}},
+        "actions": [{"do": "zombie-phase", "spawn": False, "discard": {"amy": ["pistol"]}}],
+        "expect": {},
+    }
     result = run_case(case, z1)
-    assert result.mismatches == ["step 1 (zombie-phase spawn=False discard={'amy': ['pistol']}): amy holds no "
-                                 "'pistol' to lose to the wound; the zombie phase's discard names a card amy holds"]
+    assert result.mismatches == [
+        "step 1 (zombie-phase spawn=False discard={'amy': ['pistol']}): amy holds no "
+        "'pistol' to lose to the wound; the zombie phase's discard names a card amy holds"
+    ]
 
 
 def test_a_zombie_card_the_script_lacks_is_told_in_words(z1):
     case = {**CASE, "dice": [], "spawn-zones": ["b"], "actions": [{"do": "spawn"}], "expect": {}}
-    assert run_case(case, z1).mismatches == ["step 1 (spawn): no zombie card left in the script; add zombie-cards "
-                                             "to the scenario"]
+    assert run_case(case, z1).mismatches == [
+        "step 1 (spawn): no zombie card left in the script; add zombie-cards to the scenario"
+    ]
 
 
 def test_expected_refusal_that_does_not_happen(z1):
@@ -65,15 +87,32 @@ def test_expected_refusal_that_does_not_happen(z1):
 
 
 def test_compare_checks_every_kind_of_expectation(z1):
-    case = {**CASE, "map": "a . b\n-   +\n_ - B1", "objectives": {"a": "blue"}, "cars": {"c": {"at": "a"}},
-            "equipment-deck": ["katana"], "dice": []}
+    case = {
+        **CASE,
+        "map": "a . b\n-   +\n_ - B1",
+        "objectives": {"a": "blue"},
+        "cars": {"c": {"at": "a"}},
+        "equipment-deck": ["katana"],
+        "dice": [],
+    }
     game = build_game(case, z1)
     expect = {
         "survivors": {"amy": {"has": ["pan"], "skills": ["lucky"], "colour": 1}, "nobody": {"at": "a"}},
-        "zombies-in": {"a": {"walker": 9}}, "noise": {"a": 1}, "doors": {"B1/b": "open"},
-        "danger-level": "red", "line-of-sight": {"a": []}, "ranges": {"a": {"b": 2}}, "last-hits": 1,
-        "equipment-deck": [], "deck-excludes": ["katana"], "discard-pile": ["x"], "spawned-buildings": ["B"],
-        "cars": {"c": {"at": "b"}}, "events-include": ["kill"], "events-exclude": [], "what": 1,
+        "zombies-in": {"a": {"walker": 9}},
+        "noise": {"a": 1},
+        "doors": {"B1/b": "open"},
+        "danger-level": "red",
+        "line-of-sight": {"a": []},
+        "ranges": {"a": {"b": 2}},
+        "last-hits": 1,
+        "equipment-deck": [],
+        "deck-excludes": ["katana"],
+        "discard-pile": ["x"],
+        "spawned-buildings": ["B"],
+        "cars": {"c": {"at": "b"}},
+        "events-include": ["kill"],
+        "events-exclude": [],
+        "what": 1,
     }
     mismatches = compare(game, expect)
     assert len(mismatches) == 18
@@ -83,7 +122,8 @@ def test_compare_checks_every_kind_of_expectation(z1):
 @pytest.mark.long(2)
 def test_cli_prints_the_trace_and_verdict(tmp_path, capsys):
     path = tmp_path / "one.yaml"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         edition: zombicide-1
         cases:
           - id: good
@@ -97,7 +137,8 @@ def test_cli_prints_the_trace_and_verdict(tmp_path, capsys):
             map: "a . b"
             survivors: {amy: {at: a}}
             expect: {survivors: {amy: {at: b}}}
-        """))
+        """)
+    )
     assert cli_scenario.main([str(path), "--case", "good"]) == 0
     out = capsys.readouterr().out
     assert "1. amy move to=b  [done]" in out and "- move survivor=amy path=['a', 'b'] cost=1" in out
@@ -119,5 +160,6 @@ def test_an_expected_event_detail_is_the_value_written_not_one_python_finds_equa
     assert compare_events(events, [{"event": "kill", "round": 1, "count": 1}]) == []
     for written in (True, 1.0):  # YAML's true and 1.0 are no round number
         assert compare_events(events, [{"event": "kill", "round": written, "count": 1}]) == [
-            f"events [kill, round={written}]: expected 1 time(s), happened 0"]
+            f"events [kill, round={written}]: expected 1 time(s), happened 0"
+        ]
     assert compare_events(events, [{"event": "kill", "zone": "b", "count": 0}]) == []

@@ -1,6 +1,7 @@
 """Every scenario under rules_data/*/scenarios/ is a test item: `<game>/scenarios/<file>::<case id>`.
 
 Each game folder's cases are read and run with the hooks of the engine its game.yaml names."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -36,6 +37,8 @@ FILES = scenario_files(ROOT)
 READ = [_read(path) for path in FILES]
 FOLDER = {id(case): path.parent.parent.name for path, (cases, _) in zip(FILES, READ) for case in cases}
 CASES = [case for cases, _ in READ for case in cases]
+
+
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['_file']}::{c['id']}" for c in CASES])
 def test_scenario(case, rules_of):
     result = run_case(case, rules_of(case["edition"]), _hooks(FOLDER[id(case)]))

@@ -21,6 +21,7 @@ Modules, smallest first:
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
 The square grid itself is the shared core's (generator/core/grid.py).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -6,6 +6,7 @@ to Fine (failed); a First Aid Spray goes into the item box when nobody has one; 
 ribbons are discarded; the danger track rises. The steps that are the players' free choices
 (moving cards in and out of the item box, using items) are taken as scripted choices.
 """
+
 from __future__ import annotations
 
 import random
@@ -37,6 +38,7 @@ def end_phase(game: Game, result: str) -> None:
         for c in s.characters.values():
             if c.in_play and not c.unconscious:
                 from .combat import heal
+
                 heal(game, c, rules.end_phase_heal, reason="end-phase")
     else:
         for c in s.characters.values():
@@ -52,8 +54,9 @@ def end_phase(game: Game, result: str) -> None:
     if s.ink_ribbons:
         s.emit("ink-ribbons-discarded", count=s.ink_ribbons)
         s.ink_ribbons = 0
-    change_danger(game, rules.danger_on_complete if result == "completed" else rules.danger_on_fail,
-                  reason="scenario-" + result)
+    change_danger(
+        game, rules.danger_on_complete if result == "completed" else rules.danger_on_fail, reason="scenario-" + result
+    )
     camp = s.campaign
     if camp.danger_last is not None and camp.danger >= camp.danger_last:
         camp.lost = True

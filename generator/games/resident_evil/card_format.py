@@ -10,6 +10,7 @@ place, and the engine only ever meets a profile that fits.
     check_card_ids(...)   what needs the rules or the other cards: faces, reloaded weapons, spawns
     read_card_files(...)  every card file of a game, with positions; a card id defined once
 """
+
 from __future__ import annotations
 
 import re
@@ -35,7 +36,6 @@ TENSION_COLOURS = ("green", "amber", "red")  # the tension deck's three card col
 CORPSE = "corpse"  # a spawn may lay corpse tokens as well as enemies
 
 
-
 class Effect(Shape):
     """An attack effect: {damage: N}, or one of the effects without a number; a mistake inside
     {damage: N} is reported at the number."""
@@ -55,8 +55,11 @@ class Effect(Shape):
 
 
 EFFECT = Effect()
-RANGE = Either(Int(0, 20, "a range counts 0 to 20 squares"), OneOf("los"),
-               what="a range: 0 to 20 squares, or los (any distance in sight)")
+RANGE = Either(
+    Int(0, 20, "a range counts 0 to 20 squares"),
+    OneOf("los"),
+    what="a range: 0 to 20 squares, or los (any distance in sight)",
+)
 SPAWN = MapOf(Int(1, 20, "a card brings 1 to 20 models of a type"), high=10)
 WEAPON_PROFILE = {
     "dice": MapOf(Int(1, 10, "a weapon rolls 1 to 10 dice"), high=1, what="one die colour and a count, e.g. {blue: 1}"),
@@ -65,8 +68,14 @@ WEAPON_PROFILE = {
     "keywords": ListOf(OneOf(*WEAPON_KEYWORDS), high=10),
 }
 WEAPON_REQUIRED = ("dice", "range", "results")
-ATTACK = Record({"range": Int(0, 20, "an attack reaches 0 to 20 squares"), "effects": ListOf(EFFECT, 0, 10),
-                 "symbol": Id(), "keywords": ListOf(OneOf(*ATTACK_KEYWORDS), high=10)})
+ATTACK = Record(
+    {
+        "range": Int(0, 20, "an attack reaches 0 to 20 squares"),
+        "effects": ListOf(EFFECT, 0, 10),
+        "symbol": Id(),
+        "keywords": ListOf(OneOf(*ATTACK_KEYWORDS), high=10),
+    }
+)
 DECK = OneOf(*DECKS)
 
 
@@ -87,34 +96,93 @@ class LevelKey(Shape):
 
 DANGER_LEVEL = LevelKey(1, 10, "a danger level")
 PROFILES: dict[str, Record] = {
-    "weapon": Record({"kind": AnyValue(), **WEAPON_PROFILE, "deck": DECK,
-                      "capacity": Int(1, 99, "an ammunition dial counts up to 1 to 99")}, required=WEAPON_REQUIRED),
-    "ammo": Record({"kind": AnyValue(), "reloads": Id(), "amount": Int(1, 99, "ammunition adds 1 to 99 points"),
-                    "profile": Record(WEAPON_PROFILE, required=WEAPON_REQUIRED), "deck": DECK},
-                   required=("reloads", "amount")),
-    "healing": Record({"kind": AnyValue(), "heal": Int(0, 20, "a healing item moves 0 to 20 boxes towards Fine"),
-                       "herb": Bool(), "revives": Bool(), "deck": DECK}),
-    **{kind: Record({"kind": AnyValue(), "kerosene": Int(0, 20, "a card lays 0 to 20 kerosene tokens"), "deck": DECK})
-       for kind in ("defence", "special", "resource")},
-    "enemy": Record({"kind": AnyValue(), "size": OneOf(*SIZES),
-                     "threat": Int(0, 10, "an enemy's threat is 0 to 10"),
-                     "movement": Int(0, 10, "an enemy moves 0 to 10 squares"),
-                     "hp": Int(1, 99, "an enemy has 1 to 99 hit points"),
-                     "attacks": ListOf(ATTACK, 1, 10), "boss": Bool(), "evade-difficulty": Id(),
-                     "special": ListOf(Id(), high=10)},
-                    required=("size", "threat", "movement", "hp", "attacks")),
-    **{kind: Record({"kind": AnyValue(), "effect": OneOf("empty", "spawn", "special"), "spawn": SPAWN})
-       for kind in ("encounter", "narrative")},
-    "behaviour": Record({"kind": AnyValue(), "lines": ListOf(Either(
-        Record({"move": Int(0, 10, "a boss moves 0 to 10 squares")}, required=("move",)), OneOf("attack", "special"),
-        what="a line: {move: N}, attack or special"), high=10)}),
-    "tension": Record({"kind": AnyValue(), "colour": OneOf(*TENSION_COLOURS), "symbol": Id(),
-                       "effect": OneOf(*TENSION_EFFECTS), "spawn": SPAWN,
-                       "danger": Int(-10, 10, "a card moves the danger track -10 to 10 spaces"),
-                       "extra": MapOf(Record({"effect": OneOf(*TENSION_EFFECTS), "spawn": SPAWN,
-                                              "danger": Int(-10, 10, "a card moves the danger track -10 to 10 spaces")}),
-                                      high=10, keys=DANGER_LEVEL, what="extra texts by danger level"),
-                       "lasting": Bool()}, required=("colour",)),
+    "weapon": Record(
+        {
+            "kind": AnyValue(),
+            **WEAPON_PROFILE,
+            "deck": DECK,
+            "capacity": Int(1, 99, "an ammunition dial counts up to 1 to 99"),
+        },
+        required=WEAPON_REQUIRED,
+    ),
+    "ammo": Record(
+        {
+            "kind": AnyValue(),
+            "reloads": Id(),
+            "amount": Int(1, 99, "ammunition adds 1 to 99 points"),
+            "profile": Record(WEAPON_PROFILE, required=WEAPON_REQUIRED),
+            "deck": DECK,
+        },
+        required=("reloads", "amount"),
+    ),
+    "healing": Record(
+        {
+            "kind": AnyValue(),
+            "heal": Int(0, 20, "a healing item moves 0 to 20 boxes towards Fine"),
+            "herb": Bool(),
+            "revives": Bool(),
+            "deck": DECK,
+        }
+    ),
+    **{
+        kind: Record({"kind": AnyValue(), "kerosene": Int(0, 20, "a card lays 0 to 20 kerosene tokens"), "deck": DECK})
+        for kind in ("defence", "special", "resource")
+    },
+    "enemy": Record(
+        {
+            "kind": AnyValue(),
+            "size": OneOf(*SIZES),
+            "threat": Int(0, 10, "an enemy's threat is 0 to 10"),
+            "movement": Int(0, 10, "an enemy moves 0 to 10 squares"),
+            "hp": Int(1, 99, "an enemy has 1 to 99 hit points"),
+            "attacks": ListOf(ATTACK, 1, 10),
+            "boss": Bool(),
+            "evade-difficulty": Id(),
+            "special": ListOf(Id(), high=10),
+        },
+        required=("size", "threat", "movement", "hp", "attacks"),
+    ),
+    **{
+        kind: Record({"kind": AnyValue(), "effect": OneOf("empty", "spawn", "special"), "spawn": SPAWN})
+        for kind in ("encounter", "narrative")
+    },
+    "behaviour": Record(
+        {
+            "kind": AnyValue(),
+            "lines": ListOf(
+                Either(
+                    Record({"move": Int(0, 10, "a boss moves 0 to 10 squares")}, required=("move",)),
+                    OneOf("attack", "special"),
+                    what="a line: {move: N}, attack or special",
+                ),
+                high=10,
+            ),
+        }
+    ),
+    "tension": Record(
+        {
+            "kind": AnyValue(),
+            "colour": OneOf(*TENSION_COLOURS),
+            "symbol": Id(),
+            "effect": OneOf(*TENSION_EFFECTS),
+            "spawn": SPAWN,
+            "danger": Int(-10, 10, "a card moves the danger track -10 to 10 spaces"),
+            "extra": MapOf(
+                Record(
+                    {
+                        "effect": OneOf(*TENSION_EFFECTS),
+                        "spawn": SPAWN,
+                        "danger": Int(-10, 10, "a card moves the danger track -10 to 10 spaces"),
+                    }
+                ),
+                high=10,
+                keys=DANGER_LEVEL,
+                what="extra texts by danger level",
+            ),
+            "lasting": Bool(),
+        },
+        required=("colour",),
+    ),
 }
 
 
@@ -134,8 +202,11 @@ class CardShape(Shape):
             return None
         if kind.kind != "scalar" or kind.value not in PROFILES:
             named = f"'{kind.value}'" if kind.kind == "scalar" else describe(kind)
-            report.at("kind").error(kind.where, f"unknown card kind {named}"
-                                                f"{suggestion(str(kind.value), list(CARD_KINDS), 'use one of ' + ', '.join(CARD_KINDS))}")
+            report.at("kind").error(
+                kind.where,
+                f"unknown card kind {named}"
+                f"{suggestion(str(kind.value), list(CARD_KINDS), 'use one of ' + ', '.join(CARD_KINDS))}",
+            )
             return None
         return PROFILES[kind.value].read(node, report)
 
@@ -143,8 +214,14 @@ class CardShape(Shape):
 SHAPE = CardShape()
 
 
-def check_card_ids(cards: dict[str, Any], node_of: Callable[[str], Node | None], report_of: Callable[[str], Report],
-                   faces: tuple[str, ...], all_cards: dict[str, Any], extra_levels: tuple[int, ...] | None = None) -> None:
+def check_card_ids(
+    cards: dict[str, Any],
+    node_of: Callable[[str], Node | None],
+    report_of: Callable[[str], Report],
+    faces: tuple[str, ...],
+    all_cards: dict[str, Any],
+    extra_levels: tuple[int, ...] | None = None,
+) -> None:
     """What a card's shape cannot say alone: the faces its results name, the weapon an ammunition
     card reloads, the enemies a card spawns, the symbol of each special attack, the danger levels
     of a tension card's extra texts (`extra_levels`, parameter 'danger-extra-text-levels', when the
@@ -161,47 +238,89 @@ def check_card_ids(cards: dict[str, Any], node_of: Callable[[str], Node | None],
         profiles = [(body, ())] if kind == "weapon" else [(body.get("profile"), ("profile",))] if kind == "ammo" else []
         for profile, path in profiles:
             for colour in _map(_map(profile).get("dice")):
-                known(inner.at("dice"), _key_place(node, *path, "dice", colour), "die colour", colour,
-                       list(ATTACK_DICE), "a weapon rolls " + ", ".join(ATTACK_DICE) + " dice")
+                known(
+                    inner.at("dice"),
+                    _key_place(node, *path, "dice", colour),
+                    "die colour",
+                    colour,
+                    list(ATTACK_DICE),
+                    "a weapon rolls " + ", ".join(ATTACK_DICE) + " dice",
+                )
             for face in _map(_map(profile).get("results")):
-                known(inner.at("results"), _key_place(node, *path, "results", face), "die face", face,
-                       list(faces), "results are faces of the dice: " + ", ".join(faces))
+                known(
+                    inner.at("results"),
+                    _key_place(node, *path, "results", face),
+                    "die face",
+                    face,
+                    list(faces),
+                    "results are faces of the dice: " + ", ".join(faces),
+                )
         if kind == "ammo" and body.get("reloads") is not None:
             reloads = body["reloads"]
             if reloads in weapons and reloads not in reloadable:
-                inner.at("reloads").error(_place(node, "reloads"), f"the {reloads} has no ammunition dial (no "
-                                                                   f"capacity), so nothing reloads it; name a weapon "
-                                                                   f"with a capacity ({', '.join(reloadable)})")
+                inner.at("reloads").error(
+                    _place(node, "reloads"),
+                    f"the {reloads} has no ammunition dial (no "
+                    f"capacity), so nothing reloads it; name a weapon "
+                    f"with a capacity ({', '.join(reloadable)})",
+                )
             else:
-                known(inner.at("reloads"), _place(node, "reloads"), "weapon card", reloads, reloadable,
-                       "name a weapon card with a capacity")
+                known(
+                    inner.at("reloads"),
+                    _place(node, "reloads"),
+                    "weapon card",
+                    reloads,
+                    reloadable,
+                    "name a weapon card with a capacity",
+                )
         if kind == "tension" and extra_levels is not None:
             for level in _map(body.get("extra")):
                 if str(level).isascii() and str(level).isdigit() and int(level) not in extra_levels:
-                    inner.at("extra").error(_key_place(node, "extra", level),
-                                            f"no extra text applies at danger level {level}: they apply at the "
-                                            f"levels of parameter 'danger-extra-text-levels' "
-                                            f"({', '.join(map(str, extra_levels))}); use one of those")
+                    inner.at("extra").error(
+                        _key_place(node, "extra", level),
+                        f"no extra text applies at danger level {level}: they apply at the "
+                        f"levels of parameter 'danger-extra-text-levels' "
+                        f"({', '.join(map(str, extra_levels))}); use one of those",
+                    )
         if kind == "healing" and "heal" not in body and not body.get("revives"):
-            inner.error(_place(node), "missing 'heal', the boxes it moves a character towards Fine (or 'revives: true')")
+            inner.error(
+                _place(node), "missing 'heal', the boxes it moves a character towards Fine (or 'revives: true')"
+            )
         if kind == "enemy":
             if body.get("boss") and "evade-difficulty" not in body:
-                inner.error(_place(node), "missing 'evade-difficulty': a boss's card prints the weakest success "
-                                          "result that evades its attacks; add it (such as success-2)")
+                inner.error(
+                    _place(node),
+                    "missing 'evade-difficulty': a boss's card prints the weakest success "
+                    "result that evades its attacks; add it (such as success-2)",
+                )
             if body.get("evade-difficulty") is not None:
-                known(inner.at("evade-difficulty"), _place(node, "evade-difficulty"), "die face",
-                       body["evade-difficulty"], list(faces), "name a success result")
+                known(
+                    inner.at("evade-difficulty"),
+                    _place(node, "evade-difficulty"),
+                    "die face",
+                    body["evade-difficulty"],
+                    list(faces),
+                    "name a success result",
+                )
             for index, attack in enumerate((body.get("attacks") or [])[1:], start=2):
                 if isinstance(attack, dict) and not attack.get("symbol"):
                     inner.at(f"attacks › attack {index}").error(
-                        _place(node, "attacks", index - 1), "a special attack needs its 'symbol' (the tension "
-                                                            "card symbol that makes the enemy use it)")
+                        _place(node, "attacks", index - 1),
+                        "a special attack needs its 'symbol' (the tension card symbol that makes the enemy use it)",
+                    )
         spawns: list[tuple[tuple, Any]] = [(("spawn",), body.get("spawn"))] + [
-            (("extra", level, "spawn"), _map(extra).get("spawn")) for level, extra in _map(body.get("extra")).items()]
+            (("extra", level, "spawn"), _map(extra).get("spawn")) for level, extra in _map(body.get("extra")).items()
+        ]
         for path, spawn in spawns:
             for model in _map(spawn):
-                known(inner.at(" › ".join(map(str, path))), _key_place(node, *path, model), "enemy type", model,
-                       [*enemies, CORPSE], "name an enemy card, or corpse")
+                known(
+                    inner.at(" › ".join(map(str, path))),
+                    _key_place(node, *path, model),
+                    "enemy type",
+                    model,
+                    [*enemies, CORPSE],
+                    "name an enemy card, or corpse",
+                )
 
 
 def _map(value: Any) -> dict:
@@ -231,8 +350,9 @@ class CheckCards:
     errors: list[DataError] = field(default_factory=list)
 
 
-def read_card_files(folder: Path, display: Callable[[Path], str], faces: tuple[str, ...],
-                    extra_levels: tuple[int, ...] | None = None) -> CheckCards:
+def read_card_files(
+    folder: Path, display: Callable[[Path], str], faces: tuple[str, ...], extra_levels: tuple[int, ...] | None = None
+) -> CheckCards:
     """Every scenarios/cards/*.yaml of a game folder: `{cards: {id: profile}}` each."""
     found = CheckCards()
     nodes: dict[str, Node] = {}
@@ -243,8 +363,9 @@ def read_card_files(folder: Path, display: Callable[[Path], str], faces: tuple[s
         if root is None:
             continue
         if root.kind != "map" or "cards" not in root.value or root.value["cards"].kind != "map":
-            report.error(root.where, "a card file is a mapping with 'cards' at the top: "
-                                     "cards: {<card id>: {kind: ..., ...}}")
+            report.error(
+                root.where, "a card file is a mapping with 'cards' at the top: cards: {<card id>: {kind: ..., ...}}"
+            )
             continue
         for key, child in root.value.items():
             if key != "cards":
@@ -252,8 +373,9 @@ def read_card_files(folder: Path, display: Callable[[Path], str], faces: tuple[s
         for cid, node in root.value["cards"].value.items():
             where = node.key_where or node.where
             if cid in found.places:
-                report.at(f"card '{cid}'").error(where, f"the card '{cid}' is defined twice (first at "
-                                                        f"{found.places[cid]}); keep one of them")
+                report.at(f"card '{cid}'").error(
+                    where, f"the card '{cid}' is defined twice (first at {found.places[cid]}); keep one of them"
+                )
                 continue
             found.places[cid] = where
             if not ID_PATTERN.match(cid):

@@ -5,6 +5,7 @@ caller has them: a scenario states the values of the cards it uses ("a weapon wh
 pushes"), and the data supplies what is known (sizes, the handgun's capacity). A profile never
 guesses: a field the engine needs and nobody gave is an error that names the card and the field.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -89,8 +90,10 @@ class TensionCard:
 
 def _need(spec: dict, key: str, card: str, kind: str) -> Any:
     if key not in spec:
-        raise CardError(f"card '{card}' ({kind}) needs '{key}': the source does not print it, so the "
-                        f"scenario that uses the card must state it")
+        raise CardError(
+            f"card '{card}' ({kind}) needs '{key}': the source does not print it, so the "
+            f"scenario that uses the card must state it"
+        )
     return spec[key]
 
 
@@ -99,12 +102,17 @@ def effects(raw: Any, card: str) -> tuple[Effect, ...]:
     for entry in raw or []:
         if isinstance(entry, str) and entry in EFFECTS and entry != "damage":
             out.append(Effect(entry))
-        elif isinstance(entry, dict) and set(entry) == {"damage"} and isinstance(entry["damage"], int) \
-                and entry["damage"] >= 1:
+        elif (
+            isinstance(entry, dict)
+            and set(entry) == {"damage"}
+            and isinstance(entry["damage"], int)
+            and entry["damage"] >= 1
+        ):
             out.append(Effect("damage", entry["damage"]))
         else:
-            raise CardError(f"card '{card}': effect {entry!r} is not one of {{damage: N}}, push, area, "
-                            f"evade, unconscious")
+            raise CardError(
+                f"card '{card}': effect {entry!r} is not one of {{damage: N}}, push, area, evade, unconscious"
+            )
     return tuple(out)
 
 
@@ -112,7 +120,7 @@ def weapon(spec: dict, card: str, faces: set[str]) -> Weapon:
     dice = _need(spec, "dice", card, "weapon")
     if not (isinstance(dice, dict) and len(dice) == 1):
         raise CardError(f"card '{card}': dice is one colour and a count, e.g. {{blue: 1}}")
-    (die, count), = dice.items()
+    ((die, count),) = dice.items()
     rng = _need(spec, "range", card, "weapon")
     results = {}
     for face, raw in (_need(spec, "results", card, "weapon") or {}).items():
@@ -135,12 +143,24 @@ def item(card: str, spec: dict, faces: set[str]) -> Item:
         return Item(card, kind, weapon=weapon(spec, card, faces), deck=deck)
     if kind == "ammo":
         overlay = weapon(spec["profile"], card, faces) if spec.get("profile") else None
-        return Item(card, kind, reloads=_need(spec, "reloads", card, "ammo"),
-                    amount=int(_need(spec, "amount", card, "ammo")), overlay=overlay, deck=deck)
+        return Item(
+            card,
+            kind,
+            reloads=_need(spec, "reloads", card, "ammo"),
+            amount=int(_need(spec, "amount", card, "ammo")),
+            overlay=overlay,
+            deck=deck,
+        )
     if kind == "healing":
         revives = bool(spec.get("revives"))
-        return Item(card, kind, heal=int(spec.get("heal", 0)) if revives else int(_need(spec, "heal", card, "healing")),
-                    herb=bool(spec.get("herb")), revives=revives, deck=deck)
+        return Item(
+            card,
+            kind,
+            heal=int(spec.get("heal", 0)) if revives else int(_need(spec, "heal", card, "healing")),
+            herb=bool(spec.get("herb")),
+            revives=revives,
+            deck=deck,
+        )
     return Item(card, kind, kerosene=int(spec.get("kerosene", 0)), deck=deck)
 
 
@@ -191,9 +211,17 @@ def enemy(card: str, spec: dict, faces: set[str]) -> EnemyProfile:
     difficulty = spec.get("evade-difficulty")
     if difficulty is not None and difficulty not in faces:
         raise CardError(f"card '{card}': evade-difficulty '{difficulty}' is not a die face")
-    return EnemyProfile(card, _need(spec, "size", card, "enemy"), int(_need(spec, "threat", card, "enemy")),
-                        int(_need(spec, "movement", card, "enemy")), int(_need(spec, "hp", card, "enemy")),
-                        tuple(attacks), bool(spec.get("boss")), difficulty, tuple(spec.get("special") or ()))
+    return EnemyProfile(
+        card,
+        _need(spec, "size", card, "enemy"),
+        int(_need(spec, "threat", card, "enemy")),
+        int(_need(spec, "movement", card, "enemy")),
+        int(_need(spec, "hp", card, "enemy")),
+        tuple(attacks),
+        bool(spec.get("boss")),
+        difficulty,
+        tuple(spec.get("special") or ()),
+    )
 
 
 def tension(card: str, spec: dict) -> TensionCard:
@@ -201,5 +229,13 @@ def tension(card: str, spec: dict) -> TensionCard:
     if effect not in TENSION_EFFECTS:
         raise CardError(f"tension card '{card}': effect '{effect}' is not one of {', '.join(TENSION_EFFECTS)}")
     extra = {int(level): (e.get("effect", "nothing"), e) for level, e in (spec.get("extra") or {}).items()}
-    return TensionCard(card, _need(spec, "colour", card, "tension"), spec.get("symbol"), effect,
-                       dict(spec.get("spawn") or {}), int(spec.get("danger", 0)), extra, bool(spec.get("lasting")))
+    return TensionCard(
+        card,
+        _need(spec, "colour", card, "tension"),
+        spec.get("symbol"),
+        effect,
+        dict(spec.get("spawn") or {}),
+        int(spec.get("danger", 0)),
+        extra,
+        bool(spec.get("lasting")),
+    )

@@ -10,6 +10,7 @@ Each message says what is wrong and what to write instead, at the value that bre
     the campaign      the danger track, the item box, the reserve's wounds
     the box           enemy models, squares of the map (the shared reader bounds a case's steps)
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -66,9 +67,11 @@ def _characters(ids: CaseIds) -> None:
         spec = _map(spec)
         carried, most = _count(spec.get("kerosene")), _count(spec.get("kerosene-max"))
         if carried is not None and carried > (most or 0):
-            ids.refuse(("characters", cid, "kerosene"),
-                       f"{cid} carries {carried} kerosene tokens, but kerosene-max (the profile card's limit) is "
-                       f"{most or 0}; write at most {most or 0}, or raise kerosene-max")
+            ids.refuse(
+                ("characters", cid, "kerosene"),
+                f"{cid} carries {carried} kerosene tokens, but kerosene-max (the profile card's limit) is "
+                f"{most or 0}; write at most {most or 0}, or raise kerosene-max",
+            )
     for key in ("characters", "enemies"):
         for mid, spec in _map(ids.case.get(key)).items():
             _on_the_board(ids, (key, mid, "at"), mid, _map(spec).get("at"))
@@ -80,9 +83,15 @@ def _characters(ids: CaseIds) -> None:
 SQUARE_LISTS = ("typewriters", "item-boxes", "exits", "narrative-tokens")
 SQUARE_MAPS = ("corpses", "kerosene", "item-tokens")
 CARD_LAID = ("corpses", "item-tokens")  # what an exploration card may lay with its tile
-TOKEN_NAMES = {"typewriters": "the typewriter", "item-boxes": "the item box", "exits": "the exit",
-               "narrative-tokens": "the narrative token", "corpses": "the corpses", "kerosene": "the kerosene",
-               "item-tokens": "the item token"}
+TOKEN_NAMES = {
+    "typewriters": "the typewriter",
+    "item-boxes": "the item box",
+    "exits": "the exit",
+    "narrative-tokens": "the narrative token",
+    "corpses": "the corpses",
+    "kerosene": "the kerosene",
+    "item-tokens": "the item token",
+}
 
 
 def _tokens_on_the_board(ids: CaseIds) -> None:
@@ -104,14 +113,23 @@ def _tokens_on_the_board(ids: CaseIds) -> None:
 def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any, key: bool = False) -> None:
     """A model or a token stands on a tile in play: an off-board tile is laid only when explored."""
     off = [tile for tile in _list(ids.case.get("off-board")) if isinstance(tile, str)]
-    if ids.board is None or not isinstance(square, str) or square not in ids.board.tiles \
-            or ids.board.tiles[square] not in off:
+    if (
+        ids.board is None
+        or not isinstance(square, str)
+        or square not in ids.board.tiles
+        or ids.board.tiles[square] not in off
+    ):
         return
     tile = ids.board.tiles[square]
-    instead = (f" (or on the exploration card that lays the tile: exploration › <door> › {path[0]})"
-               if path[0] in CARD_LAID else "")
-    message = (f"{square} is on tile {tile}, which is off the board (off-board) until it is explored; put "
-               f"{who} on a tile in play{instead}")
+    instead = (
+        f" (or on the exploration card that lays the tile: exploration › <door> › {path[0]})"
+        if path[0] in CARD_LAID
+        else ""
+    )
+    message = (
+        f"{square} is on tile {tile}, which is off the board (off-board) until it is explored; put "
+        f"{who} on a tile in play{instead}"
+    )
     ids.refuse_key(path, message) if key else ids.refuse(path, message)
 
 
@@ -121,15 +139,21 @@ def _turn_order(ids: CaseIds) -> None:
         return
     missing = [cid for cid in ids.characters if cid not in players]
     if missing:
-        ids.refuse(("players",), f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing from the "
-                                 f"turn order; players names each character of the case once")
+        ids.refuse(
+            ("players",),
+            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing from the "
+            f"turn order; players names each character of the case once",
+        )
 
 
 def _party(ids: CaseIds, rules: Rules) -> None:
     limit, party = rules.max_characters, len(ids.characters)
     if party > limit:
-        ids.refuse(("characters",), f"the case has {party} characters, but a game has at most {limit} (parameter "
-                                    f"'max-characters'); remove {party - limit}")
+        ids.refuse(
+            ("characters",),
+            f"the case has {party} characters, but a game has at most {limit} (parameter "
+            f"'max-characters'); remove {party - limit}",
+        )
 
 
 # --- the board ----------------------------------------------------------------------------------
@@ -139,13 +163,19 @@ def _stairs(ids: CaseIds) -> None:
         if not isinstance(pair, list) or len(pair) != 2 or None in pair:
             continue
         if pair[0] == pair[1]:
-            ids.refuse(("stairs", index), f"both stairwell tokens of the pair stand in {pair[0]}; a pair joins "
-                                          f"two squares, such as [{pair[0]}, <another square>]")
+            ids.refuse(
+                ("stairs", index),
+                f"both stairwell tokens of the pair stand in {pair[0]}; a pair joins "
+                f"two squares, such as [{pair[0]}, <another square>]",
+            )
             continue
         for square in pair:
             if square in seen:
-                ids.refuse(("stairs", index), f"{square} holds a stairwell token of pair {seen[square] + 1} "
-                                              f"already; a square holds one stairwell token")
+                ids.refuse(
+                    ("stairs", index),
+                    f"{square} holds a stairwell token of pair {seen[square] + 1} "
+                    f"already; a square holds one stairwell token",
+                )
             seen[square] = index
 
 
@@ -156,8 +186,10 @@ def _spawn_squares(ids: CaseIds) -> None:
         for index, square in enumerate(_list(squares)):
             there = ids.board.tiles.get(square)
             if there is not None and there != tile:
-                ids.refuse(("spawn-squares", tile, index), f"{square} is on tile {there}, not {tile}; a tile's "
-                                                           f"spawn squares are squares of that tile")
+                ids.refuse(
+                    ("spawn-squares", tile, index),
+                    f"{square} is on tile {there}, not {tile}; a tile's spawn squares are squares of that tile",
+                )
 
 
 def _spawns_have_squares(ids: CaseIds) -> None:
@@ -172,17 +204,24 @@ def _spawns_have_squares(ids: CaseIds) -> None:
         for cid, spec in _map(ids.case.get("characters")).items():
             square = _map(spec).get("at")
             if square in board.tiles:
-                needs.setdefault(board.tiles[square], (f"{spawner} spawns on the active character's tile, and "
-                                                       f"{cid} starts on it", ("characters", cid, "at")))
+                needs.setdefault(
+                    board.tiles[square],
+                    (
+                        f"{spawner} spawns on the active character's tile, and {cid} starts on it",
+                        ("characters", cid, "at"),
+                    ),
+                )
     spawner = _spawning_card(ids, ("encounter",))
     if spawner:
         for tile, path in _explored_tiles(ids):
             needs.setdefault(tile, (f"{spawner} spawns on the tile being explored", path))
     for tile, (why, path) in sorted(needs.items()):
         if tile not in have:
-            ids.refuse(("spawn-squares",) if "spawn-squares" in ids.node.value else path,
-                       f"tile {tile} has no spawn square, but {why}; add spawn-squares: "
-                       f"{{{tile}: [{board.squares_of(tile)[0]}, ...]}}")
+            ids.refuse(
+                ("spawn-squares",) if "spawn-squares" in ids.node.value else path,
+                f"tile {tile} has no spawn square, but {why}; add spawn-squares: "
+                f"{{{tile}: [{board.squares_of(tile)[0]}, ...]}}",
+            )
 
 
 def _spawning_card(ids: CaseIds, decks: tuple[str, ...]) -> str | None:
@@ -203,8 +242,11 @@ def _explored_tiles(ids: CaseIds) -> list[tuple[str, CasePath]]:
     for door, card in _map(ids.case.get("exploration")).items():
         if not _map(card).get("unexplored") or ids.board is None or door not in ids.board.doors:
             continue
-        tiles += [(ids.board.tiles[q], ("exploration", door, "unexplored")) for q in ids.board.doors[door].squares
-                  if ids.board.tiles[q] in off]
+        tiles += [
+            (ids.board.tiles[q], ("exploration", door, "unexplored"))
+            for q in ids.board.doors[door].squares
+            if ids.board.tiles[q] in off
+        ]
     return tiles
 
 
@@ -218,17 +260,22 @@ def _exploration_lays(ids: CaseIds) -> None:
             continue  # an unknown door: reported with the ids
         laid = sorted({board.tiles[q] for q in board.doors[door].squares} & off)
         if not laid:
-            ids.refuse_key(("exploration", door), f"door {door} leads to no off-board tile, so its exploration "
-                                                  f"card is never drawn; name the tile it lays under off-board, "
-                                                  f"or remove the card")
+            ids.refuse_key(
+                ("exploration", door),
+                f"door {door} leads to no off-board tile, so its exploration "
+                f"card is never drawn; name the tile it lays under off-board, "
+                f"or remove the card",
+            )
             continue
         for key in ("enemies", "item-tokens", "corpses"):
             for name, value in _map(_map(card).get(key)).items():
                 square = _map(value).get("at") if key == "enemies" else name
                 if square in board.tiles and board.tiles[square] not in laid:
                     path = ("exploration", door, key, name) + (("at",) if key == "enemies" else ())
-                    message = (f"{square} is on tile {board.tiles[square]}, but this card lays tile "
-                               f"{', '.join(laid)}; put what it brings on the tile it lays")
+                    message = (
+                        f"{square} is on tile {board.tiles[square]}, but this card lays tile "
+                        f"{', '.join(laid)}; put what it brings on the tile it lays"
+                    )
                     ids.refuse(path, message) if key == "enemies" else ids.refuse_key(path, message)
 
 
@@ -236,8 +283,10 @@ def _elevator(ids: CaseIds) -> None:
     lift = _map(ids.case.get("elevator"))
     at, shafts = lift.get("at"), _list(lift.get("shafts"))
     if at is not None and at in shafts:
-        ids.refuse(("elevator", "shafts", shafts.index(at)), f"{at} is the elevator's own square; its shafts are "
-                                                            f"the other squares it moves to")
+        ids.refuse(
+            ("elevator", "shafts", shafts.index(at)),
+            f"{at} is the elevator's own square; its shafts are the other squares it moves to",
+        )
 
 
 def _exploration_enemies(ids: CaseIds) -> None:
@@ -247,15 +296,19 @@ def _exploration_enemies(ids: CaseIds) -> None:
         for eid, spec in _map(_map(card).get("enemies")).items():
             path = ("exploration", door, "enemies", eid)
             if eid in first:
-                ids.refuse_key(path, f"'{eid}' is also the enemy at {' › '.join(first[eid])}; give this enemy "
-                                     f"an id of its own")
+                ids.refuse_key(
+                    path, f"'{eid}' is also the enemy at {' › '.join(first[eid])}; give this enemy an id of its own"
+                )
             else:
                 first[eid] = path
             prefix, _, number = str(eid).rpartition("-")
             if number.isascii() and number.isdigit() and _map(ids.cards.get(prefix)).get("kind") == "enemy":
-                ids.refuse_key(path, f"'{eid}' is the form of the ids enemies take when they appear during play "
-                                     f"(<enemy card>-<number>), and one may appear before this tile is laid; name "
-                                     f"it otherwise, such as 'laid-{prefix}'")
+                ids.refuse_key(
+                    path,
+                    f"'{eid}' is the form of the ids enemies take when they appear during play "
+                    f"(<enemy card>-<number>), and one may appear before this tile is laid; name "
+                    f"it otherwise, such as 'laid-{prefix}'",
+                )
             ids.wounds_below_hit_points((*path, "wounds"), _map(spec))
 
 
@@ -264,20 +317,28 @@ def _danger_track(ids: CaseIds) -> None:
     camp = _map(ids.case.get("campaign"))
     danger, last = _count(camp.get("danger")), _count(camp.get("last"))
     if danger is not None and last is not None and danger > last:
-        ids.refuse(("campaign", "danger"), f"the danger marker stands on space {danger}, beyond the track's last "
-                                           f"space {last}; write 0 to {last}, or move 'last'")
-    levels = sorted((int(level), first) for level, first in _map(camp.get("levels")).items()
-                    if _count(first) is not None)
+        ids.refuse(
+            ("campaign", "danger"),
+            f"the danger marker stands on space {danger}, beyond the track's last "
+            f"space {last}; write 0 to {last}, or move 'last'",
+        )
+    levels = sorted(
+        (int(level), first) for level, first in _map(camp.get("levels")).items() if _count(first) is not None
+    )
     for level, first in levels:
         if last is not None and first > last:
-            ids.refuse(("campaign", "levels", str(level)),
-                       f"danger level {level} starts on space {first}, beyond the track's last space {last}; "
-                       f"write 0 to {last}")
+            ids.refuse(
+                ("campaign", "levels", str(level)),
+                f"danger level {level} starts on space {first}, beyond the track's last space {last}; "
+                f"write 0 to {last}",
+            )
     for (low, below), (level, first) in zip(levels, levels[1:]):
         if first <= below:
-            ids.refuse(("campaign", "levels", str(level)),
-                       f"danger level {level} starts on space {first}, not after level {low} (space {below}); "
-                       f"each level starts further along the track than the level below it")
+            ids.refuse(
+                ("campaign", "levels", str(level)),
+                f"danger level {level} starts on space {first}, not after level {low} (space {below}); "
+                f"each level starts further along the track than the level below it",
+            )
 
 
 def _item_box(ids: CaseIds, rules: Rules) -> None:
@@ -286,21 +347,28 @@ def _item_box(ids: CaseIds, rules: Rules) -> None:
     if ids.case.get("mode") == "solo" and "solo-item-box-capacity" in rules.modes:
         limit, what = rules.modes["solo-item-box-capacity"], "parameter 'solo-item-box-capacity'"
     if len(box) > limit:
-        ids.refuse(("campaign", "item-box"), f"the item box holds {len(box)} cards, but at most {limit} "
-                                             f"({what}); remove {len(box) - limit}")
+        ids.refuse(
+            ("campaign", "item-box"),
+            f"the item box holds {len(box)} cards, but at most {limit} ({what}); remove {len(box) - limit}",
+        )
 
 
 def _reserve(ids: CaseIds, rules: Rules) -> None:
     limit = rules.reserve_death_wounds
     for rid, spec in _map(_map(ids.case.get("campaign")).get("reserve")).items():
         if rid in ids.characters:
-            ids.refuse_key(("campaign", "reserve", rid), f"{rid} plays this scenario (characters), so is not in "
-                                                         f"the reserve; a reserve character is one who does not play")
+            ids.refuse_key(
+                ("campaign", "reserve", rid),
+                f"{rid} plays this scenario (characters), so is not in "
+                f"the reserve; a reserve character is one who does not play",
+            )
         wounds = _count(_map(spec).get("wounds"))
         if wounds is not None and wounds >= limit:
-            ids.refuse(("campaign", "reserve", rid, "wounds"),
-                       f"{wounds} wound tokens would have killed {rid} (a reserve character dies at {limit}, "
-                       f"parameter 'reserve-death-wounds'); write 0 to {limit - 1}")
+            ids.refuse(
+                ("campaign", "reserve", rid, "wounds"),
+                f"{wounds} wound tokens would have killed {rid} (a reserve character dies at {limit}, "
+                f"parameter 'reserve-death-wounds'); write 0 to {limit - 1}",
+            )
 
 
 def _handgun(ids: CaseIds, rules: Rules) -> None:
@@ -309,9 +377,11 @@ def _handgun(ids: CaseIds, rules: Rules) -> None:
     capacity = _count(_map(_map(ids.case.get("cards")).get(HANDGUN)).get("capacity"))
     dial = rules.end_phase_handgun_ammo
     if capacity is not None and capacity < dial:
-        ids.refuse(("cards", HANDGUN, "capacity"),
-                   f"the end phase sets the {HANDGUN}'s dial to {dial} (parameter 'end-phase-handgun-ammo'), "
-                   f"more than this capacity; write {dial} or more")
+        ids.refuse(
+            ("cards", HANDGUN, "capacity"),
+            f"the end phase sets the {HANDGUN}'s dial to {dial} (parameter 'end-phase-handgun-ammo'), "
+            f"more than this capacity; write {dial} or more",
+        )
 
 
 # --- the box ------------------------------------------------------------------------------------
@@ -322,9 +392,12 @@ def _enemy_models(ids: CaseIds) -> None:
     total = on_board + explored + supply
     if total > MAX_ENEMY_MODELS:
         path = ("supply",) if supply else ("enemies",) if on_board else ("exploration",)
-        ids.refuse(path, f"the case has {total} enemy models ({on_board} on the board, {explored} on exploration "
-                         f"cards, {supply} in the supply); a case has at most {MAX_ENEMY_MODELS} ({MODELS_WHY}): remove "
-                         f"{total - MAX_ENEMY_MODELS}")
+        ids.refuse(
+            path,
+            f"the case has {total} enemy models ({on_board} on the board, {explored} on exploration "
+            f"cards, {supply} in the supply); a case has at most {MAX_ENEMY_MODELS} ({MODELS_WHY}): remove "
+            f"{total - MAX_ENEMY_MODELS}",
+        )
 
 
 def too_many_squares(count: int) -> str | None:

@@ -7,6 +7,7 @@ each result rolled apply (they add up when `attack-results-stack`). An enemy's a
 character rolls its evade dice; the weakest result that evades climbs one step for each other
 enemy that takes part, from the attacker's own size step; the top result always evades.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -107,18 +108,31 @@ def resolve_attack(game: Game, c: Character, plan: AttackPlan) -> None:
     held = plan.held
     target = plan.target
     same_square = target.square == c.square
-    s.emit("attack-declared", who=c.id, weapon=plan.weapon, target=target.id, rapid_fire=plan.rapid_fire,
-           distance=s.board.range_between(c.square, target.square))
+    s.emit(
+        "attack-declared",
+        who=c.id,
+        weapon=plan.weapon,
+        target=target.id,
+        rapid_fire=plan.rapid_fire,
+        distance=s.board.range_between(c.square, target.square),
+    )
     if held.dial is not None:
         before = held.dial
         held.dial -= rules.ammo_per_attack + plan.rapid_fire
-        s.emit("ammo-spent", who=c.id, weapon=plan.weapon, before=before, after=held.dial,
-               rapid_fire=plan.rapid_fire)
+        s.emit("ammo-spent", who=c.id, weapon=plan.weapon, before=before, after=held.dial, rapid_fire=plan.rapid_fire)
     count = plan.profile.count + plan.rapid_fire
     faces = game.dice.roll(plan.profile.dice, count, "attack roll")
     hit = any(rules.rank(f) > 0 for f in faces)
-    s.emit("attack-roll", who=c.id, weapon=plan.weapon, target=target.id, die=plan.profile.dice, faces=faces,
-           hit=hit, extra_dice=plan.rapid_fire)
+    s.emit(
+        "attack-roll",
+        who=c.id,
+        weapon=plan.weapon,
+        target=target.id,
+        die=plan.profile.dice,
+        faces=faces,
+        hit=hit,
+        extra_dice=plan.rapid_fire,
+    )
     survivors_hit: set[str] = set()
     if hit:
         effects = hit_effects(game, plan.profile, faces)
@@ -151,8 +165,15 @@ def apply_hit(game: Game, c: Character, plan: AttackPlan, effects: list[Effect])
     damage = sum(e.amount for e in effects if e.kind == "damage")
     pushes = sum(1 for e in effects if e.kind == "push")
     targets = [plan.target] + ([e for e in s.enemies_at(plan.target.square) if e is not plan.target] if area else [])
-    s.emit("hit", who=c.id, target=plan.target.id, damage=damage, pushes=pushes, area=area,
-           others=[t.id for t in targets[1:]])
+    s.emit(
+        "hit",
+        who=c.id,
+        target=plan.target.id,
+        damage=damage,
+        pushes=pushes,
+        area=area,
+        others=[t.id for t in targets[1:]],
+    )
     standing = set()
     for t in targets:
         if damage and not damage_enemy(game, t, damage):
@@ -207,8 +228,9 @@ def can_attack(game: Game, enemy: Enemy, c: Character, attack: Attack | None = N
     board = game.state.board
     attack = attack or game.profile(enemy).attacks[0]
     # the range first: it is a subtraction, the sight line a walk across the board
-    return c.active and board.range_between(enemy.square, c.square) <= attack.range and \
-        board.sees(enemy.square, c.square)
+    return (
+        c.active and board.range_between(enemy.square, c.square) <= attack.range and board.sees(enemy.square, c.square)
+    )
 
 
 def extra_enemies(game: Game, attacker: Enemy, c: Character) -> list[str]:
@@ -220,12 +242,27 @@ def extra_enemies(game: Game, attacker: Enemy, c: Character) -> list[str]:
     return [e.id for e in others if e.square == c.square]
 
 
-def enemy_attack(game: Game, enemy: Enemy, c: Character, attack: Attack, *, auto_hit: bool = False,
-                 reason: str, special: bool = False) -> bool:
+def enemy_attack(
+    game: Game,
+    enemy: Enemy,
+    c: Character,
+    attack: Attack,
+    *,
+    auto_hit: bool = False,
+    reason: str,
+    special: bool = False,
+) -> bool:
     """One enemy attack on one character; True when it hits."""
     s, rules = game.state, game.rules
-    s.emit("enemy-attack", enemy=enemy.id, type=enemy.type, target=c.id, special=special,
-           symbol=attack.symbol, reason=reason)
+    s.emit(
+        "enemy-attack",
+        enemy=enemy.id,
+        type=enemy.type,
+        target=c.id,
+        special=special,
+        symbol=attack.symbol,
+        reason=reason,
+    )
     if auto_hit:
         s.emit("evade-not-allowed", who=c.id, enemy=enemy.id, reason=reason)
         hit = True
@@ -236,9 +273,18 @@ def enemy_attack(game: Game, enemy: Enemy, c: Character, attack: Attack, *, auto
         need_rank = rules.rank(needed)
         top = rules.success_results[-1]
         evaded = any(rules.rank(f) >= need_rank for f in faces) or (rules.top_result_always_evades and top in faces)
-        s.emit("evade-roll", who=c.id, enemy=enemy.id, faces=faces, needed=needed, step=step,
-               size=game.profile(enemy).size, extras=extras, evaded=evaded,
-               boss=game.profile(enemy).boss)
+        s.emit(
+            "evade-roll",
+            who=c.id,
+            enemy=enemy.id,
+            faces=faces,
+            needed=needed,
+            step=step,
+            size=game.profile(enemy).size,
+            extras=extras,
+            evaded=evaded,
+            boss=game.profile(enemy).boss,
+        )
         hit = not evaded
     if not hit:
         return False
@@ -279,7 +325,14 @@ def push_back(game: Game, c: Character, attacker: Enemy) -> None:
             continue
         check_push(game, e, game.square(square))
         start, e.square = e.square, square
-        s.emit("push-back", who=c.id, enemy=e.id, frm=start, to=square, reason="easy-mode" if e is not attacker else "hit-in-square")
+        s.emit(
+            "push-back",
+            who=c.id,
+            enemy=e.id,
+            frm=start,
+            to=square,
+            reason="easy-mode" if e is not attacker else "hit-in-square",
+        )
 
 
 # --- the health track ---------------------------------------------------------------------------
@@ -299,8 +352,12 @@ def damage_character(game: Game, c: Character, amount: int, by: Enemy | None = N
 
 def knock_out(game: Game, c: Character, by: Enemy | None, reason: str) -> None:
     s = game.state
-    if s.mode == "solo" and reason == "unconscious-effect" and game.rules.modes.get("solo-unconscious-becomes-danger") \
-            and c.damage < game.rules.health_steps - 1:
+    if (
+        s.mode == "solo"
+        and reason == "unconscious-effect"
+        and game.rules.modes.get("solo-unconscious-becomes-danger")
+        and c.damage < game.rules.health_steps - 1
+    ):
         c.damage = game.rules.health_steps - 1
         s.emit("set-to-danger", who=c.id, reason="solo-mode")
         return
@@ -312,8 +369,16 @@ def knock_out(game: Game, c: Character, by: Enemy | None, reason: str) -> None:
 def heal(game: Game, c: Character, amount: int, reason: str, **data) -> None:
     before = c.damage
     c.damage = max(0, before - amount)
-    game.state.emit("heal", who=c.id, amount=amount, before=before + 1, after=c.damage + 1,
-                    capped=before - amount < 0, reason=reason, **data)
+    game.state.emit(
+        "heal",
+        who=c.id,
+        amount=amount,
+        before=before + 1,
+        after=c.damage + 1,
+        capped=before - amount < 0,
+        reason=reason,
+        **data,
+    )
 
 
 def revive(game: Game, t: Character, by: str, card: str) -> None:

@@ -5,6 +5,7 @@ the scenario checks and worked examples play with are stated once, for those che
 `rules_data/<game>/scenarios/cards/*.yaml` (the source prints almost none of them); they are
 read with positions and checked (card_format.py) before the model holds them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -37,8 +38,12 @@ def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
     values = {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")}
     rules = rules_from_parameters(values)
     folder = (root / game.file).parent
-    cards = read_card_files(folder, lambda path: display(path, root), faces_of(ATTACK_DICE[0], rules.success_results),
-                            rules.danger_extra_text_levels)
+    cards = read_card_files(
+        folder,
+        lambda path: display(path, root),
+        faces_of(ATTACK_DICE[0], rules.success_results),
+        rules.danger_extra_text_levels,
+    )
     if cards.errors:
         raise RulesError(sorted(set(cards.errors)))
     _handgun_holds_its_reset(rules, cards)
@@ -49,6 +54,9 @@ def _handgun_holds_its_reset(rules: Rules, cards: CheckCards) -> None:
     """The end phase sets the handgun's dial to a parameter: no more than the card's capacity."""
     capacity = (cards.cards.get(HANDGUN) or {}).get("capacity")
     if isinstance(capacity, int) and rules.end_phase_handgun_ammo > capacity:
-        raise RulesError(f"the end phase sets the {HANDGUN}'s ammunition dial to {rules.end_phase_handgun_ammo}, "
-                         f"but the {HANDGUN} card ({cards.places[HANDGUN]}) has capacity {capacity}; write 0 to "
-                         f"{capacity}", subject="end-phase-handgun-ammo")
+        raise RulesError(
+            f"the end phase sets the {HANDGUN}'s ammunition dial to {rules.end_phase_handgun_ammo}, "
+            f"but the {HANDGUN} card ({cards.places[HANDGUN]}) has capacity {capacity}; write 0 to "
+            f"{capacity}",
+            subject="end-phase-handgun-ammo",
+        )

@@ -6,6 +6,7 @@ are integers. A square is split into four quarters: a small model takes one, a m
 Colours come from CSS classes with presentation attributes as a fallback; the viewBox lets the
 drawing shrink to a phone's width. Text is escaped; names arrive already localized.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -65,29 +66,41 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
     font = max(13, round(13 * width / MIN_WIDTH))
     legend_rows = len(words.legend)
     total_h = height + 8 + (font + 9) * legend_rows
-    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-grid" viewBox="0 0 {width} {total_h}" '
-            f'role="img" aria-labelledby="{svg_id}-t {svg_id}-d" font-family="sans-serif">'),
-           f'<title id="{svg_id}-t">{escape(words.title)}</title>',
-           f'<desc id="{svg_id}-d">{escape(words.desc)}</desc>']
+    out = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-grid" viewBox="0 0 {width} {total_h}" '
+            f'role="img" aria-labelledby="{svg_id}-t {svg_id}-d" font-family="sans-serif">'
+        ),
+        f'<title id="{svg_id}-t">{escape(words.title)}</title>',
+        f'<desc id="{svg_id}-d">{escape(words.desc)}</desc>',
+    ]
     tiles = sorted(set(grid.tiles.values()))
     for sq in grid.spaces():
         x, y = _xy(grid, sq)
         if grid.tiles[sq] in state.off_board:  # a tile not laid yet: only its outline, dashed
-            out.append(f'<rect class="rb-off-board" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
-                       f'fill="none" stroke="#9e9e9e" stroke-width="1.5" stroke-dasharray="5 5"/>')
+            out.append(
+                f'<rect class="rb-off-board" x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+                f'fill="none" stroke="#9e9e9e" stroke-width="1.5" stroke-dasharray="5 5"/>'
+            )
             continue
         index = tiles.index(grid.tiles[sq])
         fill = TILE_FILLS[index % 2]
         # Neighbouring tiles alternate the stylesheet's two floor colours (light and dark schemes).
         shade = "rb-room" if index % 2 == 0 else "rb-street"
-        out.append(f'<rect class="rb-square {shade}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                   f'stroke="#b8b0a0" stroke-width="1"/>')
+        out.append(
+            f'<rect class="rb-square {shade}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
+            f'stroke="#b8b0a0" stroke-width="1"/>'
+        )
     for c in range(cols):
-        out.append(f'<text x="{PAD + c * CELL + CELL // 2}" y="{PAD - 8}" text-anchor="middle" font-size="{font}" '
-                   f'fill="currentColor">{chr(ord("a") + c)}</text>')
+        out.append(
+            f'<text x="{PAD + c * CELL + CELL // 2}" y="{PAD - 8}" text-anchor="middle" font-size="{font}" '
+            f'fill="currentColor">{chr(ord("a") + c)}</text>'
+        )
     for r in range(rows):
-        out.append(f'<text x="{PAD // 2}" y="{PAD + r * CELL + CELL // 2 + 5}" text-anchor="middle" font-size="{font}" '
-                   f'fill="currentColor">{r + 1}</text>')
+        out.append(
+            f'<text x="{PAD // 2}" y="{PAD + r * CELL + CELL // 2 + 5}" text-anchor="middle" font-size="{font}" '
+            f'fill="currentColor">{r + 1}</text>'
+        )
     out += _edges(grid)
     out += _tokens(state)
     out += _marks(grid, marks)  # under the models, so an arrow never hides a model's number
@@ -122,8 +135,10 @@ def _edges(grid: Grid) -> list[str]:
             else:
                 x1, y1, x2, y2 = x, y, x + CELL, y
             if kind == WALL:
-                out.append(f'<line class="rb-wall" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#2b2b2b" '
-                           f'stroke-width="6" stroke-linecap="square"/>')
+                out.append(
+                    f'<line class="rb-wall" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#2b2b2b" '
+                    f'stroke-width="6" stroke-linecap="square"/>'
+                )
                 continue
             state = grid.doors[kind].state
             inset = CELL // 6
@@ -132,25 +147,38 @@ def _edges(grid: Grid) -> list[str]:
             else:
                 x1, x2 = x1 + inset, x2 - inset
             if state == "archway":
-                out.append(f'<line class="rb-archway" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#7a5b2e" '
-                           f'stroke-width="4" stroke-dasharray="6 5"/>')
+                out.append(
+                    f'<line class="rb-archway" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#7a5b2e" '
+                    f'stroke-width="4" stroke-dasharray="6 5"/>'
+                )
             elif state == "open":
-                out.append(f'<line class="rb-door-open" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#3d8b3d" '
-                           f'stroke-width="3" stroke-dasharray="2 4"/>')
+                out.append(
+                    f'<line class="rb-door-open" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#3d8b3d" '
+                    f'stroke-width="3" stroke-dasharray="2 4"/>'
+                )
             else:
                 colour = "#b03a2e" if state == "locked" else "#a0522d"
-                out.append(f'<line class="rb-door-{state}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-                           f'stroke="{colour}" stroke-width="9"/>')
+                out.append(
+                    f'<line class="rb-door-{state}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+                    f'stroke="{colour}" stroke-width="9"/>'
+                )
     return out
 
 
 # Tokens and terrain as short marks in a square's corner, each explained by a legend line
 # (worked_examples.py: legend key "token-<kind>"), in the order they stack up from the bottom.
 TOKEN_MARKS = {  # kind -> (mark, colour); the item token's mark is its deck's letter
-    "exit": ("EXIT", "#1f6f8b"), "item-token": ("A", "#8b6f1f"), "typewriter": ("T", "#444"),
-    "item-box": ("BOX", "#6b4f2a"), "kerosene": ("K", "#a0522d"), "narrative": ("N", "#6a3d9a"),
-    "stairs": ("ST", "#2e6b3d"), "spawn": ("S", "#8b2e2e"), "unexplored": ("?", "#555"),
-    "elevator": ("EV", "#2f4f6f"), "shaft": ("SH", "#2f4f6f"),
+    "exit": ("EXIT", "#1f6f8b"),
+    "item-token": ("A", "#8b6f1f"),
+    "typewriter": ("T", "#444"),
+    "item-box": ("BOX", "#6b4f2a"),
+    "kerosene": ("K", "#a0522d"),
+    "narrative": ("N", "#6a3d9a"),
+    "stairs": ("ST", "#2e6b3d"),
+    "spawn": ("S", "#8b2e2e"),
+    "unexplored": ("?", "#555"),
+    "elevator": ("EV", "#2f4f6f"),
+    "shaft": ("SH", "#2f4f6f"),
 }
 
 
@@ -190,16 +218,22 @@ def _tokens(state: State) -> list[str]:
         x, y = _xy(grid, sq)
         for i, (kind, text) in enumerate(token_marks(state, sq)):
             colour = TOKEN_MARKS[kind][1]
-            out.append(f'<text class="rb-token rb-token-{kind}" x="{x + 4}" y="{y + CELL - 5 - 13 * i}" '
-                       f'font-size="11" font-weight="bold" fill="{colour}">{escape(text)}</text>')
+            out.append(
+                f'<text class="rb-token rb-token-{kind}" x="{x + 4}" y="{y + CELL - 5 - 13 * i}" '
+                f'font-size="11" font-weight="bold" fill="{colour}">{escape(text)}</text>'
+            )
         corpses = state.corpses.get(sq, 0)
         for i in range(min(corpses, CORPSE_MARKS)):
             cx, cy = x + CELL - 9 - 10 * i, y + CELL - 9
-            out.append(f'<path class="rb-corpse" d="M{cx - 4} {cy - 4}L{cx + 4} {cy + 4}M{cx + 4} {cy - 4}'
-                       f'L{cx - 4} {cy + 4}" stroke="#5a1f1f" stroke-width="2"/>')
+            out.append(
+                f'<path class="rb-corpse" d="M{cx - 4} {cy - 4}L{cx + 4} {cy + 4}M{cx + 4} {cy - 4}'
+                f'L{cx - 4} {cy + 4}" stroke="#5a1f1f" stroke-width="2"/>'
+            )
         if corpses > CORPSE_MARKS:  # more marks would spill into the next square: a count instead
-            out.append(f'<text class="rb-corpse-count" x="{x + CELL - 8 - 10 * CORPSE_MARKS}" y="{y + CELL - 4}" '
-                       f'font-size="11" font-weight="bold" fill="#5a1f1f" text-anchor="end">×{corpses}</text>')
+            out.append(
+                f'<text class="rb-corpse-count" x="{x + CELL - 8 - 10 * CORPSE_MARKS}" y="{y + CELL - 4}" '
+                f'font-size="11" font-weight="bold" fill="#5a1f1f" text-anchor="end">×{corpses}</text>'
+            )
     return out
 
 
@@ -208,7 +242,9 @@ def _models(state: State, sizes: dict[str, str], labels: dict[str, str]) -> list
     for sq in grid.spaces():
         x, y = _xy(grid, sq)
         pieces: list[tuple[str, str, str]] = []  # (kind, id, size)
-        pieces += [("enemy", e.id, sizes.get(e.type, "small")) for e in sorted(state.enemies_at(sq), key=lambda e: e.id)]
+        pieces += [
+            ("enemy", e.id, sizes.get(e.type, "small")) for e in sorted(state.enemies_at(sq), key=lambda e: e.id)
+        ]
         pieces += [("character", c.id, "small") for c in state.characters.values() if c.square == sq and c.in_play]
         pieces.sort(key=lambda p: {"large": 0, "medium": 1, "small": 2}[p[2]])
         slot = 0
@@ -225,42 +261,66 @@ def _models(state: State, sizes: dict[str, str], labels: dict[str, str]) -> list
             if kind == "character":
                 ch = state.characters[pid]
                 dash = ' stroke-dasharray="3 2"' if ch.unconscious else ""
-                out.append(f'<circle class="rb-character" cx="{px + half // 2}" cy="{py + half // 2}" r="{half // 2 - 4}" '
-                           f'fill="#2e6fb0" stroke="#fff" stroke-width="2"{dash}/>')
-                out.append(f'<text x="{px + half // 2}" y="{py + half // 2 + 6}" text-anchor="middle" font-size="16" '
-                           f'font-weight="bold" fill="#fff">{label}</text>')
+                out.append(
+                    f'<circle class="rb-character" cx="{px + half // 2}" cy="{py + half // 2}" r="{half // 2 - 4}" '
+                    f'fill="#2e6fb0" stroke="#fff" stroke-width="2"{dash}/>'
+                )
+                out.append(
+                    f'<text x="{px + half // 2}" y="{py + half // 2 + 6}" text-anchor="middle" font-size="16" '
+                    f'font-weight="bold" fill="#fff">{label}</text>'
+                )
             else:
-                out.append(f'<rect class="rb-enemy rb-enemy-{size}" x="{px + 4}" y="{py + 4}" width="{w - 8}" '
-                           f'height="{h - 8}" rx="4" fill="#8b2e2e" stroke="#fff" stroke-width="2"/>')
-                out.append(f'<text x="{px + w // 2}" y="{py + h // 2 + 6}" text-anchor="middle" font-size="16" '
-                           f'font-weight="bold" fill="#fff">{label}</text>')
+                out.append(
+                    f'<rect class="rb-enemy rb-enemy-{size}" x="{px + 4}" y="{py + 4}" width="{w - 8}" '
+                    f'height="{h - 8}" rx="4" fill="#8b2e2e" stroke="#fff" stroke-width="2"/>'
+                )
+                out.append(
+                    f'<text x="{px + w // 2}" y="{py + h // 2 + 6}" text-anchor="middle" font-size="16" '
+                    f'font-weight="bold" fill="#fff">{label}</text>'
+                )
             slot += span
     return out
 
 
 def _marks(grid: Grid, marks: Marks) -> list[str]:
-    out = [('<defs><marker id="rb-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
-            'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>')]
+    out = [
+        (
+            '<defs><marker id="rb-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
+            'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>'
+        )
+    ]
     for a, b in marks.sight_lines:
         (x1, y1), (x2, y2) = _centre(grid, a), _centre(grid, b)
-        out.append(f'<line class="rb-sight" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d08c00" '
-                   f'stroke-width="2.5" stroke-dasharray="8 5"/>')
-    for path, colour, cls in [*((p, "#2e6fb0", "rb-route") for p in marks.routes),
-                              *((p, "#8b2e2e", "rb-enemy-route") for p in marks.enemy_routes)]:
+        out.append(
+            f'<line class="rb-sight" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d08c00" '
+            f'stroke-width="2.5" stroke-dasharray="8 5"/>'
+        )
+    for path, colour, cls in [
+        *((p, "#2e6fb0", "rb-route") for p in marks.routes),
+        *((p, "#8b2e2e", "rb-enemy-route") for p in marks.enemy_routes),
+    ]:
         points = " ".join(f"{x},{y}" for x, y in (_centre(grid, s) for s in path))
-        out.append(f'<polyline class="{cls}" points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
-                   f'marker-end="url(#rb-arrow)" opacity="0.85"/>')
+        out.append(
+            f'<polyline class="{cls}" points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
+            f'marker-end="url(#rb-arrow)" opacity="0.85"/>'
+        )
     for a, b in marks.refused:
         (x1, y1), (x2, y2) = _centre(grid, a), _centre(grid, b)
-        out.append(f'<line class="rb-refused" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#c0392b" '
-                   f'stroke-width="3" stroke-dasharray="4 4"/>')
+        out.append(
+            f'<line class="rb-refused" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#c0392b" '
+            f'stroke-width="3" stroke-dasharray="4 4"/>'
+        )
         mx, my = (x1 + x2) // 2, (y1 + y2) // 2
-        out.append(f'<path d="M{mx - 7} {my - 7}L{mx + 7} {my + 7}M{mx + 7} {my - 7}L{mx - 7} {my + 7}" '
-                   f'stroke="#c0392b" stroke-width="3"/>')
+        out.append(
+            f'<path d="M{mx - 7} {my - 7}L{mx + 7} {my + 7}M{mx + 7} {my - 7}L{mx - 7} {my + 7}" '
+            f'stroke="#c0392b" stroke-width="3"/>'
+        )
     if marks.target:
         x, y = _xy(grid, marks.target)
-        out.append(f'<rect class="rb-target" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-                   f'fill="none" stroke="#d08c00" stroke-width="3"/>')
+        out.append(
+            f'<rect class="rb-target" x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+            f'fill="none" stroke="#d08c00" stroke-width="3"/>'
+        )
     return out
 
 
@@ -283,12 +343,14 @@ def _legend(legend: dict[str, str], top: int, font: int) -> list[str]:
         "refused": '<line x1="{x0}" y1="{y}" x2="{x1}" y2="{y}" stroke="#c0392b" stroke-width="3" stroke-dasharray="4 4"/>',
     }
     for kind, (mark, colour) in TOKEN_MARKS.items():
-        samples[f"token-{kind}"] = (f'<text x="{{x0}}" y="{{y5}}" font-size="11" font-weight="bold" '
-                                    f'fill="{colour}">{escape(mark)}</text>')
+        samples[f"token-{kind}"] = (
+            f'<text x="{{x0}}" y="{{y5}}" font-size="11" font-weight="bold" fill="{colour}">{escape(mark)}</text>'
+        )
     for i, (key, text) in enumerate(legend.items()):
         y = top + (font + 9) * i + 11
-        sample = samples.get(key, "").format(x=PAD + 12, y=y, x0=PAD + 2, y0=y - 7, x1=PAD + 24, x1s=PAD + 12,
-                                             y1s=y + 5, y5=y + 5)
+        sample = samples.get(key, "").format(
+            x=PAD + 12, y=y, x0=PAD + 2, y0=y - 7, x1=PAD + 24, x1s=PAD + 12, y1s=y + 5, y5=y + 5
+        )
         out.append(sample)
         out.append(f'<text x="{PAD + 34}" y="{y + 5}" font-size="{font}" fill="currentColor">{escape(text)}</text>')
     return out

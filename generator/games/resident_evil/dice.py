@@ -5,6 +5,7 @@ encounter die's Umbrella face that raises corpses) but prints no die's face dist
 there is no seeded or enumerated roll here: every roll in a scenario or worked example is
 scripted by face, and no odds are computed from an unknown die.
 """
+
 from __future__ import annotations
 
 from generator.errors import ScenarioError
@@ -35,17 +36,21 @@ class ScriptedRolls:
 
     def roll(self, die: str, n: int, purpose: str) -> list[str]:
         if self.used >= len(self._rolls):
-            raise DiceError(f"the {purpose} rolls {n} {die} dice, but the step scripts no more rolls; add "
-                            f"one to the step's dice")
+            raise DiceError(
+                f"the {purpose} rolls {n} {die} dice, but the step scripts no more rolls; add one to the step's dice"
+            )
         faces = self._rolls[self.used]
         if len(faces) != n:
-            raise DiceError(f"the {purpose} rolls {n} {die} dice, but the scripted roll {self.used + 1} has "
-                            f"{len(faces)} faces {faces}")
+            raise DiceError(
+                f"the {purpose} rolls {n} {die} dice, but the scripted roll {self.used + 1} has "
+                f"{len(faces)} faces {faces}"
+            )
         allowed = faces_of(die, self._success)
         wrong = [f for f in faces if f not in allowed]
         if wrong:
-            raise DiceError(f"the {purpose} rolls {die} dice, whose faces are {', '.join(allowed)}; "
-                            f"the script has {wrong}")
+            raise DiceError(
+                f"the {purpose} rolls {die} dice, whose faces are {', '.join(allowed)}; the script has {wrong}"
+            )
         self.used += 1
         return list(faces)
 

@@ -6,6 +6,7 @@ out-of-sequence reaction: a failed evade cancels the action), the action resolve
 in the character's square may rise. Combat, reactions, the tension deck and the end phase live
 in their own modules and work on the same Game.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -54,8 +55,9 @@ class Game:
     def profile(self, enemy: Enemy) -> EnemyProfile:
         found = self.cards.get(enemy.type)
         if not isinstance(found, EnemyProfile):
-            raise ScenarioError(f"enemy '{enemy.id}' is a {enemy.type}, which has no enemy card; give it an enemy "
-                                f"profile under cards")
+            raise ScenarioError(
+                f"enemy '{enemy.id}' is a {enemy.type}, which has no enemy card; give it an enemy profile under cards"
+            )
         return found
 
     def tension_card(self, card: str) -> TensionCard:
@@ -79,8 +81,10 @@ class Game:
     def profiles_size(self, enemy_type: str) -> str:
         found = self.cards.get(enemy_type)
         if not isinstance(found, EnemyProfile):
-            raise ScenarioError(f"a {enemy_type} comes into play, but '{enemy_type}' has no enemy card (a corpse "
-                                f"rises as a zombie); give it an enemy profile under cards")
+            raise ScenarioError(
+                f"a {enemy_type} comes into play, but '{enemy_type}' has no enemy card (a corpse "
+                f"rises as a zombie); give it an enemy profile under cards"
+            )
         return found.size
 
     def character(self, who: str) -> Character:
@@ -125,15 +129,15 @@ class Game:
             raise NotAllowed("unconscious", f"{who} cannot act")
         return c
 
-    def _action(self, who: str, kind: str, check: Callable[[Character], Any],
-                resolve: Callable[[Character, Any], None]) -> None:
+    def _action(
+        self, who: str, kind: str, check: Callable[[Character], Any], resolve: Callable[[Character, Any], None]
+    ) -> None:
         c = self._check_turn(who)
         if self.actions_left() <= 0:
             raise NotAllowed("no-actions-left", f"{who} has used all {self.rules.actions_per_turn} actions")
         plan = check(c)
         self.state.actions_used += 1
-        self.state.emit("action", who=who, kind=kind, number=self.state.actions_used,
-                        left=self.actions_left())
+        self.state.emit("action", who=who, kind=kind, number=self.state.actions_used, left=self.actions_left())
         if kind != "attack" and not reactions.attack_before_action(self, c, kind):
             self._after_action(c)
             return
@@ -147,7 +151,12 @@ class Game:
         self._turn_ends_if_down(c)
 
     def _turn_ends_if_down(self, c: Character) -> None:
-        if not c.active and self.state.player == c.id and self.state.phase == "action" and self.state.result == "ongoing":
+        if (
+            not c.active
+            and self.state.player == c.id
+            and self.state.phase == "action"
+            and self.state.result == "ongoing"
+        ):
             self.state.emit("turn-ends", who=c.id, reason="unconscious" if c.unconscious else "left")
             self.next_turn()
 
@@ -157,13 +166,19 @@ class Game:
         square = c.square
         count = self.state.corpses[square]
         if self.rules.corpse_roll_once_per_action:
-            face, = self.dice.roll("encounter", 1, "corpse roll")
+            (face,) = self.dice.roll("encounter", 1, "corpse roll")
             self.state.emit("corpse-roll", who=c.id, square=square, face=face, corpses=count)
             rising = count if face == UMBRELLA else 0
         else:
             faces = self.dice.roll("encounter", count, "corpse roll (one die per corpse)")
-            self.state.emit("corpse-roll", who=c.id, square=square, face=faces[0] if count == 1 else faces,
-                            corpses=count, reason="one-die-per-corpse")
+            self.state.emit(
+                "corpse-roll",
+                who=c.id,
+                square=square,
+                face=faces[0] if count == 1 else faces,
+                corpses=count,
+                reason="one-die-per-corpse",
+            )
             rising = faces.count(UMBRELLA)
         if not rising:
             return
@@ -249,8 +264,9 @@ class Game:
             d.state = want if want == "open" else "closed"
             if unlocked:
                 d.key = d.opens_from = None  # the lock card leaves; a normal door from now on
-            self.state.emit("door-" + ("opened" if want == "open" else "closed"), who=c.id, door=d.id,
-                            unlocked=unlocked)
+            self.state.emit(
+                "door-" + ("opened" if want == "open" else "closed"), who=c.id, door=d.id, unlocked=unlocked
+            )
 
         self._action(who, f"{want}-door", check, resolve)
 
@@ -290,9 +306,13 @@ class Game:
                 s.item_tokens[c.square].pop(0)
                 if not s.item_tokens[c.square]:
                     del s.item_tokens[c.square]
-                drawn = draw_from(s.decks.setdefault(deck, []), s.discards.setdefault(deck, []),
-                                  RESHUFFLE if deck in RESHUFFLED_DECKS else NEVER,
-                                  ScriptedShuffle(self.choices.get("reshuffle"), s.seed), name=deck)  # type: ignore[arg-type]
+                drawn = draw_from(
+                    s.decks.setdefault(deck, []),
+                    s.discards.setdefault(deck, []),
+                    RESHUFFLE if deck in RESHUFFLED_DECKS else NEVER,
+                    ScriptedShuffle(self.choices.get("reshuffle"), s.seed),  # type: ignore[arg-type]
+                    name=deck,
+                )
                 if drawn.reshuffled:
                     s.emit("deck-rebuilt", deck=deck, cards=drawn.reshuffled)
                 card = drawn.card or ""
@@ -330,8 +350,10 @@ class Game:
             for card, owner in [*((g, c) for g in give), *((t, o) for t in take)]:
                 if owner.held(card) is None:
                     raise NotAllowed("not-held", f"{owner.id} holds no {card}")
-            if len(c.items) - len(give) + len(take) > c.inventory_limit or \
-                    len(o.items) - len(take) + len(give) > o.inventory_limit:
+            if (
+                len(c.items) - len(give) + len(take) > c.inventory_limit
+                or len(o.items) - len(take) + len(give) > o.inventory_limit
+            ):
                 raise NotAllowed("inventory-full", "the trade leaves an inventory over its limit")
             return o
 
@@ -399,8 +421,16 @@ class Game:
                 w.overlay = None
             w.dial = min(capacity or 0, before + item.amount) if w.overlay is None else w.dial
             reason = "capped" if before + item.amount > (capacity or 0) else "normal"
-        self.state.emit("reload", who=c.id, weapon=w.card, card=ammo.card, before=before, after=w.dial,
-                        capacity=capacity, reason=reason)
+        self.state.emit(
+            "reload",
+            who=c.id,
+            weapon=w.card,
+            card=ammo.card,
+            before=before,
+            after=w.dial,
+            capacity=capacity,
+            reason=reason,
+        )
 
     def _heal_with(self, c: Character, h: Held, t: Character) -> None:
         item = self.item(h.card)
@@ -416,8 +446,9 @@ class Game:
         h = c.held(card)
         if h is None:
             raise NotAllowed("not-held", f"{who} holds no {card}")
-        if not self.rules.free_discard_any_number and \
-                any(e["event"] == "discard" and e.get("player") == who for e in self._this_turn()):
+        if not self.rules.free_discard_any_number and any(
+            e["event"] == "discard" and e.get("player") == who for e in self._this_turn()
+        ):
             raise NotAllowed("one-free-discard", "under this reading a character discards one card per Action phase")
         c.items.remove(h)
         self.state.emit("discard", who=who, card=card, free=True)
@@ -434,7 +465,7 @@ class Game:
         """The events since the current turn began."""
         events = self.state.events
         start = max((i for i, e in enumerate(events) if e["event"] == "turn-starts"), default=-1)
-        return events[start + 1:]
+        return events[start + 1 :]
 
     def combine(self, who: str, cards: list[str]) -> None:
         c = self._check_turn(who)
@@ -595,8 +626,10 @@ class Game:
         c = s.characters[s.player]
         if self.actions_left() > 0 and c.active:
             if s.enemies_at(c.square) or s.corpses.get(c.square):
-                raise NotAllowed("cannot-skip-actions", f"{c.id} shares {c.square} with an enemy or a corpse "
-                                 f"and must use every action")
+                raise NotAllowed(
+                    "cannot-skip-actions",
+                    f"{c.id} shares {c.square} with an enemy or a corpse and must use every action",
+                )
             s.emit("actions-skipped", who=c.id, skipped=self.actions_left())
         s.phase = "reaction"
 
@@ -632,8 +665,9 @@ class Game:
         if not able:
             s.emit("boss-no-target", enemy=boss)
             return
-        target = next((c for c in able if c.id == s.player), None) or \
-            next((c for c in able if c.id == self.choices.get("target")), able[0])
+        target = next((c for c in able if c.id == s.player), None) or next(
+            (c for c in able if c.id == self.choices.get("target")), able[0]
+        )
         combat.enemy_attack(self, enemy, target, attack, reason="behaviour-card")
         self.check_revival()
 

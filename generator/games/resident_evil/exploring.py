@@ -7,6 +7,7 @@ it is the only one; a square without room sends the model to an adjacent square.
 that cannot be resolved (no models left) is replaced by a tension card. A fourth corpse in a
 square goes to an adjacent square.
 """
+
 from __future__ import annotations
 
 import random
@@ -36,8 +37,13 @@ def on_enter(game: Game, c: Character) -> None:
     for _ in range(icons):
         if s.result != "ongoing":
             return
-        drawn = draw_from(s.decks.setdefault("encounter", []), s.discards.setdefault("encounter", []), RESHUFFLE,
-                          random.Random(s.seed), name="encounter")
+        drawn = draw_from(
+            s.decks.setdefault("encounter", []),
+            s.discards.setdefault("encounter", []),
+            RESHUFFLE,
+            random.Random(s.seed),
+            name="encounter",
+        )
         if drawn.reshuffled:
             s.emit("encounter-reshuffled", cards=drawn.reshuffled)
         if drawn.card is None:
@@ -67,8 +73,10 @@ def place_spawn(game: Game, tile: str, near: Character, spawn: dict[str, int], r
     s = game.state
     squares = s.spawn_squares.get(tile) or []
     if not squares:  # the check refuses the cases it can tell; a character may walk onto such a tile
-        raise ScenarioError(f"a card spawns models on tile {tile}, which has no spawn square; add spawn-squares: "
-                            f"{{{tile}: [{s.board.squares_of(tile)[0]}, ...]}} to the case")
+        raise ScenarioError(
+            f"a card spawns models on tile {tile}, which has no spawn square; add spawn-squares: "
+            f"{{{tile}: [{s.board.squares_of(tile)[0]}, ...]}} to the case"
+        )
     reach = s.board.distances(near.square)
     ranked = sorted(squares, key=lambda q: (reach.get(q, 10**6), s.board.order(q)))
     usable = [q for q in ranked if q != near.square] or ranked
@@ -93,8 +101,12 @@ def _adjacent_with_room(game: Game, square: str, size: str, corpse: bool = False
     has room for it (and, for a corpse, holds fewer than the most corpses a square holds)."""
     s = game.state
     for other in s.board.neighbours(square):
-        if s.in_play(other) and other not in s.shafts and game.has_room(other, size) and \
-                (not corpse or s.corpses.get(other, 0) < game.rules.corpses_per_square_max):
+        if (
+            s.in_play(other)
+            and other not in s.shafts
+            and game.has_room(other, size)
+            and (not corpse or s.corpses.get(other, 0) < game.rules.corpses_per_square_max)
+        ):
             return other
     return None
 
@@ -102,9 +114,11 @@ def _adjacent_with_room(game: Game, square: str, size: str, corpse: bool = False
 def _no_room(square: str, what: str) -> str:
     """The rules send a model from a full square to an adjacent one and say no more: a case that
     fills those too asks what they do not tell."""
-    raise ScenarioError(f"{what} is placed in {square}, which is full, and no square next to it has room; the rules "
-                        f"say no more than that a full square sends it to an adjacent one: give the case fewer "
-                        f"models or more room")
+    raise ScenarioError(
+        f"{what} is placed in {square}, which is full, and no square next to it has room; the rules "
+        f"say no more than that a full square sends it to an adjacent one: give the case fewer "
+        f"models or more room"
+    )
 
 
 def add_corpse(game: Game, square: str, reason: str) -> None:
@@ -116,8 +130,13 @@ def add_corpse(game: Game, square: str, reason: str) -> None:
             _corpse_may_go(game, square, chosen)
         other = chosen or _adjacent_with_room(game, square, "small", corpse=True) or _no_room(square, "a corpse")
         s.corpses[other] += 1
-        s.emit("corpse-placed", square=other, reason="square-had-enough-corpses", first=square,
-               max=game.rules.corpses_per_square_max)
+        s.emit(
+            "corpse-placed",
+            square=other,
+            reason="square-had-enough-corpses",
+            first=square,
+            max=game.rules.corpses_per_square_max,
+        )
         return
     s.corpses[square] += 1
     s.emit("corpse-placed", square=square, reason=reason)
@@ -164,8 +183,10 @@ def lay_tile(game: Game, c: Character, here: str, there: str) -> None:
     s.emit("tile-laid", who=c.id, tile=tile, door=door, card=card.get("card"))
     for eid, spec in (card.get("enemies") or {}).items():
         if eid in s.enemies:  # the check refuses the ids play gives; a last word, not a lost enemy
-            raise ScenarioError(f"the exploration card of {door} puts '{eid}' on the board, but an enemy of that "
-                                f"id is there already; give the card's enemy another id")
+            raise ScenarioError(
+                f"the exploration card of {door} puts '{eid}' on the board, but an enemy of that "
+                f"id is there already; give the card's enemy another id"
+            )
         square = game.square(spec["at"])
         if not game.has_room(square, game.profiles_size(spec["type"])):
             _no_room(square, f"the exploration card's {spec['type']} '{eid}'")

@@ -3,6 +3,7 @@
 The engine decided everything; an event carries the ids, numbers and reasons, and this module
 only fills the language's template with names and dice faces in that language.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,8 +30,18 @@ def templates() -> dict:
 
 
 # --- Korean particles ------------------------------------------------------------------------
-_DIGIT_BATCHIM = {"0": True, "1": True, "2": False, "3": True, "4": False, "5": False, "6": True,
-                  "7": True, "8": True, "9": False}
+_DIGIT_BATCHIM = {
+    "0": True,
+    "1": True,
+    "2": False,
+    "3": True,
+    "4": False,
+    "5": False,
+    "6": True,
+    "7": True,
+    "8": True,
+    "9": False,
+}
 _DIGIT_RIEUL = {"1", "7", "8"}
 
 
@@ -185,8 +196,9 @@ def enemy_numbers(enemy_types: dict[str, str]) -> dict[str, str]:
     Enemies of different types are told apart by their names and shapes."""
     numbers: dict[str, str] = {}
     for etype in sorted(set(enemy_types.values())):
-        ids = sorted((eid for eid, t in enemy_types.items() if t == etype),
-                     key=lambda e: (re.sub(r"\D", "", e).zfill(6), e))
+        ids = sorted(
+            (eid for eid, t in enemy_types.items() if t == etype), key=lambda e: (re.sub(r"\D", "", e).zfill(6), e)
+        )
         used: set[str] = set()
         for eid in ids:
             digits = re.sub(r"\D", "", eid).lstrip("0")

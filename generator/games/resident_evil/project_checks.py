@@ -8,6 +8,7 @@ against each example that meets it. The scenario cases themselves are played by 
 (tests/model/test_scenarios.py); `check` reads them all, with positions, and plays those a
 ruling names.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -51,10 +52,15 @@ def _unnamed_in_examples(game, model: Model) -> list[DataError]:
     for example in game.examples:
         missing = unnamed(game, model, example)
         if missing:
-            found.append(DataError(example.scenario_where or example.where, f"example '{example.id}' › scenario",
-                                   f"the narration has no name for {', '.join(missing)}, which would show as the "
-                                   f"id itself; use ids that the data or the narration's names "
-                                   f"(generator/games/resident_evil/narration.yaml) name, such as jill or zombie"))
+            found.append(
+                DataError(
+                    example.scenario_where or example.where,
+                    f"example '{example.id}' › scenario",
+                    f"the narration has no name for {', '.join(missing)}, which would show as the "
+                    f"id itself; use ids that the data or the narration's names "
+                    f"(generator/games/resident_evil/narration.yaml) name, such as jill or zombie",
+                )
+            )
     return found
 
 
@@ -80,14 +86,32 @@ def check_cards_agree(game, model: Model, root: Path) -> list[DataError]:
             continue
         where = model.card_places.get(cid) or Location(f"rules_data/{game.id}/scenarios/cards", 1, 1)
         fields = entity.fields
-        if entity.kind == "enemy" and card.get("kind") == "enemy" and fields.get("size") not in (None, "unknown") \
-                and card.get("size") != fields["size"]:
-            errors.append(DataError(where, f"card '{cid}'", f"size '{card.get('size')}' contradicts the enemy "
-                                                            f"'{cid}' in enemies.yaml, which is {fields['size']}"))
-        if entity.kind == "item" and fields.get("kind") and card.get("kind") != KIND_NAMES.get(fields["kind"],
-                                                                                                fields["kind"]):
-            errors.append(DataError(where, f"card '{cid}'", f"kind '{card.get('kind')}' contradicts the item "
-                                                            f"'{cid}' in items.yaml, which is {fields['kind']}"))
+        if (
+            entity.kind == "enemy"
+            and card.get("kind") == "enemy"
+            and fields.get("size") not in (None, "unknown")
+            and card.get("size") != fields["size"]
+        ):
+            errors.append(
+                DataError(
+                    where,
+                    f"card '{cid}'",
+                    f"size '{card.get('size')}' contradicts the enemy "
+                    f"'{cid}' in enemies.yaml, which is {fields['size']}",
+                )
+            )
+        if (
+            entity.kind == "item"
+            and fields.get("kind")
+            and card.get("kind") != KIND_NAMES.get(fields["kind"], fields["kind"])
+        ):
+            errors.append(
+                DataError(
+                    where,
+                    f"card '{cid}'",
+                    f"kind '{card.get('kind')}' contradicts the item '{cid}' in items.yaml, which is {fields['kind']}",
+                )
+            )
     return errors
 
 
@@ -107,6 +131,8 @@ def read_game_scenarios(game, model: Model | None, root: Path) -> tuple[dict[str
 def report_game(game, root: Path) -> list[str]:
     cases = case_count(scenario_files(game, root), root)
     rulings = [f for f in game.of_kind("faq") if f.fields.get("check")]
-    line = (f"{game.id}: {cases} scenarios; {len(rulings)} FAQ rulings checked; {len(game.examples)} worked "
-            f"examples played by the engine; no odds tables (no die's faces are known)")
+    line = (
+        f"{game.id}: {cases} scenarios; {len(rulings)} FAQ rulings checked; {len(game.examples)} worked "
+        f"examples played by the engine; no odds tables (no die's faces are known)"
+    )
     return [line]

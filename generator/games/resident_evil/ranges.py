@@ -7,6 +7,7 @@ stands on one of them. Where the rulebook sets no bound the cap is generous and 
 A parameter's kind (a whole number, true or false, a list of faces) is checked by
 parameter_checks.py; a parameter not listed here is 0 to 10000 like any other.
 """
+
 from __future__ import annotations
 
 from generator.load.ranges import Range
@@ -22,12 +23,15 @@ PARAMETER_RANGES: dict[str, Range] = {
     # squares and models: each count is at least 1, the weights divide by them
     # the box's squares hold four small models; the diagrams draw a square as four quarters
     SQUARE: Range(1, 4, "a square holds 1 to 4 small models (a square of the board takes four)"),
-    "square-medium-with-small": Range(0, SQUARE, "a square with a medium model holds at most as many "
-                                                 "small ones as it holds alone"),
-    "square-max-medium": Range(1, SQUARE, "a square holds at least 1 medium model, and no more medium "
-                                          "models than small ones"),
-    "square-max-large": Range(1, SQUARE, "a square holds at least 1 large model, and no more large "
-                                         "models than small ones"),
+    "square-medium-with-small": Range(
+        0, SQUARE, "a square with a medium model holds at most as many small ones as it holds alone"
+    ),
+    "square-max-medium": Range(
+        1, SQUARE, "a square holds at least 1 medium model, and no more medium models than small ones"
+    ),
+    "square-max-large": Range(
+        1, SQUARE, "a square holds at least 1 large model, and no more large models than small ones"
+    ),
     "same-square-range": Range(0, 0, "range 0 is the attacker's own square"),
     # characters
     HEALTH: Range(2, 20, "the health track has 2 to 20 boxes, Fine to Danger"),
@@ -44,14 +48,21 @@ PARAMETER_RANGES: dict[str, Range] = {
     # exploring and terrain
     "encounter-icons-max": Range(1, 6, "an unexplored token shows 1 to 6 icons"),
     "item-box-capacity": Range(1, 100, "the item box holds 1 to 100 cards"),
-    "corpses-per-square-max": Range(1, SQUARE, "a corpse takes a small model's room: a square holds 1 "
-                                               "corpse at least and no more than it holds small models"),
+    "corpses-per-square-max": Range(
+        1,
+        SQUARE,
+        "a corpse takes a small model's room: a square holds 1 corpse at least and no more than it holds small models",
+    ),
     # ink ribbons
     "ink-ribbons-small-party": Range(0, 10, "a party starts with 0 to 10 ink ribbons"),
     "ink-ribbons-large-party": Range(0, 10, "a party starts with 0 to 10 ink ribbons"),
     # the campaign
-    "danger-extra-text-levels": Range(2, 10, "extra tension texts come at the higher danger levels, 2 to 10 "
-                                             "(the track starts at level 1 and has at most 10)"),
+    "danger-extra-text-levels": Range(
+        2,
+        10,
+        "extra tension texts come at the higher danger levels, 2 to 10 "
+        "(the track starts at level 1 and has at most 10)",
+    ),
     "crimson-head-corpse-threshold": Range(0, 100, "a threshold counts 0 to 100 corpses"),
     "crimson-head-cards": Range(0, 20, "0 to 20 Crimson Head cards are added"),
     "corpse-danger-threshold": Range(0, 100, "a threshold counts 0 to 100 corpses"),

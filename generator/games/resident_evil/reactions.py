@@ -8,6 +8,7 @@ having contributed), or else it moves its movement towards the nearest character
 route an enemy may take (no door opening, no stairs), into that character's square if there is
 room. Ties go to the active character, then to the players' choice.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -57,8 +58,11 @@ def reaction_phase(game: Game) -> None:
             reason = "highest-threat" if contributors else "in-range"
             targets = [character]
             if "sweep" in attack.keywords:
-                targets += [c for c in s.characters.values()
-                            if c is not character and combat.can_attack(game, attacker, c, attack)]
+                targets += [
+                    c
+                    for c in s.characters.values()
+                    if c is not character and combat.can_attack(game, attacker, c, attack)
+                ]
             for t in targets:
                 combat.enemy_attack(game, attacker, t, attack, reason=reason, special=special)
             for eid in contributors:  # after the attack: the others count as having joined in
@@ -88,8 +92,7 @@ def _attack_target(game: Game, enemy: Enemy, pending: list[Enemy]):
     top = max(game.profile(e).threat for e in rivals)
     strongest = [e for e in rivals if game.profile(e).threat == top]
     chosen = game.choices.get("attacker")
-    attacker = next((e for e in strongest if e.id == chosen), None) or \
-        (enemy if enemy in strongest else strongest[0])
+    attacker = next((e for e in strongest if e.id == chosen), None) or (enemy if enemy in strongest else strongest[0])
     return character, attacker, [e.id for e in rivals if e is not attacker]
 
 
@@ -138,14 +141,21 @@ def move_enemy(game: Game, enemy: Enemy, reason: str) -> None:
         here = path[-1]
         if here == goal.square:
             break
-        steps = [n for n in board.neighbours(here) if to_goal.get(n, 10**6) == to_goal[here] - 1
-                 and game.has_room(n, profile.size, leaving=enemy)]
+        steps = [
+            n
+            for n in board.neighbours(here)
+            if to_goal.get(n, 10**6) == to_goal[here] - 1 and game.has_room(n, profile.size, leaving=enemy)
+        ]
         if not steps:
             break
         path.append(steps[0])
     if len(path) == 1:
-        s.emit("enemy-stays", enemy=enemy.id, toward=goal.id,
-               reason="already-there" if enemy.square == goal.square else "no-room")
+        s.emit(
+            "enemy-stays",
+            enemy=enemy.id,
+            toward=goal.id,
+            reason="already-there" if enemy.square == goal.square else "no-room",
+        )
         return
     enemy.square = path[-1]
     s.emit("enemy-move", enemy=enemy.id, path=path, toward=goal.id, distance=nearest, reason=reason, why=why)
@@ -163,8 +173,7 @@ def attack_before_action(game: Game, c: Character, kind: str) -> bool:
     strongest = [e for e in here if game.profile(e).threat == top]
     chosen = game.choices.get("attacker")
     attacker = next((e for e in strongest if e.id == chosen), strongest[0])
-    hit = combat.enemy_attack(game, attacker, c, game.profile(attacker).attacks[0],
-                              reason="action-in-enemy-square")
+    hit = combat.enemy_attack(game, attacker, c, game.profile(attacker).attacks[0], reason="action-in-enemy-square")
     if hit:
         s.emit("action-cancelled", who=c.id, kind=kind, reason="failed-evade")
         return False

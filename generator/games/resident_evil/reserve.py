@@ -6,6 +6,7 @@ limit, a player may switch characters at the start of a scenario: the old profil
 reserve with its damage as wound tokens, the new one starts at Fine lowered by its tokens.
 A boss that moves into a square without room is placed there and pushes the other models out.
 """
+
 from __future__ import annotations
 
 import random
@@ -58,13 +59,27 @@ def switch(game: Game, who: str, to: str, keep: list[str]) -> None:
     del s.campaign.reserve[to]
     s.campaign.reserve[who] = Reserve(who, old.evade_dice, old.inventory_limit, old.kerosene_max, wounds=old.damage)
     steps = game.rules.health_steps
-    character = Character(to, old.square, new.evade_dice, new.inventory_limit, damage=min(new.wounds, steps - 1),
-                          items=kept, kerosene=min(old.kerosene, new.kerosene_max), kerosene_max=new.kerosene_max)
+    character = Character(
+        to,
+        old.square,
+        new.evade_dice,
+        new.inventory_limit,
+        damage=min(new.wounds, steps - 1),
+        items=kept,
+        kerosene=min(old.kerosene, new.kerosene_max),
+        kerosene_max=new.kerosene_max,
+    )
     del s.characters[who]
     s.characters[to] = character
     s.players[s.players.index(who)] = to
-    s.emit("switch", who=who, to=to, wounds=new.wounds, kept=[h.card for h in kept],
-           dropped=[h.card for h in old.items if h not in kept])
+    s.emit(
+        "switch",
+        who=who,
+        to=to,
+        wounds=new.wounds,
+        kept=[h.card for h in kept],
+        dropped=[h.card for h in old.items if h not in kept],
+    )
 
 
 def boss_move(game: Game, boss: str, path: list[str]) -> None:
@@ -91,8 +106,10 @@ def boss_move(game: Game, boss: str, path: list[str]) -> None:
         if target is not None:  # the players' square: where a push may put the model
             combat.check_place(game, here, game.square(target), msize, model)
         else:
-            target = next((n for n in s.board.neighbours(here)
-                           if s.in_play(n) and n not in s.shafts and game.has_room(n, msize)), None)
+            target = next(
+                (n for n in s.board.neighbours(here) if s.in_play(n) and n not in s.shafts and game.has_room(n, msize)),
+                None,
+            )
         if target is None:
             continue
         model.square = target
@@ -109,8 +126,13 @@ def behaviour_card(game: Game, boss: Enemy) -> None:
     (a move of up to N squares towards the active character first, an attack, special text)."""
     s = game.state
     deck_id = f"behaviour-{boss.type}"
-    drawn = draw_from(s.decks.setdefault(deck_id, []), s.discards.setdefault(deck_id, []), RESHUFFLE,
-                      random.Random(s.seed), name=deck_id)
+    drawn = draw_from(
+        s.decks.setdefault(deck_id, []),
+        s.discards.setdefault(deck_id, []),
+        RESHUFFLE,
+        random.Random(s.seed),
+        name=deck_id,
+    )
     if drawn.reshuffled:
         s.emit("behaviour-reshuffled", enemy=boss.id, cards=drawn.reshuffled)
     s.emit("behaviour-card", enemy=boss.id, card=drawn.card, reason="boss-on-the-tile")

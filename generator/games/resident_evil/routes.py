@@ -6,6 +6,7 @@ enemy, made a big board slow. Steps are symmetric, so one search from a characte
 answers every enemy that is in play; searches are kept while the doors, the tiles in play and
 the elevator shafts stay as they are.
 """
+
 from __future__ import annotations
 
 from .state import State

@@ -4,6 +4,7 @@ Every value comes from `rules_data/resident-evil/parameters*.yaml`; nothing here
 number. Where the source reads two ways, a `parameters-readings.yaml` value selects the reading
 and this class only carries it to the engine.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,19 +31,54 @@ class RulesError(RulesDataError):
 # the kind, ranges.py the number): "number" a whole number, "switch" true or false, "faces" a
 # list of die faces (ids), "levels" a list of whole numbers.
 PARAMETERS: dict[str, str] = {
-    **dict.fromkeys((
-        "actions-per-turn", "tension-cards-per-phase", "unresolvable-tension-extra-draws", "square-max-small",
-        "square-max-medium", "square-medium-with-small", "square-max-large", "health-steps", "revive-health-box",
-        "rapid-fire-max-extra-dice", "ammo-per-attack", "evade-steps", "ink-ribbons-small-party", "small-party-max",
-        "ink-ribbons-large-party", "item-box-capacity", "corpses-per-square-max", "crimson-head-corpse-threshold",
-        "crimson-head-cards", "corpse-danger-threshold", "end-phase-handgun-ammo", "end-phase-heal",
-        "danger-on-complete", "danger-on-fail", "reserve-wounds-healed", "reserve-death-wounds",
-        "switch-below-players", "max-characters"), "number"),
-    **dict.fromkeys((
-        "top-result-always-evades", "oos-attack-excludes-hit-enemies", "linked-tiles-chain",
-        "evade-counts-enemies-in-range", "attack-results-stack", "defeated-enemy-leaves-corpse",
-        "revival-counts-item-box", "lost-beyond-danger", "corpse-roll-once-per-action",
-        "free-discard-any-number"), "switch"),
+    **dict.fromkeys(
+        (
+            "actions-per-turn",
+            "tension-cards-per-phase",
+            "unresolvable-tension-extra-draws",
+            "square-max-small",
+            "square-max-medium",
+            "square-medium-with-small",
+            "square-max-large",
+            "health-steps",
+            "revive-health-box",
+            "rapid-fire-max-extra-dice",
+            "ammo-per-attack",
+            "evade-steps",
+            "ink-ribbons-small-party",
+            "small-party-max",
+            "ink-ribbons-large-party",
+            "item-box-capacity",
+            "corpses-per-square-max",
+            "crimson-head-corpse-threshold",
+            "crimson-head-cards",
+            "corpse-danger-threshold",
+            "end-phase-handgun-ammo",
+            "end-phase-heal",
+            "danger-on-complete",
+            "danger-on-fail",
+            "reserve-wounds-healed",
+            "reserve-death-wounds",
+            "switch-below-players",
+            "max-characters",
+        ),
+        "number",
+    ),
+    **dict.fromkeys(
+        (
+            "top-result-always-evades",
+            "oos-attack-excludes-hit-enemies",
+            "linked-tiles-chain",
+            "evade-counts-enemies-in-range",
+            "attack-results-stack",
+            "defeated-enemy-leaves-corpse",
+            "revival-counts-item-box",
+            "lost-beyond-danger",
+            "corpse-roll-once-per-action",
+            "free-discard-any-number",
+        ),
+        "switch",
+    ),
     "success-results": "faces",
     "evade-ladder": "faces",
     "danger-extra-text-levels": "levels",
@@ -51,10 +87,14 @@ PARAMETERS: dict[str, str] = {
 # the normal rules. A mode is named by the first word of its parameters (easy-..., solo-...).
 MODE_PREFIXES = ("easy-", "solo-")
 MODE_PARAMETERS: dict[str, str] = {
-    "easy-ink-ribbons-per-character": "number", "easy-typewriter-stays": "switch",
-    "easy-reload-to-capacity": "switch", "easy-spray-heals-to-fine": "switch",
-    "easy-push-every-enemy-after-failed-evade": "switch", "solo-item-box-capacity": "number",
-    "solo-boss-health-reduction": "number", "solo-start-positions": "number",
+    "easy-ink-ribbons-per-character": "number",
+    "easy-typewriter-stays": "switch",
+    "easy-reload-to-capacity": "switch",
+    "easy-spray-heals-to-fine": "switch",
+    "easy-push-every-enemy-after-failed-evade": "switch",
+    "solo-item-box-capacity": "number",
+    "solo-boss-health-reduction": "number",
+    "solo-start-positions": "number",
     "solo-unconscious-becomes-danger": "switch",
 }
 NORMAL_MODE = "normal"
@@ -121,6 +161,7 @@ class Rules:
 
 def rules_from_parameters(values: dict[str, Any]) -> Rules:
     """Build Rules from parameter id -> value; a missing id is named in the error."""
+
     def get(pid: str) -> Any:
         if pid not in values:
             raise RulesError(f"parameter '{pid}' is missing; add it to the game's parameters*.yaml", subject=pid)
@@ -132,23 +173,33 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
     # The four legal mixes of a square are one weight limit: small 1, medium and large in proportion.
     weights = {"small": 1, "medium": small // medium_count, "large": small // large}
     if weights["medium"] + medium_with_small * weights["small"] != small or small % medium_count or small % large:
-        raise RulesError(f"square-max-small ({small}), square-max-medium ({medium_count}), square-medium-with-small "
-                         f"({medium_with_small}) and square-max-large ({large}) do not describe one weight limit "
-                         f"per square: the small count must be a multiple of the medium and large counts, and one "
-                         f"medium model and square-medium-with-small small ones must fill a square; correct one "
-                         f"of the four", subject="square-max-medium")
+        raise RulesError(
+            f"square-max-small ({small}), square-max-medium ({medium_count}), square-medium-with-small "
+            f"({medium_with_small}) and square-max-large ({large}) do not describe one weight limit "
+            f"per square: the small count must be a multiple of the medium and large counts, and one "
+            f"medium model and square-medium-with-small small ones must fill a square; correct one "
+            f"of the four",
+            subject="square-max-medium",
+        )
     success = tuple(get("success-results"))
     if len(set(success)) != len(success) or BLANK in success:
-        raise RulesError(f"success-results {list(success)} names a face twice or the blank face '{BLANK}'; list "
-                         f"each success result once, weakest first", subject="success-results")
+        raise RulesError(
+            f"success-results {list(success)} names a face twice or the blank face '{BLANK}'; list "
+            f"each success result once, weakest first",
+            subject="success-results",
+        )
     ladder = tuple(get("evade-ladder"))
     unknown = [r for r in ladder if r not in success]
     if unknown:
-        raise RulesError(f"evade-ladder names {unknown}, which are not in success-results {list(success)}; "
-                         f"use those faces", subject="evade-ladder")
+        raise RulesError(
+            f"evade-ladder names {unknown}, which are not in success-results {list(success)}; use those faces",
+            subject="evade-ladder",
+        )
     if len(ladder) != get("evade-steps"):
-        raise RulesError(f"evade-ladder has {len(ladder)} steps but evade-steps says {get('evade-steps')}; "
-                         f"make them agree", subject="evade-ladder")
+        raise RulesError(
+            f"evade-ladder has {len(ladder)} steps but evade-steps says {get('evade-steps')}; make them agree",
+            subject="evade-ladder",
+        )
     modes = {pid: v for pid, v in values.items() if pid.startswith(MODE_PREFIXES)}
     return Rules(
         actions_per_turn=get("actions-per-turn"),

@@ -18,6 +18,7 @@ for that check alone; dice are scripted by face on the step that rolls them.
 Public: HOOKS (for generator/core/scenarios.py), read_scenarios, build_game, apply_step, compare, FORMAT,
 CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -43,8 +44,16 @@ from .state import Campaign, Character, Enemy, Held, Reserve, State
 
 FORMAT = scenario_format(check_ids)  # every key, step and expectation (scenario_format.py)
 CASE_KEYS = set(FORMAT.all_case_keys)
-STEP_KEYS = {"who", "do", "not-allowed", "expect", "expect-any", "note", *FORMAT.step_keys,
-             *(key for keys in FORMAT.actions.values() for key in keys)}
+STEP_KEYS = {
+    "who",
+    "do",
+    "not-allowed",
+    "expect",
+    "expect-any",
+    "note",
+    *FORMAT.step_keys,
+    *(key for keys in FORMAT.actions.values() for key in keys),
+}
 CHOICES = set(CHOICES_SHAPE.fields)
 EXPECT_KEYS = set(FORMAT.expect_keys)
 
@@ -96,12 +105,16 @@ def _held(entry: Any, table: dict) -> Held:
         dial = item.weapon.capacity if isinstance(item, card_specs.Item) and item.weapon else None
         return Held(entry, dial=dial)
     if isinstance(entry, dict) and len(entry) == 1:
-        (card, value), = entry.items()
+        ((card, value),) = entry.items()
         if isinstance(value, int):
             return Held(card, dial=value)
         if isinstance(value, dict):
-            return Held(card, dial=value.get("dial"), stack=list(value.get("stack") or []), overlay=value.get("overlay"))
-    raise CaseError(f"an inventory entry is a card id, {{card: dial}} or {{card: {{dial, stack, overlay}}}}, not {entry!r}")
+            return Held(
+                card, dial=value.get("dial"), stack=list(value.get("stack") or []), overlay=value.get("overlay")
+            )
+    raise CaseError(
+        f"an inventory entry is a card id, {{card: dial}} or {{card: {{dial, stack, overlay}}}}, not {entry!r}"
+    )
 
 
 def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game:
@@ -116,17 +129,30 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
         for need in ("at", "evade-dice", "inventory"):
             if need not in spec:
                 raise CaseError(f"character '{cid}' needs '{need}' (the profile card's value for this check)")
-        c = Character(cid, board.square(spec["at"]), int(spec["evade-dice"]), int(spec["inventory"]),
-                      damage=_health(spec.get("health"), rules), unconscious=bool(spec.get("unconscious")),
-                      items=[_held(x, table) for x in spec.get("items") or []], kerosene=int(spec.get("kerosene", 0)),
-                      kerosene_max=int(spec.get("kerosene-max", 0)))
+        c = Character(
+            cid,
+            board.square(spec["at"]),
+            int(spec["evade-dice"]),
+            int(spec["inventory"]),
+            damage=_health(spec.get("health"), rules),
+            unconscious=bool(spec.get("unconscious")),
+            items=[_held(x, table) for x in spec.get("items") or []],
+            kerosene=int(spec.get("kerosene", 0)),
+            kerosene_max=int(spec.get("kerosene-max", 0)),
+        )
         for item in c.items:
             if item.card not in table:
                 raise CaseError(f"character '{cid}' holds '{item.card}', which has no profile under cards")
         characters[cid] = c
     players = list(case.get("players") or characters)
-    state = State(board, characters, players, tutorial=bool(case.get("tutorial")), mode=case.get("mode", "normal"),
-                  seed=int(case.get("seed", 0)))
+    state = State(
+        board,
+        characters,
+        players,
+        tutorial=bool(case.get("tutorial")),
+        mode=case.get("mode", "normal"),
+        seed=int(case.get("seed", 0)),
+    )
     for eid, spec in (case.get("enemies") or {}).items():
         if spec.get("type") not in table or not isinstance(table[spec["type"]], card_specs.EnemyProfile):
             raise CaseError(f"enemy '{eid}' is of type '{spec.get('type')}', which has no enemy profile under cards")
@@ -147,15 +173,18 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
         if did not in board.doors:
             raise CaseError(f"exploration names '{did}', which is not a door on the map")
         state.exploration[did] = dict(card or {})
-    state.item_tokens = {board.square(sq): list(v if isinstance(v, list) else [v])
-                         for sq, v in (case.get("item-tokens") or {}).items()}
+    state.item_tokens = {
+        board.square(sq): list(v if isinstance(v, list) else [v]) for sq, v in (case.get("item-tokens") or {}).items()
+    }
     state.typewriters = [board.square(x) for x in case.get("typewriters") or []]
     state.item_boxes = [board.square(x) for x in case.get("item-boxes") or []]
     state.exits = [board.square(x) for x in case.get("exits") or []]
     for a, b in case.get("stairs") or []:
         state.stairs[board.square(a)] = board.square(b)
         state.stairs[board.square(b)] = board.square(a)
-    state.spawn_squares = {tile: [board.square(x) for x in squares] for tile, squares in (case.get("spawn-squares") or {}).items()}
+    state.spawn_squares = {
+        tile: [board.square(x) for x in squares] for tile, squares in (case.get("spawn-squares") or {}).items()
+    }
     state.decks = {k: list(v) for k, v in (case.get("decks") or {}).items()}
     if case.get("item-c"):
         state.decks["item-c"] = campaign_steps.item_c_deck(case["item-c"], int(case.get("seed", 0)))
@@ -165,16 +194,28 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
             if not isinstance(table.get(card), card_specs.TensionCard):
                 raise CaseError(f"tension card '{card}' has no profile under cards")
     state.supply = dict(case.get("supply") or {})
-    state.ink_ribbons = case["ink-ribbons"] if "ink-ribbons" in case else _ink_ribbons(rules, len(characters), state.mode)
+    state.ink_ribbons = (
+        case["ink-ribbons"] if "ink-ribbons" in case else _ink_ribbons(rules, len(characters), state.mode)
+    )
     camp = case.get("campaign") or {}
-    state.campaign = Campaign(danger=int(camp.get("danger", 0)), danger_last=camp.get("last"),
-                              danger_levels={int(k): int(v) for k, v in (camp.get("levels") or {}).items()},
-                              item_box=[_held(x, table) for x in camp.get("item-box") or []],
-                              crimson_heads_added=int(camp.get("crimson-heads-added", 0)),
-                              reserve={rid: Reserve(rid, int(r.get("evade-dice", 1)), int(r.get("inventory", 1)),
-                                                    int(r.get("kerosene-max", 0)), int(r.get("wounds", 0)),
-                                                    bool(r.get("reserve-only")))
-                                       for rid, r in (camp.get("reserve") or {}).items()})
+    state.campaign = Campaign(
+        danger=int(camp.get("danger", 0)),
+        danger_last=camp.get("last"),
+        danger_levels={int(k): int(v) for k, v in (camp.get("levels") or {}).items()},
+        item_box=[_held(x, table) for x in camp.get("item-box") or []],
+        crimson_heads_added=int(camp.get("crimson-heads-added", 0)),
+        reserve={
+            rid: Reserve(
+                rid,
+                int(r.get("evade-dice", 1)),
+                int(r.get("inventory", 1)),
+                int(r.get("kerosene-max", 0)),
+                int(r.get("wounds", 0)),
+                bool(r.get("reserve-only")),
+            )
+            for rid, r in (camp.get("reserve") or {}).items()
+        },
+    )
     turn = case.get("turn") or {}
     if turn.get("player"):
         state.turn = players.index(turn["player"])
@@ -259,8 +300,15 @@ def compare(game: Game, expect: dict) -> list[str]:
         if c is None:
             out.append(f"characters.{cid}: no such character")
             continue
-        actual = {"at": c.square, "health": c.damage + 1, "unconscious": c.unconscious, "dead": c.dead,
-                  "left": c.left, "items": sorted(h.card for h in c.items), "kerosene": c.kerosene}
+        actual = {
+            "at": c.square,
+            "health": c.damage + 1,
+            "unconscious": c.unconscious,
+            "dead": c.dead,
+            "left": c.left,
+            "items": sorted(h.card for h in c.items),
+            "kerosene": c.kerosene,
+        }
         for key, value in fields.items():
             if key == "health" and isinstance(value, str):
                 value = _health(value, game.rules) + 1
@@ -295,18 +343,27 @@ def compare(game: Game, expect: dict) -> list[str]:
     for did, state in (expect.get("doors") or {}).items():
         door = s.board.doors.get(did)
         check(f"doors.{did}", state, door.state if door else None)
-    pairs: tuple[tuple[str, Any], ...] = (("result", s.result), ("player", s.player), ("phase", s.phase),
-                        ("actions-left", game.actions_left()), ("ink-ribbons", s.ink_ribbons),
-                        ("typewriters", s.typewriters), ("danger", s.campaign.danger),
-                        ("crimson-heads-added", s.campaign.crimson_heads_added),
-                        ("campaign-lost", s.campaign.lost),
-                        ("item-box", sorted(h.card for h in s.campaign.item_box)),
-                        ("lasting", [x["card"] for x in s.lasting]),
-                        ("item-tokens", s.item_tokens), ("unexplored", s.unexplored),
-                        ("kerosene", {k: v for k, v in s.kerosene.items() if v}),
-                        ("reserve", {r.id: r.wounds for r in s.campaign.reserve.values()}),
-                        ("off-board", sorted(s.off_board)), ("elevator", s.elevator),
-                        ("removed", s.campaign.removed), ("narrative-tokens", s.narrative_tokens))
+    pairs: tuple[tuple[str, Any], ...] = (
+        ("result", s.result),
+        ("player", s.player),
+        ("phase", s.phase),
+        ("actions-left", game.actions_left()),
+        ("ink-ribbons", s.ink_ribbons),
+        ("typewriters", s.typewriters),
+        ("danger", s.campaign.danger),
+        ("crimson-heads-added", s.campaign.crimson_heads_added),
+        ("campaign-lost", s.campaign.lost),
+        ("item-box", sorted(h.card for h in s.campaign.item_box)),
+        ("lasting", [x["card"] for x in s.lasting]),
+        ("item-tokens", s.item_tokens),
+        ("unexplored", s.unexplored),
+        ("kerosene", {k: v for k, v in s.kerosene.items() if v}),
+        ("reserve", {r.id: r.wounds for r in s.campaign.reserve.values()}),
+        ("off-board", sorted(s.off_board)),
+        ("elevator", s.elevator),
+        ("removed", s.campaign.removed),
+        ("narrative-tokens", s.narrative_tokens),
+    )
     for key, actual in pairs:
         if key in expect:
             want = sorted(expect[key]) if key == "item-box" else expect[key]
@@ -334,20 +391,37 @@ def compare(game: Game, expect: dict) -> list[str]:
     for frm, squares in (expect.get("moves-from") or {}).items():
         check(f"moves-from.{frm}", sorted(squares), sorted(s.board.neighbours(frm)))
     for tile, tiles in (expect.get("linked-tiles") or {}).items():
-        check(f"linked-tiles.{tile}", sorted(tiles),
-              sorted(s.board.linked_tiles(tile, chain=game.rules.linked_tiles_chain)))
+        check(
+            f"linked-tiles.{tile}",
+            sorted(tiles),
+            sorted(s.board.linked_tiles(tile, chain=game.rules.linked_tiles_chain)),
+        )
     return out
 
 
 # --- the shared runner's side (generator/core/scenarios.py) ---------------------------------------
-def read_scenarios(path: Path, model: Any = None, root: Path = PROJECT_ROOT, *,
-                   editions: list[str] | None = None, sources: dict | None = None,
-                   refused: list[str] | None = None) -> tuple[list[dict], list]:
+def read_scenarios(
+    path: Path,
+    model: Any = None,
+    root: Path = PROJECT_ROOT,
+    *,
+    editions: list[str] | None = None,
+    sources: dict | None = None,
+    refused: list[str] | None = None,
+) -> tuple[list[dict], list]:
     """A scenario file's cases and every error in it, with positions (the ids, cards and bounds
     of the rules are checked when the model is given; the edition and the cited sources when
     those are given; `refused` receives the ids of the cases with errors)."""
-    return read_scenario_file(path, display(path, root), FORMAT, path.parent.parent.name, model, editions=editions,
-                              sources=sources, refused=refused)
+    return read_scenario_file(
+        path,
+        display(path, root),
+        FORMAT,
+        path.parent.parent.name,
+        model,
+        editions=editions,
+        sources=sources,
+        refused=refused,
+    )
 
 
 # A value of the wrong kind the format would have refused: said as the error it is, never a traceback.

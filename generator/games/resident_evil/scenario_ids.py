@@ -12,6 +12,7 @@ allow), an inventory's size, a weapon's dial within its capacity, an enemy's wou
 points, the actions already used within a turn's. The other bounds across keys (the danger track,
 the item box, the party, the box's models and squares) are case_bounds.py's.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -30,8 +31,12 @@ from .engine import CHARACTER_SIZE, TOKEN_SIZES
 from .scenario_format import REQUIRED
 
 ITEM_DECKS = ("item-a", "item-b", "item-c")
-DECK_KINDS = {"tension": ("tension",), "encounter": ("encounter",), "narrative": ("narrative",),
-              **{deck: ITEM_KINDS for deck in ITEM_DECKS}}
+DECK_KINDS = {
+    "tension": ("tension",),
+    "encounter": ("encounter",),
+    "narrative": ("narrative",),
+    **{deck: ITEM_KINDS for deck in ITEM_DECKS},
+}
 BEHAVIOUR = "behaviour-"  # a boss's behaviour deck: behaviour-<its enemy card>
 ITEM_BOX = "item-box"  # a search's `from:` besides a character
 MAP_LINES = 99  # about 50 rows of squares, far above a real play area, far below a slow check
@@ -75,12 +80,16 @@ class CaseIds:
     def check(self) -> None:
         self.board = self._board()
         if self.model is not None:
-            self.cards = {**getattr(self.model, "cards", {}), **{cid: body for cid, body in
-                                                                 _map(self.case.get("cards")).items() if body}}
+            self.cards = {
+                **getattr(self.model, "cards", {}),
+                **{cid: body for cid, body in _map(self.case.get("cards")).items() if body},
+            }
             self._case_cards()
         if "characters" not in self.node.value:
-            self.report.error(self.node.where, "missing 'characters': the characters of the case, each with at, "
-                                               "evade-dice and inventory")
+            self.report.error(
+                self.node.where,
+                "missing 'characters': the characters of the case, each with at, evade-dice and inventory",
+            )
         self._characters()
         self._enemies()
         self._tokens()
@@ -103,8 +112,11 @@ class CaseIds:
             return None
         lines = len(text.splitlines())
         if lines > MAP_LINES:
-            self.report.at("map").error(place(self.node, "map"), f"the map has {lines} lines; a map has at most "
-                                                                 f"{MAP_LINES} (rows of squares and the edges between them)")
+            self.report.at("map").error(
+                place(self.node, "map"),
+                f"the map has {lines} lines; a map has at most "
+                f"{MAP_LINES} (rows of squares and the edges between them)",
+            )
             return None
         try:
             board = parse_grid(text)
@@ -136,12 +148,21 @@ class CaseIds:
             return (f"step {path[1] + 1}", *path[2:])
         return path
 
-    def _known(self, path: tuple, value: Any, what: str, choices: Collection[str], hint: str | Callable[[], str],
-               key: bool = False) -> bool:
+    def _known(
+        self,
+        path: tuple,
+        value: Any,
+        what: str,
+        choices: Collection[str],
+        hint: str | Callable[[], str],
+        key: bool = False,
+    ) -> bool:
         if value is None or value in choices:
             return True  # None: reported by the shapes
         where = self._key_place(path) if key else place(self.node, *path)
-        return known(self._report_at(path), where, what, value, list(choices), hint if isinstance(hint, str) else hint())
+        return known(
+            self._report_at(path), where, what, value, list(choices), hint if isinstance(hint, str) else hint()
+        )
 
     def _report_at(self, path: tuple) -> Report:
         return self._at(tuple(f"item {p + 1}" if isinstance(p, int) else str(p) for p in self._crumbs(path)))
@@ -163,14 +184,21 @@ class CaseIds:
         kind, wounds = spec.get("type"), spec.get("wounds")
         hp = _map(self.cards.get(str(kind))).get("hp")
         if isinstance(wounds, int) and isinstance(hp, int) and wounds >= hp:
-            self.refuse(path, f"a {kind} has {hp} hit points: {wounds} wounds would have defeated it; "
-                              f"write 0 to {hp - 1}")
+            self.refuse(
+                path, f"a {kind} has {hp} hit points: {wounds} wounds would have defeated it; write 0 to {hp - 1}"
+            )
 
     def square(self, path: tuple, value: Any, key: bool = False) -> None:
         board = self.board
         if board is not None:
-            self._known(path, value, "square", board.cells, lambda: "name a square of the map "
-                        f"({', '.join(board.spaces()[:4])}, ...)", key)
+            self._known(
+                path,
+                value,
+                "square",
+                board.cells,
+                lambda: f"name a square of the map ({', '.join(board.spaces()[:4])}, ...)",
+                key,
+            )
 
     def squares(self, path: tuple, values: Any) -> None:
         if isinstance(values, list):
@@ -196,8 +224,14 @@ class CaseIds:
     def enemy(self, path: tuple, value: Any, key: bool = False) -> None:
         if value is None or value in self._enemy_ids() or self._spawned(value):
             return
-        self._known(path, value, "enemy", self._enemy_ids(), "name an enemy of the case, or one that appears "
-                    "(<enemy card>-<number>, such as zombie-1)", key)
+        self._known(
+            path,
+            value,
+            "enemy",
+            self._enemy_ids(),
+            "name an enemy of the case, or one that appears (<enemy card>-<number>, such as zombie-1)",
+            key,
+        )
 
     def _enemy_ids(self) -> list[str]:
         ids = list(_map(self.case.get("enemies")))
@@ -219,8 +253,10 @@ class CaseIds:
         if self.model is None or value is None or (value in self.cards and (not kinds or self._kind(value) in kinds)):
             return
         if value in self.cards:
-            self._report_at(path).error(self._key_place(path) if key else place(self.node, *path),
-                                        f"'{value}' is {with_article(str(self._kind(value)))} card, not {what}; name {what}")
+            self._report_at(path).error(
+                self._key_place(path) if key else place(self.node, *path),
+                f"'{value}' is {with_article(str(self._kind(value)))} card, not {what}; name {what}",
+            )
             return
         choices = [cid for cid in self.cards if not kinds or self._kind(cid) in kinds]
         self._known(path, value, "card", choices, "give its profile under cards (here or in scenarios/cards/)", key)
@@ -236,10 +272,14 @@ class CaseIds:
     def _case_cards(self) -> None:
         own = {cid: body for cid, body in _map(self.case.get("cards")).items() if body}
         if own and self.rules is not None:
-            card_format.check_card_ids(own, lambda cid: child(self.node, "cards", cid),
-                                       lambda cid: self.report.at("cards").at(cid),
-                                       faces_of(ATTACK_DICE[0], self.rules.success_results), self.cards,
-                                       self.rules.danger_extra_text_levels)
+            card_format.check_card_ids(
+                own,
+                lambda cid: child(self.node, "cards", cid),
+                lambda cid: self.report.at("cards").at(cid),
+                faces_of(ATTACK_DICE[0], self.rules.success_results),
+                self.cards,
+                self.rules.danger_extra_text_levels,
+            )
 
     def _characters(self) -> None:
         for cid, spec in _map(self.case.get("characters")).items():
@@ -257,7 +297,8 @@ class CaseIds:
             if isinstance(limit, int) and len(items) > limit:
                 self.report.at("characters").at(cid).at("items").error(
                     place(self.node, "characters", cid, "items"),
-                    f"{cid} holds {len(items)} cards but the inventory is {limit}; remove cards or raise 'inventory'")
+                    f"{cid} holds {len(items)} cards but the inventory is {limit}; remove cards or raise 'inventory'",
+                )
 
     def _dial(self, path: tuple, card: Any, dial: Any) -> None:
         """A dial only on a weapon with an ammunition dial, and within its capacity."""
@@ -265,11 +306,15 @@ class CaseIds:
             return
         capacity = self.cards[card].get("capacity") if self._kind(card) == "weapon" else None
         if capacity is None:
-            self._report_at(path).error(place(self.node, *path), f"'{card}' has no ammunition dial (only a weapon "
-                                                                 f"with a capacity has one); write the card id alone")
+            self._report_at(path).error(
+                place(self.node, *path),
+                f"'{card}' has no ammunition dial (only a weapon with a capacity has one); write the card id alone",
+            )
         elif dial > capacity:
-            self._report_at(path).error(place(self.node, *path), f"the {card}'s dial shows {dial}, but its "
-                                                                 f"capacity is {capacity}; write 0 to {capacity}")
+            self._report_at(path).error(
+                place(self.node, *path),
+                f"the {card}'s dial shows {dial}, but its capacity is {capacity}; write 0 to {capacity}",
+            )
 
     def _slot(self, path: tuple, card: Any, entry: Any) -> None:
         """A slot's overlay is a special ammunition card (an ammo card with a profile) for this
@@ -282,9 +327,12 @@ class CaseIds:
             self.card((*path, "overlay"), overlay, ("ammo",), "an ammo card")
             body = _map(self.cards.get(overlay))
             if self._kind(overlay) == "ammo" and (not body.get("profile") or body.get("reloads") != card):
-                self.refuse((*path, "overlay"), f"'{overlay}' is not special ammunition for the {card}: an overlay "
-                                                f"is an ammo card with a profile and 'reloads: {card}'; name one, "
-                                                f"or remove 'overlay'")
+                self.refuse(
+                    (*path, "overlay"),
+                    f"'{overlay}' is not special ammunition for the {card}: an overlay "
+                    f"is an ammo card with a profile and 'reloads: {card}'; name one, "
+                    f"or remove 'overlay'",
+                )
         stack = value.get("stack")
         if isinstance(stack, list) and stack:
             if not self._herb(card):
@@ -292,8 +340,10 @@ class CaseIds:
             for index, herb in enumerate(stack):
                 self.card((*path, "stack", index), herb, ("healing",), "a herb card")
                 if self._kind(herb) == "healing" and not self._herb(herb):
-                    self.refuse((*path, "stack", index), f"'{herb}' is not a herb (herb: true); only herbs are "
-                                                         f"combined with a herb")
+                    self.refuse(
+                        (*path, "stack", index),
+                        f"'{herb}' is not a herb (herb: true); only herbs are combined with a herb",
+                    )
 
     def _herb(self, card: Any) -> bool:
         return self._kind(card) == "healing" and bool(_map(self.cards.get(card)).get("herb"))
@@ -313,8 +363,13 @@ class CaseIds:
                 self.square((key, square), square, key=True)
                 if key == "item-tokens":
                     for index, deck in enumerate(_list(value)):
-                        self._known((key, square, index) if isinstance(value, list) else (key, square), deck,
-                                    "item deck", list(ITEM_DECKS), "an item token names item-a, item-b or item-c")
+                        self._known(
+                            (key, square, index) if isinstance(value, list) else (key, square),
+                            deck,
+                            "item deck",
+                            list(ITEM_DECKS),
+                            "an item token names item-a, item-b or item-c",
+                        )
         for key in ("typewriters", "item-boxes", "exits", "narrative-tokens"):
             self.squares((key,), self.case.get(key) or [])
         for index, pair in enumerate(_list(self.case.get("stairs"))):
@@ -338,19 +393,30 @@ class CaseIds:
         for index, player in enumerate(_list(players)):
             if player in seen:
                 self._report_at(("players", index)).error(
-                    place(self.node, "players", index), f"'{player}' plays twice; name each character once in the "
-                                                        f"turn order")
+                    place(self.node, "players", index),
+                    f"'{player}' plays twice; name each character once in the turn order",
+                )
             seen.add(player)
             if isinstance(self.case.get("characters"), dict):  # else reported: who they are is not known
-                self._known(("players", index), player, "character", self.characters,
-                            "the turn order names the case's characters")
+                self._known(
+                    ("players", index),
+                    player,
+                    "character",
+                    self.characters,
+                    "the turn order names the case's characters",
+                )
         turn = _map(self.case.get("turn"))
         order = _list(players) or self.characters
         if turn.get("player") is not None:
             self._known(("turn", "player"), turn["player"], "player", order, "name a character of the turn order")
         if self.rules is not None and self.case.get("mode") is not None:
-            self._known(("mode",), self.case["mode"], "mode", self.rules.mode_names,
-                        f"the modes are {', '.join(self.rules.mode_names)}")
+            self._known(
+                ("mode",),
+                self.case["mode"],
+                "mode",
+                self.rules.mode_names,
+                f"the modes are {', '.join(self.rules.mode_names)}",
+            )
 
     def _piles(self) -> None:
         for key in ("decks", "discards"):
@@ -366,10 +432,16 @@ class CaseIds:
         if deck in DECK_KINDS:
             return DECK_KINDS[deck]
         if deck.startswith(BEHAVIOUR):
-            self.card((*pile, deck), deck[len(BEHAVIOUR):], ("enemy",), "an enemy card", key=True)
+            self.card((*pile, deck), deck[len(BEHAVIOUR) :], ("enemy",), "an enemy card", key=True)
             return ("behaviour",)
-        self._known((*pile, deck), deck, "deck", [*DECK_KINDS, f"{BEHAVIOUR}<boss>"],
-                    f"the decks are {', '.join(DECK_KINDS)} and {BEHAVIOUR}<boss card>", key=True)
+        self._known(
+            (*pile, deck),
+            deck,
+            "deck",
+            [*DECK_KINDS, f"{BEHAVIOUR}<boss>"],
+            f"the decks are {', '.join(DECK_KINDS)} and {BEHAVIOUR}<boss card>",
+            key=True,
+        )
         return None
 
     def _campaign(self) -> None:
@@ -386,8 +458,9 @@ class CaseIds:
             card = _map(card)
             for eid, spec in _map(card.get("enemies")).items():
                 self.square(("exploration", did, "enemies", eid, "at"), _map(spec).get("at"))
-                self.card(("exploration", did, "enemies", eid, "type"), _map(spec).get("type"), ("enemy",),
-                          "an enemy card")
+                self.card(
+                    ("exploration", did, "enemies", eid, "type"), _map(spec).get("type"), ("enemy",), "an enemy card"
+                )
             for key in ("item-tokens", "corpses"):
                 for square in _map(card.get(key)):
                     self.square(("exploration", did, key, square), square, key=True)
@@ -417,9 +490,11 @@ class CaseIds:
             path = pieces[-1][1]
             sizes = ", ".join(f"{n} {size}" for size, n in _count(pieces).items())
             self.report.at(str(path[0])).error(
-                place(self.node, *path), f"square {square} has no room for what the case puts there ({sizes}: "
+                place(self.node, *path),
+                f"square {square} has no room for what the case puts there ({sizes}: "
                 f"weight {weight}); a square holds weight {limit} (a small model or token weighs "
-                f"{weights['small']}, a medium {weights['medium']}, a large {weights['large']}); move some elsewhere")
+                f"{weights['small']}, a medium {weights['medium']}, a large {weights['large']}); move some elsewhere",
+            )
 
     # --- steps --------------------------------------------------------------------------------
     def _step(self, step: dict, number: int) -> None:
@@ -457,8 +532,9 @@ class CaseIds:
         faces = [*faces_of(ATTACK_DICE[0], self.rules.success_results), *faces_of("encounter", ())]
         for index, roll in enumerate(_list(rolls)):
             for face_index, face in enumerate(_list(roll)):
-                self._known((*path, "dice", index, face_index), face, "die face", faces,
-                            f"the faces are {', '.join(faces)}")
+                self._known(
+                    (*path, "dice", index, face_index), face, "die face", faces, f"the faces are {', '.join(faces)}"
+                )
 
     def _choices(self, path: tuple, choose: dict) -> None:
         at = (*path, "choose")
@@ -544,14 +620,19 @@ class CaseIds:
 
     def _event(self, path: tuple, kind: Any) -> None:
         if self.model is not None:
-            self._known(path, kind, "event kind", list(event_kinds()), "name an event the engine emits "
-                        "(generator/games/resident_evil/narration.yaml lists them)")
+            self._known(
+                path,
+                kind,
+                "event kind",
+                list(event_kinds()),
+                "name an event the engine emits (generator/games/resident_evil/narration.yaml lists them)",
+            )
 
 
 def _held(entry: Any) -> tuple[Any, Any]:
     """An inventory slot's card and dial (None when it has none)."""
     if isinstance(entry, dict) and len(entry) == 1:
-        (card, value), = entry.items()
+        ((card, value),) = entry.items()
         return card, value.get("dial") if isinstance(value, dict) else value
     return entry, None
 

@@ -4,6 +4,7 @@ Plain mutable dataclasses. An action checks everything before it changes anythin
 action (`NotAllowed`) leaves the state as it was. Every event carries the active player and the
 phase, and the reason for what happened, so that a narration never re-decides a rule.
 """
+
 from __future__ import annotations
 
 from collections import Counter

@@ -10,6 +10,7 @@ to draw and the phase ends (a later phase shuffles them back in). An ink ribbon 
 rebuilds the deck from every tension card. A lasting card stays in play until the end of its
 player's next turn.
 """
+
 from __future__ import annotations
 
 import random
@@ -72,9 +73,14 @@ def draw(game: Game, set_aside: tuple[str, ...] = ()) -> str | None:
     deck = s.decks.setdefault("tension", [])
     pile = s.discards.setdefault("tension", [])
     try:
-        drawn = draw_from(deck, pile, RESHUFFLE if s.tutorial else LOSE,
-                          ScriptedShuffle(game.choices.get("reshuffle"), s.seed),  # type: ignore[arg-type]
-                          set_aside=set_aside, name="tension")
+        drawn = draw_from(
+            deck,
+            pile,
+            RESHUFFLE if s.tutorial else LOSE,
+            ScriptedShuffle(game.choices.get("reshuffle"), s.seed),  # type: ignore[arg-type]
+            set_aside=set_aside,
+            name="tension",
+        )
     except DeckEmpty:
         s.emit("tension-deck-empty", reason="out-of-time")
         game.finish("failed", "out-of-time")
@@ -151,8 +157,13 @@ def change_danger(game: Game, amount: int, reason: str) -> None:
     camp.danger = max(0, before + amount)
     if camp.danger_last is not None:
         camp.danger = min(camp.danger, camp.danger_last)
-    game.state.emit("danger", before=before, after=camp.danger, reason=reason,
-                    at_last=camp.danger_last is not None and camp.danger == camp.danger_last)
+    game.state.emit(
+        "danger",
+        before=before,
+        after=camp.danger,
+        reason=reason,
+        at_last=camp.danger_last is not None and camp.danger == camp.danger_last,
+    )
 
 
 def expire_lasting(game: Game, player: str) -> None:

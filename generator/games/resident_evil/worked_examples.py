@@ -4,6 +4,7 @@ A step's story is its events told in the page's language; its pictures are the s
 refused or eventful step and the state after it, with the route, the enemies' routes and the
 sight line marked from the events themselves (never re-decided here).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -25,9 +26,23 @@ from .state import State
 
 _RUNS: dict[int, tuple[Any, ExampleRun]] = {}  # id(loaded example) -> (that example, its run)
 
-LEGEND_ORDER = ("character", "unconscious", "enemy-small", "enemy-medium", "enemy-large", "wall", "door-closed",
-                "door-open", "archway", "corpse", *(f"token-{kind}" for kind in TOKEN_MARKS), "route", "enemy-route",
-                "sight", "refused")
+LEGEND_ORDER = (
+    "character",
+    "unconscious",
+    "enemy-small",
+    "enemy-medium",
+    "enemy-large",
+    "wall",
+    "door-closed",
+    "door-open",
+    "archway",
+    "corpse",
+    *(f"token-{kind}" for kind in TOKEN_MARKS),
+    "route",
+    "enemy-route",
+    "sight",
+    "refused",
+)
 
 
 @dataclass
@@ -52,8 +67,11 @@ def play(example: Any, model: Model) -> ExampleRun:
 
 def names_for(game: Any, lang: str) -> dict[str, str]:
     """The names the data gives to enemies and items (a boss keeps its own card's words)."""
-    return {eid: _in_sentence(e.name[lang], lang) for eid, e in game.entities.items()
-            if e.kind in ("enemy", "item") and not e.fields.get("boss") and e.name.get(lang)}
+    return {
+        eid: _in_sentence(e.name[lang], lang)
+        for eid, e in game.entities.items()
+        if e.kind in ("enemy", "item") and not e.fields.get("boss") and e.name.get(lang)
+    }
 
 
 def unnamed(game: Any, model: Model, example: Any) -> list[str]:
@@ -64,29 +82,53 @@ def unnamed(game: Any, model: Model, example: Any) -> list[str]:
         return []
     states = [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
     told = {*run.initial.characters, *(e.type for state in states for e in state.enemies.values())}
-    return sorted({key for key in told for lang in LANGUAGES
-                   if not Narrator(lang, names_for(game, lang), {}).has_name(key)})
+    return sorted(
+        {key for key in told for lang in LANGUAGES if not Narrator(lang, names_for(game, lang), {}).has_name(key)}
+    )
 
 
-def example_view(game: Any, model: Model, example: Any, entity: Any, lang: str, t: Callable, labels: dict) -> ExampleView:
+def example_view(
+    game: Any, model: Model, example: Any, entity: Any, lang: str, t: Callable, labels: dict
+) -> ExampleView:
     """One worked example as its page shows it (the hook generator/render/pages.py calls)."""
     run = play(example, model)
     if not run.ok:  # `generator check` reports it with its place; rendering cannot go on
         raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
     names = names_for(game, lang)
     cards = {**model.cards, **(example.scenario.get("cards") or {})}
-    return view(example.id, plain_text(example.title[lang]), t(example.setup[lang]), min(6, entity.depth + 3), run, lang,
-                names, sizes_of(cards), example.show)
+    return view(
+        example.id,
+        plain_text(example.title[lang]),
+        t(example.setup[lang]),
+        min(6, entity.depth + 3),
+        run,
+        lang,
+        names,
+        sizes_of(cards),
+        example.show,
+    )
 
 
-def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, lang: str,
-         names: dict[str, str], sizes: dict[str, str], show: list[int] | None = None) -> ExampleView:
+def view(
+    example_id: str,
+    title: str,
+    setup: str,
+    level: int,
+    run: ExampleRun,
+    lang: str,
+    names: dict[str, str],
+    sizes: dict[str, str],
+    show: list[int] | None = None,
+) -> ExampleView:
     """An example as a page shows it, in one language."""
     if not run.ok or run.initial is None:
         raise ScenarioError(f"example '{example_id}' cannot be played: {run.result.mismatches[0]}")
     data = templates()
-    enemy_types = {e.id: e.type for st in [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
-                   for e in st.enemies.values()}
+    enemy_types = {
+        e.id: e.type
+        for st in [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
+        for e in st.enemies.values()
+    }
     narrator = Narrator(lang, names, enemy_types)
 
     def caption(key: str, n=None) -> str:
@@ -106,7 +148,8 @@ def view(example_id: str, title: str, setup: str, level: int, run: ExampleRun, l
                 names = data["joins"][lang].join(narrator.name(k) for k in kinds)
                 names = names[:1].upper() + names[1:]  # a legend line starts with a capital
                 legend[f"enemy-{size}"] = Template(data["captions"]["enemy-legend"][lang]).safe_substitute(
-                    names=names, size=legend[f"enemy-{size}"])
+                    names=names, size=legend[f"enemy-{size}"]
+                )
         legend = {k: v[:1].upper() + v[1:] for k, v in legend.items()}  # each legend line starts a sentence
         words = Words(f"{title} — {text}", data["captions"]["diagram-desc"][lang], labels, legend)
         return Figure(render_svg(state, sizes, marks, words, f"re-{example_id}-{lang}-{count[0]}"), text)
@@ -177,8 +220,12 @@ def _shown(key: str, state: State, marks: Marks, sizes: dict[str, str]) -> bool:
     doors = {d.state for d in grid.doors.values()}
     enemy_sizes = {sizes.get(e.type, "small") for e in state.enemies.values()}
     if key.startswith("token-"):
-        return any(kind == key[len("token-"):] for sq in grid.spaces() if grid.tiles[sq] not in state.off_board
-                   for kind, _ in token_marks(state, sq))
+        return any(
+            kind == key[len("token-") :]
+            for sq in grid.spaces()
+            if grid.tiles[sq] not in state.off_board
+            for kind, _ in token_marks(state, sq)
+        )
     return {
         "character": any(c.in_play and not c.unconscious for c in state.characters.values()),
         "unconscious": any(c.unconscious for c in state.characters.values()),

@@ -20,6 +20,7 @@ Modules, smallest first:
     project_checks.py  the model's checks of a loaded game (FAQ rulings, worked examples)
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
 """
+
 from __future__ import annotations
 
 from pathlib import Path

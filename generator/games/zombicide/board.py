@@ -13,6 +13,7 @@ between rooms), `|` or `-` a wall, `+` a closed door, `/` an open door, `#` a lo
 mission door: it opens once its colour's objective is taken). A door's id joins the two zone
 ids in sorted order with `/` (`A1/s2`).
 """
+
 from __future__ import annotations
 
 import re
@@ -127,14 +128,18 @@ def parse_map(text: str) -> Board:
     cell_rows, conn_rows = rows[0::2], rows[1::2]
     width = (len(cell_rows[0]) + 1) // 2
     if len(cell_rows) > MAX_SIDE or width > MAX_SIDE:
-        raise MapError(f"the map is {width} × {len(cell_rows)} cells; a case's map is at most {MAX_SIDE} × "
-                       f"{MAX_SIDE} (far more than any real board): draw only the zones the case needs")
+        raise MapError(
+            f"the map is {width} × {len(cell_rows)} cells; a case's map is at most {MAX_SIDE} × "
+            f"{MAX_SIDE} (far more than any real board): draw only the zones the case needs"
+        )
     cells: dict[tuple[int, int], str] = {}
     zones: dict[str, Zone] = {}
     for r, tokens in enumerate(cell_rows):
         if len(tokens) != 2 * width - 1:
-            raise MapError(f"map row {2 * r + 1} has {len(tokens)} items; a cell row alternates {width} cells "
-                           f"with {width - 1} connectors")
+            raise MapError(
+                f"map row {2 * r + 1} has {len(tokens)} items; a cell row alternates {width} cells "
+                f"with {width - 1} connectors"
+            )
         for c in range(width):
             token = tokens[2 * c]
             if token == VOID:
@@ -142,16 +147,20 @@ def parse_map(text: str) -> Board:
             zid, dark = (token[:-1], True) if token.endswith("*") else (token, False)
             room = ROOM_ID.match(zid)
             if not room and not STREET_ID.match(zid):
-                raise MapError(f"'{token}' (map row {2 * r + 1}) is not a zone id: use lowercase for a street "
-                               f"zone (s1) or a capital letter and digits for a room (A1)")
+                raise MapError(
+                    f"'{token}' (map row {2 * r + 1}) is not a zone id: use lowercase for a street "
+                    f"zone (s1) or a capital letter and digits for a room (A1)"
+                )
             zone = zones.setdefault(zid, Zone(zid, street=not room, building=room.group(1) if room else None))
             zone.dark = zone.dark or dark
             zone.cells.append((r, c))
             cells[(r, c)] = zid
     for r, tokens in enumerate(conn_rows):
         if len(tokens) != width:
-            raise MapError(f"map row {2 * r + 2} has {len(tokens)} connectors; a connector row has one under "
-                           f"each of the {width} cells")
+            raise MapError(
+                f"map row {2 * r + 2} has {len(tokens)} connectors; a connector row has one under "
+                f"each of the {width} cells"
+            )
     boundaries: dict[frozenset, str] = {}
     doors: dict[str, Door] = {}
 
@@ -164,8 +173,10 @@ def parse_map(text: str) -> Board:
             return
         if char == OPEN:
             if za != zb and zones[za].street != zones[zb].street:
-                raise MapError(f"map row {row}: '{za}' and '{zb}' join a street and a room with '.'; a building "
-                               f"is entered through a door (+ closed, / open) or not at all (|)")
+                raise MapError(
+                    f"map row {row}: '{za}' and '{zb}' join a street and a room with '.'; a building "
+                    f"is entered through a door (+ closed, / open) or not at all (|)"
+                )
             boundaries[frozenset((a, b))] = OPEN
             return
         if char not in DOOR_CHARS:

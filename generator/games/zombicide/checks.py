@@ -3,6 +3,7 @@
 Each problem names its subject (a parameter or entity id) and says what is wrong and what to
 change; the caller maps the subject to file:line:column.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,18 +60,24 @@ def _check_parameter_types(parameters: Mapping[str, Any]) -> list[Problem]:
     for pid, (_, kind, default) in PARAMETERS.items():
         if pid not in parameters:
             if default is REQUIRED:
-                problems.append(Problem(pid, f"missing parameter '{pid}'; the rules model needs it: add it to "
-                                             f"parameters.yaml with its source"))
+                problems.append(
+                    Problem(
+                        pid,
+                        f"missing parameter '{pid}'; the rules model needs it: add it to "
+                        f"parameters.yaml with its source",
+                    )
+                )
             continue
         value = parameters[pid]
         expected = {
             "int": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "a number of zero or more"),
             "bool": (lambda v: isinstance(v, bool), "true or false"),
             "ids": (lambda v: isinstance(v, list) and all(isinstance(i, str) for i in v), "a list of ids"),
-            "groups": (lambda v: isinstance(v, list) and all(isinstance(g, list) and g for g in v),
-                       "a list of groups of ids, e.g. [[walker], [runner]]"),
-            "pairs": (lambda v: isinstance(v, list) and all(_is_pair(p) for p in v),
-                      "a list of [id, count] pairs"),
+            "groups": (
+                lambda v: isinstance(v, list) and all(isinstance(g, list) and g for g in v),
+                "a list of groups of ids, e.g. [[walker], [runner]]",
+            ),
+            "pairs": (lambda v: isinstance(v, list) and all(_is_pair(p) for p in v), "a list of [id, count] pairs"),
         }[kind]
         if not expected[0](value):
             problems.append(Problem(pid, f"'{pid}' must be {expected[1]}, found {value!r}; fix its value"))
@@ -78,8 +85,14 @@ def _check_parameter_types(parameters: Mapping[str, Any]) -> list[Problem]:
 
 
 def _is_pair(item: Any) -> bool:
-    return (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
-            and isinstance(item[1], int) and not isinstance(item[1], bool) and item[1] >= 0)
+    return (
+        isinstance(item, list)
+        and len(item) == 2
+        and isinstance(item[0], str)
+        and isinstance(item[1], int)
+        and not isinstance(item[1], bool)
+        and item[1] >= 0
+    )
 
 
 def _check_levels(levels: list[tuple[str, int]]) -> list[Problem]:
@@ -88,12 +101,18 @@ def _check_levels(levels: list[tuple[str, int]]) -> list[Problem]:
     problems = []
     first_id, first_xp = levels[0]
     if first_xp != 0:
-        problems.append(Problem(first_id, f"the first level '{first_id}' must start at 0 xp, found {first_xp}; "
-                                          f"set its xp to 0"))
+        problems.append(
+            Problem(first_id, f"the first level '{first_id}' must start at 0 xp, found {first_xp}; set its xp to 0")
+        )
     for (prev_id, prev_xp), (lid, xp) in zip(levels, levels[1:]):
         if xp <= prev_xp:
-            problems.append(Problem(lid, f"level thresholds must increase: '{lid}' ({xp}) is not above "
-                                         f"'{prev_id}' ({prev_xp}); raise {lid}'s xp"))
+            problems.append(
+                Problem(
+                    lid,
+                    f"level thresholds must increase: '{lid}' ({xp}) is not above "
+                    f"'{prev_id}' ({prev_xp}); raise {lid}'s xp",
+                )
+            )
     return problems
 
 
@@ -102,23 +121,39 @@ def _check_zombies(zombie_stats: Mapping[str, Mapping[str, int]]) -> list[Proble
         return [Problem("zombies", "no zombie types; add them with their stats to zombies.yaml")]
     problems = []
     if WALKER not in zombie_stats:
-        problems.append(Problem("zombies", f"no zombie type '{WALKER}': the rules model needs it (an Aaahh!! card "
-                                           f"brings a walker, and the odds tables count walkers); give the walker "
-                                           f"the id '{WALKER}' in zombies.yaml"))
+        problems.append(
+            Problem(
+                "zombies",
+                f"no zombie type '{WALKER}': the rules model needs it (an Aaahh!! card "
+                f"brings a walker, and the odds tables count walkers); give the walker "
+                f"the id '{WALKER}' in zombies.yaml",
+            )
+        )
     for zid, stats in zombie_stats.items():
         for name in STAT_NAMES:
             value = stats.get(name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                problems.append(Problem(zid, f"zombie '{zid}' needs a statistic '{name}' of zero or more; "
-                                             f"found {value!r}"))
+                problems.append(
+                    Problem(zid, f"zombie '{zid}' needs a statistic '{name}' of zero or more; found {value!r}")
+                )
         for name in ("actions", "min-damage"):
             if isinstance(stats.get(name), int) and stats[name] == 0:
-                problems.append(Problem(zid, f"zombie '{zid}' has {name} 0; every zombie acts at least once and "
-                                             f"needs at least 1 damage to kill: set it to 1 or more"))
+                problems.append(
+                    Problem(
+                        zid,
+                        f"zombie '{zid}' has {name} 0; every zombie acts at least once and "
+                        f"needs at least 1 damage to kill: set it to 1 or more",
+                    )
+                )
         for rule in stats.get("special", ()):  # type: ignore[union-attr]
             if rule not in ZOMBIE_SPECIAL_RULES:
-                problems.append(Problem(zid, f"zombie '{zid}' has special rule '{rule}', which the rules model "
-                                             f"does not know; use one of {', '.join(ZOMBIE_SPECIAL_RULES)}"))
+                problems.append(
+                    Problem(
+                        zid,
+                        f"zombie '{zid}' has special rule '{rule}', which the rules model "
+                        f"does not know; use one of {', '.join(ZOMBIE_SPECIAL_RULES)}",
+                    )
+                )
     return problems
 
 
@@ -131,21 +166,29 @@ def _check_target_order(parameters: Mapping[str, Any], zombie_stats: Mapping[str
     for group in order:
         for name in group if isinstance(group, list) else []:
             if name not in known:
-                problems.append(Problem("ranged-target-order", f"the target order names unknown type '{name}'; "
-                                                               f"use one of {', '.join(known)}"))
+                problems.append(
+                    Problem(
+                        "ranged-target-order",
+                        f"the target order names unknown type '{name}'; use one of {', '.join(known)}",
+                    )
+                )
             elif name in seen:
-                problems.append(Problem("ranged-target-order", f"'{name}' appears twice in the target order; "
-                                                               f"keep one"))
+                problems.append(Problem("ranged-target-order", f"'{name}' appears twice in the target order; keep one"))
             seen.add(name)
     missing = [zid for zid in zombie_stats if zid not in seen]
     if missing:
-        problems.append(Problem("ranged-target-order", f"the target order leaves out {', '.join(missing)}; "
-                                                       f"add each zombie type to one group"))
+        problems.append(
+            Problem(
+                "ranged-target-order",
+                f"the target order leaves out {', '.join(missing)}; add each zombie type to one group",
+            )
+        )
     return problems
 
 
-def _check_type_lists(parameters: Mapping[str, Any], zombie_stats: Mapping[str, Any],
-                      levels: list[str]) -> list[Problem]:
+def _check_type_lists(
+    parameters: Mapping[str, Any], zombie_stats: Mapping[str, Any], levels: list[str]
+) -> list[Problem]:
     problems = []
     for pid, known, what in (
         ("fatty-escort", list(zombie_stats), "zombie type"),
@@ -158,8 +201,12 @@ def _check_type_lists(parameters: Mapping[str, Any], zombie_stats: Mapping[str, 
                 problems.append(Problem(pid, f"'{pid}' names unknown {what} '{name}'; use one of {', '.join(known)}"))
     for pair in parameters.get("zombie-supply") or []:
         if _is_pair(pair) and pair[0] not in zombie_stats:
-            problems.append(Problem("zombie-supply", f"the supply names unknown zombie type '{pair[0]}'; "
-                                                     f"use one of {', '.join(zombie_stats)}"))
+            problems.append(
+                Problem(
+                    "zombie-supply",
+                    f"the supply names unknown zombie type '{pair[0]}'; use one of {', '.join(zombie_stats)}",
+                )
+            )
     return problems
 
 
@@ -172,16 +219,25 @@ def _check_decks(parameters: Mapping[str, Any]) -> list[Problem]:
         deck_id = pid[: -len(TOTAL_SUFFIX)]
         deck = parameters.get(deck_id)
         if deck is None:
-            problems.append(Problem(pid, f"'{pid}' states a total but there is no deck list '{deck_id}'; "
-                                         f"add the list or remove the total"))
+            problems.append(
+                Problem(
+                    pid,
+                    f"'{pid}' states a total but there is no deck list '{deck_id}'; add the list or remove the total",
+                )
+            )
             continue
         if not isinstance(deck, list) or not all(_is_pair(p) for p in deck):
             problems.append(Problem(deck_id, f"the deck list '{deck_id}' must be [[card, copies], ...]; fix it"))
             continue
         counted = sum(copies for _, copies in deck)
         if counted != total:
-            problems.append(Problem(deck_id, f"the deck list '{deck_id}' counts {counted} cards but '{pid}' says "
-                                             f"{total}; correct a card's copies or the total"))
+            problems.append(
+                Problem(
+                    deck_id,
+                    f"the deck list '{deck_id}' counts {counted} cards but '{pid}' says "
+                    f"{total}; correct a card's copies or the total",
+                )
+            )
         names = [name for name, _ in deck]
         for name in sorted({n for n in names if names.count(n) > 1}):
             problems.append(Problem(deck_id, f"card '{name}' is listed twice in '{deck_id}'; merge its copies"))
@@ -191,8 +247,13 @@ def _check_decks(parameters: Mapping[str, Any]) -> list[Problem]:
 def _check_wounds(parameters: Mapping[str, Any]) -> list[Problem]:
     if parameters.get("wounds-to-die") or parameters.get("health-adult"):
         return []
-    return [Problem("wounds-to-die", "nothing says when a survivor dies: set 'wounds-to-die' (wound cards) or "
-                                     "'health-adult' and 'health-kid' (health points)")]
+    return [
+        Problem(
+            "wounds-to-die",
+            "nothing says when a survivor dies: set 'wounds-to-die' (wound cards) or "
+            "'health-adult' and 'health-kid' (health points)",
+        )
+    ]
 
 
 def _check_skills(skill_models: Mapping[str, Any]) -> list[Problem]:
@@ -200,9 +261,18 @@ def _check_skills(skill_models: Mapping[str, Any]) -> list[Problem]:
     for sid, model in skill_models.items():
         if model == "applied":
             if sid not in APPLIED_SKILLS:
-                problems.append(Problem(sid, f"skill '{sid}' is marked applied but the rules model does not "
-                                             f"implement it; mark it {{descriptive: \"why\"}} or implement it"))
+                problems.append(
+                    Problem(
+                        sid,
+                        f"skill '{sid}' is marked applied but the rules model does not "
+                        f'implement it; mark it {{descriptive: "why"}} or implement it',
+                    )
+                )
         elif not (isinstance(model, dict) and isinstance(model.get("descriptive"), str) and model["descriptive"]):
-            problems.append(Problem(sid, f"skill '{sid}' must be marked 'applied' or {{descriptive: \"why the "
-                                         f"model does not apply it\"}}"))
+            problems.append(
+                Problem(
+                    sid,
+                    f"skill '{sid}' must be marked 'applied' or {{descriptive: \"why the model does not apply it\"}}",
+                )
+            )
     return problems

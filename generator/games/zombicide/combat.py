@@ -6,6 +6,7 @@ How hits land is the rules' business, so it is decided here from `Rules`:
   the next one is hit, and a hit that cannot kill its target is lost on it;
 - 2nd edition: misses of a ranged attack hit survivors in the target zone (friendly fire).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
@@ -21,9 +22,19 @@ SURVIVOR = "survivor"
 REROLL_SKILLS = ("lucky", "1-re-roll-per-turn")
 
 
-def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: str | None = None,
-           dual: bool | None = None, assign: list[str] | None = None, survivors: list[str] | None = None,
-           rerolls: Sequence[str] = (), reroll_below: int | None = None, zombie_dice: bool = False) -> None:
+def attack(
+    game: "Game",
+    s: Survivor,
+    weapon: str,
+    at: str | None = None,
+    mode: str | None = None,
+    dual: bool | None = None,
+    assign: list[str] | None = None,
+    survivors: list[str] | None = None,
+    rerolls: Sequence[str] = (),
+    reroll_below: int | None = None,
+    zombie_dice: bool = False,
+) -> None:
     """One combat action. `rerolls` lists re-roll sources to use in order (each re-rolls all dice);
     with `reroll_below`, a source is used only while the hits are fewer than that."""
     rules, state = game.rules, game.state
@@ -62,13 +73,18 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         longest = profile.max_range + int("plus-1-max-range" in skills)
         shortest = 0 if "point-blank" in skills else profile.min_range  # Point-blank: own zone too
         if not shortest <= sight[target] <= longest:
-            raise NotAllowed("out-of-range", f"{target} is at range {sight[target]}; '{weapon}' reaches "
-                                             f"{profile.min_range}-{longest}")
+            raise NotAllowed(
+                "out-of-range",
+                f"{target} is at range {sight[target]}; '{weapon}' reaches {profile.min_range}-{longest}",
+            )
     if not state.zombies_in(target):
         raise NotAllowed("no-zombies", f"no zombies in {target}")
     damage = weapon_damage(skills, kind, profile.damage)
-    if rules.combat_needs_a_target_it_can_hurt and not card.molotov and \
-            not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target)):
+    if (
+        rules.combat_needs_a_target_it_can_hurt
+        and not card.molotov
+        and not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target))
+    ):
         raise NotAllowed("no-target-it-can-hurt", f"damage {damage} kills none of the zombies in {target}")
     point_blank = kind == "ranged" and "point-blank" in skills and target == s.zone
     choosing = kind == "melee" or card.sniper or "sniper" in skills or point_blank
@@ -114,8 +130,15 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
         for item in used:
             item.loaded = False
     # who places the hits: the players (melee, Sniper) or the target order (other ranged attacks)
-    state.emit("hits", survivor=s.id, hits=hits, misses=misses, damage=damage, zone=target,
-               assigned_by="players" if choosing else "target-order")
+    state.emit(
+        "hits",
+        survivor=s.id,
+        hits=hits,
+        misses=misses,
+        damage=damage,
+        zone=target,
+        assigned_by="players" if choosing else "target-order",
+    )
     if choosing:
         _assign_hits(game, s, target, hits, damage, assign or [])
     else:
@@ -134,8 +157,9 @@ def attack(game: "Game", s: Survivor, weapon: str, at: str | None = None, mode: 
 EXTRA_DICE_ROUNDS = 100
 
 
-def _roll_sixes(game: "Game", s: Survivor, skills: set[str], rolled: list[int], count: int,
-                bonus: int) -> tuple[list[int], int]:
+def _roll_sixes(
+    game: "Game", s: Survivor, skills: set[str], rolled: list[int], count: int, bonus: int
+) -> tuple[list[int], int]:
     """Roll 6: +1 die (Combat, as on the core box's card): each 6, after re-rolls, adds a die, and
     so do the 6s those dice show."""
     if "roll-6-plus-1-die" not in skills:
@@ -236,12 +260,18 @@ def _assign_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, a
         if killable:
             _kill(game, s, min(killable, key=lambda z: _default_priority(game, z)), zone)
         else:
-            game.emit("hit-absorbed", survivor=s.id, zombie=candidates[0].type, damage=damage,
-                      need=game.rules.zombies[candidates[0].type].min_damage)
+            game.emit(
+                "hit-absorbed",
+                survivor=s.id,
+                zombie=candidates[0].type,
+                damage=damage,
+                need=game.rules.zombies[candidates[0].type].min_damage,
+            )
 
 
-def _ordered_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, prefer: list[str],
-                  exclude: set[str]) -> None:
+def _ordered_hits(
+    game: "Game", s: Survivor, zone: str, hits: int, damage: int, prefer: list[str], exclude: set[str]
+) -> None:
     """Hits follow the target order; a group is wiped out before the next is hit."""
     state = game.state
     for group in game.rules.ranged_target_order:
@@ -262,8 +292,13 @@ def _ordered_hits(game: "Game", s: Survivor, zone: str, hits: int, damage: int, 
             if killable:
                 _kill(game, s, killable[0], zone)
             else:
-                game.emit("hit-absorbed", survivor=s.id, zombie=zombies[0].type, damage=damage,
-                          need=game.rules.zombies[zombies[0].type].min_damage)
+                game.emit(
+                    "hit-absorbed",
+                    survivor=s.id,
+                    zombie=zombies[0].type,
+                    damage=damage,
+                    need=game.rules.zombies[zombies[0].type].min_damage,
+                )
         if hits == 0:
             return
 
@@ -324,6 +359,7 @@ def _molotov(game: "Game", s: Survivor, item, zone: str) -> None:
         _kill(game, s, zombie, zone)
     for victim in state.survivors_in(zone):
         from generator.games.zombicide.strategies import kill_survivor
+
         kill_survivor(game, victim)
 
 

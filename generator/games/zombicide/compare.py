@@ -1,4 +1,5 @@
 """What the edition comparison measures in Zombicide's entities: statistics, thresholds, attacks."""
+
 from __future__ import annotations
 
 from generator.load.entities import Entity
@@ -20,11 +21,15 @@ def measured_changes(old: Entity, new: Entity, lang: str, labels) -> list[str]:
         for attack_new in new.fields.get("attacks", []):
             attack_old = next((a for a in old.fields.get("attacks", []) if a["mode"] == attack_new["mode"]), None)
             if attack_old and _line(attack_old) != _line(attack_new):
-                found.append(f"{labels['attack-' + attack_new['mode']][lang]}: {_line(attack_old)} → {_line(attack_new)}")
+                found.append(
+                    f"{labels['attack-' + attack_new['mode']][lang]}: {_line(attack_old)} → {_line(attack_new)}"
+                )
         for key in ("dual", "door"):
             if old.fields.get(key) != new.fields.get(key) and key in new.fields and key in old.fields:
-                found.append(f"{labels[key][lang]}: {_flag(old.fields[key], labels, lang)} → "
-                             f"{_flag(new.fields[key], labels, lang)}")
+                found.append(
+                    f"{labels[key][lang]}: {_flag(old.fields[key], labels, lang)} → "
+                    f"{_flag(new.fields[key], labels, lang)}"
+                )
     return found
 
 

@@ -3,6 +3,7 @@
 The model (this package) is pure and never imports the loader; the loader never imports
 the model. This adapter builds an edition's `Rules` from a loaded `Game`.
 """
+
 from __future__ import annotations
 
 from generator.games.zombicide.equipment import Card, Profile
@@ -18,8 +19,10 @@ def rules_for_game(game: Game) -> Rules:
 def rules_inputs(game: Game) -> dict:
     return {
         "parameters": {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")},
-        "zombie_stats": {zid: {**z.fields["stats"], "special": [rule for rule, _ in z.fields.get("special", [])]}
-                         for zid, z in game.zombies.items()},
+        "zombie_stats": {
+            zid: {**z.fields["stats"], "special": [rule for rule, _ in z.fields.get("special", [])]}
+            for zid, z in game.zombies.items()
+        },
         "level_thresholds": [(level.id, level.fields["xp"]) for level in game.levels],
         "skill_models": {sid: s.fields["model"] for sid, s in game.skills.items()},
         "equipment": equipment_cards(game),
@@ -64,5 +67,12 @@ def _profile(attack: dict | None) -> Profile | None:
     if attack is None:
         return None
     low, high = attack["range"]
-    return Profile(attack["mode"], low, high, attack["dice"], attack["accuracy"], attack["damage"],
-                   noisy=attack["noise"] == "noisy")
+    return Profile(
+        attack["mode"],
+        low,
+        high,
+        attack["dice"],
+        attack["accuracy"],
+        attack["damage"],
+        noisy=attack["noise"] == "noisy",
+    )

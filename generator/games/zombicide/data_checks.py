@@ -4,6 +4,7 @@ of the parameters only the prose cites.
 Called by the loader through the registry (generator/games/__init__.py), with its Context, so
 every problem is reported with its place like any other data error.
 """
+
 from __future__ import annotations
 
 from generator.games.zombicide.rules import PARAMETERS
@@ -42,18 +43,27 @@ def _check_survivor(survivor: Entity, game: Game, ctx: Context) -> None:
     where = survivor.field_where.get("skills", survivor.where)
     for level, ids in tree.items():
         if level not in levels:
-            ctx.error(where, f"skills at '{level}', which is no danger level"
-                             f"{suggestion(level, levels, 'use an id from levels.yaml')}")
+            ctx.error(
+                where,
+                f"skills at '{level}', which is no danger level"
+                f"{suggestion(level, levels, 'use an id from levels.yaml')}",
+            )
         for skill, at in ids:
             if getattr(game.entities.get(skill), "kind", None) != "skill":
-                ctx.error(at, f"'{skill}' is no skill of this game"
-                              f"{suggestion(skill, [s.id for s in game.skills.values()], 'use an id from skills.yaml')}")
+                ctx.error(
+                    at,
+                    f"'{skill}' is no skill of this game"
+                    f"{suggestion(skill, [s.id for s in game.skills.values()], 'use an id from skills.yaml')}",
+                )
     kind, health = survivor.fields.get("type"), survivor.fields.get("health")
     usual = game.parameters.get(f"health-{kind}")
     if health is not None and usual is not None and health != usual.fields.get("value"):
-        ctx.error(survivor.field_where["health"], f"health {health}, but a {kind} starts with "
-                                                  f"{usual.fields.get('value')} (parameter 'health-{kind}'); "
-                                                  f"correct one of them")
+        ctx.error(
+            survivor.field_where["health"],
+            f"health {health}, but a {kind} starts with "
+            f"{usual.fields.get('value')} (parameter 'health-{kind}'); "
+            f"correct one of them",
+        )
     missing = [level for level in levels if level not in tree]
     if missing:
         ctx.error(where, f"no skill for level(s) {', '.join(missing)}; every danger level gives a skill")
@@ -77,17 +87,24 @@ def _equipment_parameters(card: Entity) -> dict:
 def _check_equipment(card: Entity, game: Game, ctx: Context) -> None:
     attacks, profile = card.fields.get("attacks"), "an attack profile (mode, range, dice, accuracy, damage, noise)"
     if attacks == []:
-        ctx.at("attacks").error(card.field_where["attacks"], f"the list is empty; give the weapon {profile}, "
-                                                             f"or leave attacks out if the card is no weapon")
+        ctx.at("attacks").error(
+            card.field_where["attacks"],
+            f"the list is empty; give the weapon {profile}, or leave attacks out if the card is no weapon",
+        )
     elif attacks is None and card.fields.get("kind") == "weapon":
-        ctx.error(card.where, f"a weapon needs 'attacks', a list of at least one {profile}; add it, or give the "
-                              f"card another kind")
+        ctx.error(
+            card.where,
+            f"a weapon needs 'attacks', a list of at least one {profile}; add it, or give the card another kind",
+        )
     combine = card.fields.get("combine")
     for key in ("with", "makes"):
         target = (combine or {}).get(key)
         if target and getattr(game.entities.get(target), "kind", None) != "equipment":
-            ctx.error(card.field_where["combine"], f"combine.{key} names '{target}', which is no equipment card"
-                                                   f"{suggestion(target, list(game.entities), 'use an id from equipment.yaml')}")
+            ctx.error(
+                card.field_where["combine"],
+                f"combine.{key} names '{target}', which is no equipment card"
+                f"{suggestion(target, list(game.entities), 'use an id from equipment.yaml')}",
+            )
 
 
 def _check_zombie_card(card: Entity, game: Game, ctx: Context) -> None:
@@ -102,8 +119,10 @@ def _check_zombie_card(card: Entity, game: Game, ctx: Context) -> None:
         if target is None:
             ctx.error(card.where, "an extra activation card needs 'activates': the zombie type it activates")
         elif target not in game.zombies:
-            ctx.error(card.field_where["activates"], f"unknown zombie '{target}'"
-                                                     f"{suggestion(target, zombies, 'use an id from zombies.yaml')}")
+            ctx.error(
+                card.field_where["activates"],
+                f"unknown zombie '{target}'{suggestion(target, zombies, 'use an id from zombies.yaml')}",
+            )
         return
     if rows is None:
         ctx.error(card.where, f"a {effect} card needs 'rows': what it brings at each danger level")
@@ -128,7 +147,8 @@ def check_levels(game: Game, ctx: Context) -> None:
             ctx.at(f"level '{level.id}'").error(
                 level.field_where["xp"],
                 f"level thresholds must increase: '{level.id}' ({xp}) is not above "
-                f"'{previous.id}' ({previous.fields['xp']}); raise its xp or reorder the levels")
+                f"'{previous.id}' ({previous.fields['xp']}); raise its xp or reorder the levels",
+            )
         previous = level
 
 

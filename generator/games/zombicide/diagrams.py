@@ -6,6 +6,7 @@ CSS classes (site_overrides/assets/rulebook.css), so the diagram follows light a
 presentation attributes keep it readable without that stylesheet. The viewBox lets it shrink
 to a phone's width, and the text size grows with the board so that it stays legible there.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,8 +22,13 @@ PAD = 10
 MIN_WIDTH = 380  # legend text needs this much room even beside a two-zone board
 LEGEND_ROW = 26
 # One distinct outline per zombie type (survivors are circles); unknown types get a pentagon.
-ZOMBIE_SHAPES = {"walker": "square", "runner": "triangle", "fatty": "hexagon", "brute": "diamond",
-                 "abomination": "star"}
+ZOMBIE_SHAPES = {
+    "walker": "square",
+    "runner": "triangle",
+    "fatty": "hexagon",
+    "brute": "diamond",
+    "abomination": "star",
+}
 
 
 @dataclass
@@ -38,8 +44,15 @@ class Marks:
     killed: dict[str, dict[str, int]] = field(default_factory=dict)  # zone -> type -> count
 
     def empty(self) -> bool:
-        return not (self.routes or self.zombie_routes or self.shots or self.sight or self.sight_lines
-                    or self.target or self.killed)
+        return not (
+            self.routes
+            or self.zombie_routes
+            or self.shots
+            or self.sight
+            or self.sight_lines
+            or self.target
+            or self.killed
+        )
 
 
 @dataclass
@@ -70,12 +83,14 @@ def render_svg(state: State, marks: Marks, words: Words, svg_id: str, spawn_zone
     legend = _legend_entries(state, marks, words, spawn_zones)
     legend_h = int(LEGEND_ROW * scale) * len(legend) + (PAD if legend else 0)
     height = PAD + board_h + PAD + legend_h
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-board" role="img" '
-           f'aria-labelledby="{svg_id}-title {svg_id}-desc" viewBox="0 0 {width} {height}" '
-           f'font-size="{_n(14 * scale)}" font-family="sans-serif">',
-           f'<title id="{svg_id}-title">{escape(words.title)}</title>',
-           f'<desc id="{svg_id}-desc">{escape(words.desc)}</desc>',
-           _defs(svg_id)]
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="rb-board" role="img" '
+        f'aria-labelledby="{svg_id}-title {svg_id}-desc" viewBox="0 0 {width} {height}" '
+        f'font-size="{_n(14 * scale)}" font-family="sans-serif">',
+        f'<title id="{svg_id}-title">{escape(words.title)}</title>',
+        f'<desc id="{svg_id}-desc">{escape(words.desc)}</desc>',
+        _defs(svg_id),
+    ]
     out += _zones(board, geometry, marks, svg_id)
     out += _boundaries(board, geometry)
     out += _highlights(board, geometry, marks, svg_id)
@@ -116,9 +131,12 @@ def _defs(svg_id: str) -> str:
     markers = "".join(
         f'<marker id="{svg_id}-{kind}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
         f'orient="auto-start-reverse" class="rb-{kind}"><path d="M0 0 L10 5 L0 10 z" fill="currentColor"/></marker>'
-        for kind in ("route", "zombie-route", "shot"))
-    return (f'<defs>{markers}<pattern id="{svg_id}-dark" width="8" height="8" patternUnits="userSpaceOnUse">'
-            f'<path d="M0 8 L8 0" class="rb-hatch" stroke="currentColor" stroke-opacity="0.35"/></pattern></defs>')
+        for kind in ("route", "zombie-route", "shot")
+    )
+    return (
+        f'<defs>{markers}<pattern id="{svg_id}-dark" width="8" height="8" patternUnits="userSpaceOnUse">'
+        f'<path d="M0 8 L8 0" class="rb-hatch" stroke="currentColor" stroke-opacity="0.35"/></pattern></defs>'
+    )
 
 
 # --- zones and boundaries ----------------------------------------------------------------------
@@ -128,19 +146,27 @@ def _zones(board, g: _Geometry, marks: Marks, svg_id: str) -> list[str]:
         zone = board.zones[g.cells[cell]]
         x, y = g.box(cell)
         kind = "rb-street" if zone.street else "rb-room"
-        out.append(f'<rect class="rb-zone {kind}" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
-                   f'fill="none" stroke="currentColor" stroke-opacity="0.15"/>')
+        out.append(
+            f'<rect class="rb-zone {kind}" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
+            f'fill="none" stroke="currentColor" stroke-opacity="0.15"/>'
+        )
         if zone.id in marks.sight:
-            out.append(f'<rect class="rb-sight" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
-                       f'fill="currentColor" fill-opacity="0.12"/>')
+            out.append(
+                f'<rect class="rb-sight" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
+                f'fill="currentColor" fill-opacity="0.12"/>'
+            )
         if zone.dark:
-            out.append(f'<rect class="rb-dark" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
-                       f'fill="url(#{svg_id}-dark)"/>')
+            out.append(
+                f'<rect class="rb-dark" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
+                f'fill="url(#{svg_id}-dark)"/>'
+            )
     if marks.target:
         for cell in sorted(c for c, z in g.cells.items() if z == marks.target):
             x, y = g.box(cell)
-            out.append(f'<rect class="rb-target" x="{x + 3}" y="{y + 3}" width="{CELL_W - 6}" '
-                       f'height="{g.cell_h - 6}" fill="none" stroke="currentColor" stroke-width="3"/>')
+            out.append(
+                f'<rect class="rb-target" x="{x + 3}" y="{y + 3}" width="{CELL_W - 6}" '
+                f'height="{g.cell_h - 6}" fill="none" stroke="currentColor" stroke-width="3"/>'
+            )
     return out
 
 
@@ -191,8 +217,10 @@ def _line(line, kind: str) -> str:
     x1, y1, x2, y2 = line
     width = {"rb-wall": 5, "rb-edge": 1, "rb-zone-edge": 1, "rb-tile-seam": 2}[kind]
     dash = ' stroke-dasharray="6 5"' if kind in ("rb-zone-edge", "rb-tile-seam") else ""
-    return (f'<line class="{kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
-            f'stroke-width="{width}"{dash}/>')
+    return (
+        f'<line class="{kind}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
+        f'stroke-width="{width}"{dash}/>'
+    )
 
 
 def _door(line, state: str, vertical: bool) -> str:
@@ -209,8 +237,10 @@ def _door(line, state: str, vertical: bool) -> str:
     parts = [_line(w, "rb-wall") for w in walls]
     x, y, w, h = door
     fill = "none" if state == "open" else "currentColor"
-    parts.append(f'<rect class="rb-door rb-door-{state}" x="{x}" y="{y}" width="{w}" height="{h}" '
-                 f'fill="{fill}" stroke="currentColor" stroke-width="2"/>')
+    parts.append(
+        f'<rect class="rb-door rb-door-{state}" x="{x}" y="{y}" width="{w}" height="{h}" '
+        f'fill="{fill}" stroke="currentColor" stroke-width="2"/>'
+    )
     return "\n".join(parts)
 
 
@@ -220,21 +250,29 @@ def _highlights(board, g: _Geometry, marks: Marks, svg_id: str) -> list[str]:
     arrow = lambda kind: f'marker-end="url(#{svg_id}-{kind})"'  # noqa: E731
     for a, b in marks.sight_lines:
         (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
-        out.append(f'<line class="rb-sight-line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
-                   f'stroke-width="2" stroke-dasharray="2 6" stroke-linecap="round"/>')
+        out.append(
+            f'<line class="rb-sight-line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
+            f'stroke-width="2" stroke-dasharray="2 6" stroke-linecap="round"/>'
+        )
     for a, b in marks.shots:
         (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
-        out.append(f'<line class="rb-shot" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
-                   f'stroke-width="3" stroke-dasharray="10 6" {arrow("shot")}/>')
+        out.append(
+            f'<line class="rb-shot" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
+            f'stroke-width="3" stroke-dasharray="10 6" {arrow("shot")}/>'
+        )
     for path in marks.routes:
         points = " ".join(f"{x},{y}" for x, y in (g.centre(z) for z in path))
-        out.append(f'<polyline class="rb-route" points="{points}" fill="none" stroke="currentColor" '
-                   f'stroke-width="4" stroke-linejoin="round" {arrow("route")}/>')
+        out.append(
+            f'<polyline class="rb-route" points="{points}" fill="none" stroke="currentColor" '
+            f'stroke-width="4" stroke-linejoin="round" {arrow("route")}/>'
+        )
     for a, b in marks.zombie_routes:
         (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
         dx, dy = (8, 0) if x1 == x2 else (0, 8)  # beside the survivors' route, not on it
-        out.append(f'<line class="rb-zombie-route" x1="{x1 + dx}" y1="{y1 + dy}" x2="{x2 + dx}" y2="{y2 + dy}" '
-                   f'stroke="currentColor" stroke-width="4" {arrow("zombie-route")}/>')
+        out.append(
+            f'<line class="rb-zombie-route" x1="{x1 + dx}" y1="{y1 + dy}" x2="{x2 + dx}" y2="{y2 + dy}" '
+            f'stroke="currentColor" stroke-width="4" {arrow("zombie-route")}/>'
+        )
     return out
 
 
@@ -245,8 +283,10 @@ def _zone_labels(board, state: State, g: _Geometry, spawn_zones, scale: float) -
     for zid in board.zones:
         first = min(c for c, z in g.cells.items() if z == zid)
         x, y = g.box(first)
-        out.append(f'<text class="rb-zone-id" x="{x + 6}" y="{y + 16}" font-size="{small}" '
-                   f'fill="currentColor" fill-opacity="0.7">{escape(zid)}</text>')
+        out.append(
+            f'<text class="rb-zone-id" x="{x + 6}" y="{y + 16}" font-size="{small}" '
+            f'fill="currentColor" fill-opacity="0.7">{escape(zid)}</text>'
+        )
         badges = [kind for kind, on in (("manhole", zid in board.manholes), ("spawn", zid in spawn_zones)) if on]
         for i, kind in enumerate(badges):
             bx = x + CELL_W - 14 - 24 * i
@@ -256,11 +296,15 @@ def _zone_labels(board, state: State, g: _Geometry, spawn_zones, scale: float) -
 
 def _badge(kind: str, x: int, y: int) -> str:
     if kind == "manhole":
-        return (f'<g class="rb-manhole"><circle cx="{x}" cy="{y}" r="9" fill="none" stroke="currentColor" '
-                f'stroke-width="2"/><path d="M{x - 6} {y} H{x + 6} M{x} {y - 6} V{y + 6}" stroke="currentColor"/></g>')
-    return (f'<path class="rb-spawn" d="M{x} {y - 10} L{x + 3} {y - 3} L{x + 10} {y - 3} L{x + 4} {y + 2} '
-            f'L{x + 6} {y + 9} L{x} {y + 5} L{x - 6} {y + 9} L{x - 4} {y + 2} L{x - 10} {y - 3} L{x - 3} {y - 3} z" '
-            f'fill="currentColor"/>')
+        return (
+            f'<g class="rb-manhole"><circle cx="{x}" cy="{y}" r="9" fill="none" stroke="currentColor" '
+            f'stroke-width="2"/><path d="M{x - 6} {y} H{x + 6} M{x} {y - 6} V{y + 6}" stroke="currentColor"/></g>'
+        )
+    return (
+        f'<path class="rb-spawn" d="M{x} {y - 10} L{x + 3} {y - 3} L{x + 10} {y - 3} L{x + 4} {y + 2} '
+        f'L{x + 6} {y + 9} L{x} {y + 5} L{x - 6} {y + 9} L{x - 4} {y + 2} L{x - 10} {y - 3} L{x - 3} {y - 3} z" '
+        f'fill="currentColor"/>'
+    )
 
 
 def _items_by_cell(state: State, marks: Marks, cells: dict) -> dict:
@@ -283,7 +327,7 @@ def _items_by_cell(state: State, marks: Marks, cells: dict) -> dict:
         own = sorted(c for c, z in cells.items() if z == zone)
         per = -(-len(items) // len(own)) if items else 0  # a large zone spreads its rows over its cells
         for i, cell in enumerate(own):
-            by_cell[cell] = items[i * per:(i + 1) * per]
+            by_cell[cell] = items[i * per : (i + 1) * per]
     return by_cell
 
 
@@ -311,21 +355,29 @@ def _row(item: tuple, cx: int, cy: int, words: Words, scale: float) -> str:
         mark = f' <tspan class="rb-wound">✚{wounds}</tspan>' if wounds and not dead else ""
         state = " rb-dead" if dead else ""
         strike = ' text-decoration="line-through"' if dead else ""
-        return (f'<g class="rb-survivor{state}"><circle cx="{cx}" cy="{cy}" r="9" fill="currentColor"/>'
-                f'<text x="{tx}" y="{cy + 5}" fill="currentColor"{strike}>{label}{mark}</text></g>')
+        return (
+            f'<g class="rb-survivor{state}"><circle cx="{cx}" cy="{cy}" r="9" fill="currentColor"/>'
+            f'<text x="{tx}" y="{cy + 5}" fill="currentColor"{strike}>{label}{mark}</text></g>'
+        )
     if kind == "car":
-        return (f'<g class="rb-car"><rect x="{cx - 12}" y="{cy - 8}" width="24" height="16" rx="4" fill="none" '
-                f'stroke="currentColor" stroke-width="2"/><text x="{tx}" y="{cy + 5}" fill="currentColor">'
-                f'{escape(words.legend["car"])}</text></g>')
+        return (
+            f'<g class="rb-car"><rect x="{cx - 12}" y="{cy - 8}" width="24" height="16" rx="4" fill="none" '
+            f'stroke="currentColor" stroke-width="2"/><text x="{tx}" y="{cy + 5}" fill="currentColor">'
+            f"{escape(words.legend['car'])}</text></g>"
+        )
     if kind == "noise":
-        return (f'<g class="rb-noise"><path d="M{cx - 8} {cy - 4} H{cx - 3} L{cx + 4} {cy - 9} V{cy + 9} L{cx - 3} '
-                f'{cy + 4} H{cx - 8} z" fill="currentColor"/><text x="{tx}" y="{cy + 5}" fill="currentColor">'
-                f'×{item[1]}</text></g>')
+        return (
+            f'<g class="rb-noise"><path d="M{cx - 8} {cy - 4} H{cx - 3} L{cx + 4} {cy - 9} V{cy + 9} L{cx - 3} '
+            f'{cy + 4} H{cx - 8} z" fill="currentColor"/><text x="{tx}" y="{cy + 5}" fill="currentColor">'
+            f"×{item[1]}</text></g>"
+        )
     _, ztype, n = item
     css = "rb-killed" if kind == "killed" else f"rb-zombie rb-{ztype}"
     text = f"✕{n}" if kind == "killed" else f"×{n}"
-    return (f'<g class="{css}">{_shape(ZOMBIE_SHAPES.get(ztype, "pentagon"), cx, cy)}'
-            f'<text x="{tx}" y="{cy + 5}" fill="currentColor">{text}</text></g>')
+    return (
+        f'<g class="{css}">{_shape(ZOMBIE_SHAPES.get(ztype, "pentagon"), cx, cy)}'
+        f'<text x="{tx}" y="{cy + 5}" fill="currentColor">{text}</text></g>'
+    )
 
 
 def _shape(shape: str, cx: int, cy: int) -> str:
@@ -345,8 +397,7 @@ def _shape(shape: str, cx: int, cy: int) -> str:
 def _legend_entries(state: State, marks: Marks, words: Words, spawn_zones) -> list[tuple]:
     """Only what the diagram shows: each figure type, token and highlight present."""
     entries: list[tuple] = []
-    types = sorted({z.type for z in state.zombies} | {t for k in marks.killed.values() for t in k},
-                   key=_type_order)
+    types = sorted({z.type for z in state.zombies} | {t for k in marks.killed.values() for t in k}, key=_type_order)
     entries += [(("zombie", t, 1), words.zombie_names.get(t, t)) for t in types]
     if marks.killed:
         entries.append((("killed", types[0] if types else "walker", 1), words.legend["killed"]))
@@ -365,8 +416,13 @@ def _legend_entries(state: State, marks: Marks, words: Words, spawn_zones) -> li
         entries.append((("door", "closed"), words.legend["door-closed"]))
     if any(d.state == "open" for d in board.doors.values()):
         entries.append((("door", "open"), words.legend["door-open"]))
-    for key, on in (("route", marks.routes), ("zombie-route", marks.zombie_routes), ("shot", marks.shots),
-                    ("sight", marks.sight), ("sight-line", marks.sight_lines)):
+    for key, on in (
+        ("route", marks.routes),
+        ("zombie-route", marks.zombie_routes),
+        ("shot", marks.shots),
+        ("sight", marks.sight),
+        ("sight-line", marks.sight_lines),
+    ):
         if on:
             entries.append((("line", key), words.legend[key]))
     return entries
@@ -389,13 +445,20 @@ def _legend(entries: list[tuple], x: int, y: int, scale: float) -> list[str]:
         elif kind == "door":
             icon = _door((cx, cy - 14, cx, cy + 14), item[1], True).split("\n")[-1]
         elif item[1] == "sight":
-            icon = (f'<rect class="rb-sight" x="{cx - 12}" y="{cy - 9}" width="24" height="18" fill="currentColor" '
-                    f'fill-opacity="0.12" stroke="currentColor" stroke-opacity="0.3"/>')
+            icon = (
+                f'<rect class="rb-sight" x="{cx - 12}" y="{cy - 9}" width="24" height="18" fill="currentColor" '
+                f'fill-opacity="0.12" stroke="currentColor" stroke-opacity="0.3"/>'
+            )
         else:
-            dash = {"sight-line": ' stroke-dasharray="2 6" stroke-linecap="round"',
-                    "tile-seam": ' stroke-dasharray="6 5"'}.get(item[1], "")
-            icon = (f'<line class="rb-{item[1]}" x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" '
-                    f'stroke="currentColor" stroke-width="4"{dash}/>')
-        out.append(f'<g class="rb-legend">{icon}<text x="{x + 36}" y="{cy + 5}" fill="currentColor">'
-                   f'{escape(label)}</text></g>')
+            dash = {
+                "sight-line": ' stroke-dasharray="2 6" stroke-linecap="round"',
+                "tile-seam": ' stroke-dasharray="6 5"',
+            }.get(item[1], "")
+            icon = (
+                f'<line class="rb-{item[1]}" x1="{cx - 12}" y1="{cy}" x2="{cx + 12}" y2="{cy}" '
+                f'stroke="currentColor" stroke-width="4"{dash}/>'
+            )
+        out.append(
+            f'<g class="rb-legend">{icon}<text x="{x + 36}" y="{cy + 5}" fill="currentColor">{escape(label)}</text></g>'
+        )
     return out

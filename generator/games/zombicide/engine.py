@@ -4,6 +4,7 @@ One engine; the edition is its `Rules`. Each public method is one action or phas
 everything first and raises `NotAllowed` (state unchanged) or applies the action completely,
 recording events in `state.events`. Combat lives in combat.py, the zombies in zombie_phase.py.
 """
+
 from __future__ import annotations
 
 import random
@@ -98,14 +99,18 @@ class Game:
 
     # --- paying for actions ------------------------------------------------------------------
     def _free_actions(self, s: Survivor, kind: str) -> int:
-        return sum(1 for skill, k in FREE_ACTION_SKILLS.items()
-                   if pays_for(k, kind) and skill in self.skills(s) and not s.free_used[skill])
+        return sum(
+            1
+            for skill, k in FREE_ACTION_SKILLS.items()
+            if pays_for(k, kind) and skill in self.skills(s) and not s.free_used[skill]
+        )
 
     def _check_cost(self, s: Survivor, kind: str, cost: int) -> None:
         free = min(self._free_actions(s, kind), 1, cost)
         if cost - free > self.actions_left(s):
-            raise NotAllowed("not-enough-actions",
-                             f"{s.id} needs {cost} action(s) ({free} free) but has {self.actions_left(s)} left")
+            raise NotAllowed(
+                "not-enough-actions", f"{s.id} needs {cost} action(s) ({free} free) but has {self.actions_left(s)} left"
+            )
 
     def _pay(self, s: Survivor, kind: str, cost: int) -> None:
         self._check_cost(s, kind, cost)
@@ -148,8 +153,9 @@ class Game:
             if not self.state.board.passable(here, zone):
                 raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
             if self.state.zombies_in(zone) and i < len(path) - 1 and not slippery:
-                raise NotAllowed("move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move",
-                                 through=zone)
+                raise NotAllowed(
+                    "move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move", through=zone
+                )
             here = zone
         left_behind = [] if slippery else self.state.zombies_in(s.zone)
         cost = 1 + self.rules.move_extra_cost_per_zombie * len(left_behind)
@@ -193,8 +199,9 @@ class Game:
             if not self.state.board.passable(here, zone):
                 raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
             if self.state.zombies_in(zone) and i < len(path) - 1 and "slippery" not in self.skills(s):
-                raise NotAllowed("move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move",
-                                 through=zone)
+                raise NotAllowed(
+                    "move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move", through=zone
+                )
             here = zone
         left_behind = [] if "slippery" in self.skills(s) else self.state.zombies_in(s.zone)
         extra = self.rules.move_extra_cost_per_zombie * len(left_behind)
@@ -327,8 +334,13 @@ class Game:
         """The top card; an empty deck is the discard pile reshuffled, less the cards the rules
         leave out and `set_aside` (drawn by this very search)."""
         state = self.state
-        drawn = draw_from(state.equipment_deck, state.equipment_discard, RESHUFFLE, self.shuffle,
-                          (*self.rules.reshuffle_excludes, *(set_aside or ())))
+        drawn = draw_from(
+            state.equipment_deck,
+            state.equipment_discard,
+            RESHUFFLE,
+            self.shuffle,
+            (*self.rules.reshuffle_excludes, *(set_aside or ())),
+        )
         if drawn.reshuffled:
             self.emit("reshuffle", cards=drawn.reshuffled)
         return drawn.card
@@ -366,8 +378,10 @@ class Game:
         if door.state == "open":
             raise NotAllowed("door-open", f"the door {door.id} is open already")
         if (door.state == "locked" or door.color) and (door.color is None or door.color not in self.state.taken_colors):
-            raise NotAllowed("door-needs-objective",
-                             f"the door {door.id} opens only after its {door.color or 'mission'} objective is taken")
+            raise NotAllowed(
+                "door-needs-objective",
+                f"the door {door.id} opens only after its {door.color or 'mission'} objective is taken",
+            )
         ready = s.items() if "webbing" in self.skills(s) else [i for i in s.hands if i is not None]
         openers = [i.name for i in ready if self.rules.card(i.name).opens_doors]
         if with_card is not None:
@@ -408,8 +422,9 @@ class Game:
             raise NotAllowed("wound-not-tradable", "Wounded cards cannot be traded")
         given = self._pick(s, give)
         taken = self._pick(o, take)
-        if len(s.items()) - len(given) + len(taken) > self.capacity(s) or \
-                len(o.items()) - len(taken) + len(given) > self.capacity(o):
+        if len(s.items()) - len(given) + len(taken) > self.capacity(s) or len(o.items()) - len(taken) + len(
+            given
+        ) > self.capacity(o):
             raise NotAllowed("inventory-full", "the trade leaves someone holding more cards than fit")
         self._pay(s, "trade", 1)
         for item in given:
@@ -448,8 +463,9 @@ class Game:
         wanted = [n for n in [*hands, *backpack] if n]
         held = [i.name for i in s.items()]
         if len(hands) > self.rules.hand_slots or len(backpack) > self.backpack_size(s):
-            raise NotAllowed("inventory-full", f"{sid} has {self.rules.hand_slots} hands and "
-                                               f"{self.backpack_size(s)} backpack slots")
+            raise NotAllowed(
+                "inventory-full", f"{sid} has {self.rules.hand_slots} hands and {self.backpack_size(s)} backpack slots"
+            )
         remaining = list(held)
         for name in wanted:
             if name not in remaining:
@@ -578,8 +594,10 @@ class Game:
         if self.state.zombies_in(s.zone):
             raise NotAllowed("car-with-zombies", f"zombies in {s.zone}: nobody gets in")
         if seat is not None and not 0 <= seat < len(car.seats):  # a mistake of the case, not a full car
-            raise ScenarioError(f"car '{car_id}' has {len(car.seats)} seats (0 to {len(car.seats) - 1}, 0 is the "
-                                f"driver's); choose one of them")
+            raise ScenarioError(
+                f"car '{car_id}' has {len(car.seats)} seats (0 to {len(car.seats) - 1}, 0 is the "
+                f"driver's); choose one of them"
+            )
         free = [i for i, who in enumerate(car.seats) if who is None]
         if not free or (seat is not None and seat not in free):
             raise NotAllowed("no-free-seat", f"no free seat in {car_id}")
@@ -607,8 +625,10 @@ class Game:
             raise NotAllowed("not-in-car", f"{sid} is not in a car")
         car = self.state.cars[s.car]
         if not 0 <= seat < len(car.seats):
-            raise ScenarioError(f"car '{car.id}' has {len(car.seats)} seats (0 to {len(car.seats) - 1}, 0 is the "
-                                f"driver's); choose one of them")
+            raise ScenarioError(
+                f"car '{car.id}' has {len(car.seats)} seats (0 to {len(car.seats) - 1}, 0 is the "
+                f"driver's); choose one of them"
+            )
         if car.seats[seat] is not None:
             raise NotAllowed("no-free-seat", f"seat {seat} of {car.id} is not free")
         self._pay(s, "car", 1)
@@ -692,6 +712,8 @@ def _check_keep(keep: list[str] | None, offered: list[str]) -> None:
     for card in keep or []:
         if card not in left:
             drew = ", ".join(offered) or "nothing"
-            raise ScenarioError(f"keep names '{card}'{' again' if card in offered else ''}, but the search drew "
-                                f"{drew}; keep only cards it draws (the deck is 'equipment-deck', top first)")
+            raise ScenarioError(
+                f"keep names '{card}'{' again' if card in offered else ''}, but the search drew "
+                f"{drew}; keep only cards it draws (the deck is 'equipment-deck', top first)"
+            )
         left.remove(card)

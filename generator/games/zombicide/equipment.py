@@ -3,6 +3,7 @@
 The cards come from the edition's equipment.yaml (generator/model_data.py builds them); the
 engine holds no card statistics of its own.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -3,6 +3,7 @@ carries (narration.yaml tells each one). An expectation may name only these deta
 one would match no event, and `count: 0` would pass without checking anything.
 tests/model/test_event_fields.py reads every `emit(...)` and `event(...)` of the engine to keep
 this list true."""
+
 from __future__ import annotations
 
 STAMP = ("round", "phase", "player")  # every event carries them (generator/core/phases.py)

@@ -6,6 +6,7 @@ went, who placed the hits, what a move paid for). Sentences keep `{kind:id}` ref
 resolved like any rules text, so the skills, zombies, cards and rules they mention are links.
 Nothing here decides an outcome, and no engine is built here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -49,8 +50,18 @@ class Story:
 
 
 # --- Korean particles ----------------------------------------------------------------------------
-DIGIT_HAS_FINAL = {"0": True, "1": True, "2": False, "3": True, "4": False, "5": False, "6": True, "7": True,
-                   "8": True, "9": False}
+DIGIT_HAS_FINAL = {
+    "0": True,
+    "1": True,
+    "2": False,
+    "3": True,
+    "4": False,
+    "5": False,
+    "6": True,
+    "7": True,
+    "8": True,
+    "9": False,
+}
 RIEUL_DIGITS = {"1", "7", "8"}
 
 
@@ -101,8 +112,11 @@ class Narrator:
         if self.lang != "uk":
             return phrase
         forms = self.data["uk-terms"][term or "experience"]
-        return Phrase(phrase.markdown, phrase.plain, tuple(
-            (case, Phrase(f"{{term:{term}|{word}}}" if term else word, word)) for case, word in forms.items()))
+        return Phrase(
+            phrase.markdown,
+            phrase.plain,
+            tuple((case, Phrase(f"{{term:{term}|{word}}}" if term else word, word)) for case, word in forms.items()),
+        )
 
     def _has(self, kind: str, entity_id: str) -> bool:
         entity = self.game.entities.get(entity_id)
@@ -113,8 +127,9 @@ class Narrator:
         if self.lang != "uk":
             return Phrase(name, name)
         cases = self.data["uk-survivors"].get(sid, {})
-        return Phrase(name, name, tuple((case, Phrase(cases.get(case, name), cases.get(case, name)))
-                                        for case in ("acc", "gen")))
+        return Phrase(
+            name, name, tuple((case, Phrase(cases.get(case, name), cases.get(case, name))) for case in ("acc", "gen"))
+        )
 
     def survivors(self, ids: list[str]) -> Phrase:
         return self.join([self.survivor(s) for s in ids])
@@ -142,8 +157,11 @@ class Narrator:
                 continue
             for case in ("nom", "acc"):
                 word = words[case][_uk_plural(n)]
-                numeral = "" if n == 1 else (self.data["uk-numerals"][case][words["gender"]][n - 2] + " "
-                                               if n <= 4 else f"{n} ")
+                numeral = (
+                    ""
+                    if n == 1
+                    else (self.data["uk-numerals"][case][words["gender"]][n - 2] + " " if n <= 4 else f"{n} ")
+                )
                 forms[case].append(Phrase(f"{numeral}{{zombie:{ztype}|{word}}}", numeral + word))
             plural = words["nom"][1]
             forms["all"].append(Phrase(f"усі {{zombie:{ztype}|{plural}}}", f"усі {plural}"))
@@ -227,8 +245,10 @@ def _uk_list(parts: list[Phrase]) -> Phrase:
     if len(parts) < 2:
         return parts[0] if parts else Phrase("", "")
     head = parts[:-1]
-    return Phrase(", ".join(p.markdown for p in head) + " і " + parts[-1].markdown,
-                  ", ".join(p.plain for p in head) + " і " + parts[-1].plain)
+    return Phrase(
+        ", ".join(p.markdown for p in head) + " і " + parts[-1].markdown,
+        ", ".join(p.plain for p in head) + " і " + parts[-1].plain,
+    )
 
 
 def _uk_plural(n: int) -> int:
@@ -259,8 +279,9 @@ class _StepTeller:
             later: list[dict] = []  # a level reached in the middle of a group is told after it
             if kind in self.GROUPED:
                 j = i + 1
-                while j < len(events) and (self._same_group(event, events[j]) or
-                                           kind == "kill" and events[j]["event"] == "level-up"):
+                while j < len(events) and (
+                    self._same_group(event, events[j]) or kind == "kill" and events[j]["event"] == "level-up"
+                ):
                     (later if events[j]["event"] == "level-up" else group).append(events[j])
                     j += 1
             handler = getattr(self, "_" + kind.replace("-", "_"), None)
@@ -268,7 +289,7 @@ class _StepTeller:
             if handler is None:
                 self._simple(event)
             else:
-                handler(group if kind in self.GROUPED else event, events[i + taken:])
+                handler(group if kind in self.GROUPED else event, events[i + taken :])
             for level_up in later:
                 self._level_up(level_up, [])
             i += taken
@@ -278,8 +299,9 @@ class _StepTeller:
     def _same_group(first: dict, other: dict) -> bool:
         if other["event"] != first["event"]:
             return False
-        keys = {"kill": ("survivor",), "hit-absorbed": ("survivor", "zombie", "damage"),
-                "spawn": ("zone", "why")}[first["event"]]
+        keys = {"kill": ("survivor",), "hit-absorbed": ("survivor", "zombie", "damage"), "spawn": ("zone", "why")}[
+            first["event"]
+        ]
         return all(first.get(k) == other.get(k) for k in keys)
 
     def add(self, key: str, **values) -> None:
@@ -313,8 +335,13 @@ class _StepTeller:
     # survivors -----------------------------------------------------------------------------------
     def _move(self, event: dict, rest) -> None:
         path = event["path"]
-        self.add("move", survivor=self.n.survivor(event["survivor"]), path=" → ".join(path), dest=path[-1],
-                 cost=self.n.count("action", event["cost"]))
+        self.add(
+            "move",
+            survivor=self.n.survivor(event["survivor"]),
+            path=" → ".join(path),
+            dest=path[-1],
+            cost=self.n.count("action", event["cost"]),
+        )
         if event.get("zombies_left"):
             self.add("move-leaves-zombies", **{"from": path[0]}, zombies=self.n.zombies(event["zombies_left"]))
 
@@ -335,17 +362,32 @@ class _StepTeller:
         self.add(key, survivor=self.n.survivor(event["survivor"]), card=self.n.card(event["card"]))
 
     def _trade(self, event: dict, rest) -> None:
-        self.add("trade", survivor=self.n.survivor(event["survivor"]), other=self.n.survivor(event["other"]),
-                 give=self._cards(event["give"]), take=self._cards(event["take"]))
+        self.add(
+            "trade",
+            survivor=self.n.survivor(event["survivor"]),
+            other=self.n.survivor(event["other"]),
+            give=self._cards(event["give"]),
+            take=self._cards(event["take"]),
+        )
 
     def _objective(self, event: dict, rest) -> None:
-        self.add("objective", survivor=self.n.survivor(event["survivor"]), zone=event["zone"], xp=event["xp"],
-                 experience=self.n.experience())
+        self.add(
+            "objective",
+            survivor=self.n.survivor(event["survivor"]),
+            zone=event["zone"],
+            xp=event["xp"],
+            experience=self.n.experience(),
+        )
 
     def _combine(self, event: dict, rest) -> None:
-        cards = self._cards(event["cards"]) if self.n.lang == "uk" else self.n.join([self.n.card(c) for c in event["cards"]])
-        self.add("combine", survivor=self.n.survivor(event["survivor"]), cards=cards,
-                 result=self.n.card(event["result"]))
+        cards = (
+            self._cards(event["cards"])
+            if self.n.lang == "uk"
+            else self.n.join([self.n.card(c) for c in event["cards"]])
+        )
+        self.add(
+            "combine", survivor=self.n.survivor(event["survivor"]), cards=cards, result=self.n.card(event["result"])
+        )
 
     def _drive(self, event: dict, rest) -> None:
         self.add("drive", survivor=self.n.survivor(event["survivor"]), path=" → ".join(event["path"]))
@@ -354,12 +396,22 @@ class _StepTeller:
         self.add("car-attack", zone=event["zone"], dice=_dice(event["dice"]), hit=event["hit"], hits=event["hits"])
 
     def _roll(self, event: dict, rest) -> None:
-        self.add("roll", survivor=self.n.survivor(event["survivor"]), weapon=self.n.card(event["weapon"]),
-                 count=len(event["dice"]), dice=_dice(event["dice"]), accuracy=event["accuracy"])
+        self.add(
+            "roll",
+            survivor=self.n.survivor(event["survivor"]),
+            weapon=self.n.card(event["weapon"]),
+            count=len(event["dice"]),
+            dice=_dice(event["dice"]),
+            accuracy=event["accuracy"],
+        )
 
     def _two_cocktails(self, event: dict, rest) -> None:
-        self.add("two-cocktails" if event["kept"] else "two-cocktails-spent",
-                 survivor=self.n.survivor(event["survivor"]), dice=_dice(event["dice"]), need=event["need"])
+        self.add(
+            "two-cocktails" if event["kept"] else "two-cocktails-spent",
+            survivor=self.n.survivor(event["survivor"]),
+            dice=_dice(event["dice"]),
+            need=event["need"],
+        )
 
     def _extra_dice(self, event: dict, rest) -> None:
         self.add("extra-dice", survivor=self.n.survivor(event["survivor"]), dice=_dice(event["dice"]))
@@ -381,21 +433,36 @@ class _StepTeller:
             counts[event["zombie"]] = counts.get(event["zombie"], 0) + 1
             zone = self.story.killed.setdefault(event["zone"], {})
             zone[event["zombie"]] = zone.get(event["zombie"], 0) + 1
-        self.add("kill", survivor=self.n.survivor(group[0]["survivor"]), zombies=self.n.zombies(counts),
-                 xp=sum(event["xp"] for event in group), experience=self.n.experience())
+        self.add(
+            "kill",
+            survivor=self.n.survivor(group[0]["survivor"]),
+            zombies=self.n.zombies(counts),
+            xp=sum(event["xp"] for event in group),
+            experience=self.n.experience(),
+        )
 
     def _hit_absorbed(self, group: list[dict], rest) -> None:
         first = group[0]
-        self.add("hit-absorbed", damage=first["damage"], zombie=self.n.zombies({first["zombie"]: 1}),
-                 need=first["need"], count=len(group))
+        self.add(
+            "hit-absorbed",
+            damage=first["damage"],
+            zombie=self.n.zombies({first["zombie"]: 1}),
+            need=first["need"],
+            count=len(group),
+        )
 
     def _molotov(self, event: dict, rest) -> None:
-        self.add("molotov", survivor=self.n.survivor(event["survivor"]), zone=event["zone"],
-                 weapon=self.n.card("molotov"))
+        self.add(
+            "molotov", survivor=self.n.survivor(event["survivor"]), zone=event["zone"], weapon=self.n.card("molotov")
+        )
 
     def _level_up(self, event: dict, rest) -> None:
-        self.add("level-up", survivor=self.n.survivor(event["survivor"]), xp=event["xp"],
-                 level=self.n.link("level", event["level"]))
+        self.add(
+            "level-up",
+            survivor=self.n.survivor(event["survivor"]),
+            xp=event["xp"],
+            level=self.n.link("level", event["level"]),
+        )
 
     # zombies -----------------------------------------------------------------------------------
     def _zombie_card(self, event: dict, rest) -> None:

@@ -4,6 +4,7 @@ Computed with fractions from the per-die hit chance (binomial), including re-rol
 always take all the dice again and keep the new result. `engine_hit_distribution` gets the
 same numbers by running the engine itself under every possible roll (dice.exact_outcomes).
 """
+
 from __future__ import annotations
 
 import random
@@ -33,8 +34,15 @@ class Attack:
     max_die: int = SIDES
 
 
-def attack_for(rules: Rules, weapon: str, skills: frozenset[str] | set[str] = frozenset(), dual: bool = False,
-               mode: str | None = None, rerolls: int = 0, reroll_below: int | None = None) -> Attack:
+def attack_for(
+    rules: Rules,
+    weapon: str,
+    skills: frozenset[str] | set[str] = frozenset(),
+    dual: bool = False,
+    mode: str | None = None,
+    rerolls: int = 0,
+    reroll_below: int | None = None,
+) -> Attack:
     """The Attack of a weapon card in the hands of a survivor with these skills."""
     profile = rules.card(weapon).profile(mode)
     if profile is None or profile.dice == 0:
@@ -58,7 +66,7 @@ def hit_chance(accuracy: int, bonus: int = 0, max_die: int = SIDES) -> Fraction:
 
 
 def binomial(n: int, p: Fraction) -> Distribution:
-    return {k: comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)}
+    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
 
 
 def hit_distribution(attack: Attack) -> Distribution:
@@ -105,8 +113,7 @@ def simulate_hits(attack: Attack, trials: int, seed: int) -> dict[int, float]:
     """The same distribution by seeded simulation (to check the exact one)."""
     rng = random.Random(seed)
     # Whether each face hits, once; then the dice of many rolls are drawn in one call.
-    face_hits = [int(min(face + attack.roll_bonus, attack.max_die) >= attack.accuracy)
-                 for face in range(1, SIDES + 1)]
+    face_hits = [int(min(face + attack.roll_bonus, attack.max_die) >= attack.accuracy) for face in range(1, SIDES + 1)]
 
     def rolls(count: int) -> list[int]:
         """The hits of `count` rolls of all the attack's dice."""
@@ -123,9 +130,15 @@ def simulate_hits(attack: Attack, trials: int, seed: int) -> dict[int, float]:
     return {h: c / trials for h, c in sorted(counts.items())}
 
 
-def engine_hit_distribution(rules: Rules, weapon: str, skills: AbstractSet[str] = frozenset(), dual: bool = False,
-                            rerolls: Sequence[str] = (), reroll_below: int | None = None,
-                            items: Sequence[str] = ()) -> Distribution:
+def engine_hit_distribution(
+    rules: Rules,
+    weapon: str,
+    skills: AbstractSet[str] = frozenset(),
+    dual: bool = False,
+    rerolls: Sequence[str] = (),
+    reroll_below: int | None = None,
+    items: Sequence[str] = (),
+) -> Distribution:
     """Hits by running the engine's own attack under every possible roll."""
     from generator.games.zombicide.board import parse_map
     from generator.games.zombicide.engine import Game
@@ -134,8 +147,9 @@ def engine_hit_distribution(rules: Rules, weapon: str, skills: AbstractSet[str] 
     def run(dice) -> int:
         hands = [Item(weapon), Item(weapon) if dual else None]
         s = Survivor("shooter", "a", hands=hands, backpack=[Item(i) for i in items], skills=set(skills))
-        state = State(board=parse_map("a"), survivors={"shooter": s},
-                      zombies=[Zombie(i, "walker", "a") for i in range(1, 40)])
+        state = State(
+            board=parse_map("a"), survivors={"shooter": s}, zombies=[Zombie(i, "walker", "a") for i in range(1, 40)]
+        )
         game = Game(rules, state, dice)
         game.attack("shooter", weapon, dual=dual, rerolls=list(rerolls), reroll_below=reroll_below)
         return next(e["hits"] for e in state.events if e["event"] == "hits")

@@ -3,6 +3,7 @@
 For each attack line: the chance of at least k hits, and of clearing a zone of N walkers in one
 action, alone and with the common modifiers (+1 die, +1 to dice rolls, one re-roll of all dice).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,8 +59,14 @@ def odds_tables(rules: Rules, weapon: str) -> list[OddsTable]:
 
 def _attack(rules: Rules, weapon: str, mode: str, modifier: Modifier, target: int) -> odds.Attack:
     # With a re-roll the best policy for "at least `target`" is to re-roll while short of it.
-    return odds.attack_for(rules, weapon, set(modifier.skills), mode=mode, rerolls=modifier.rerolls,
-                           reroll_below=target if modifier.rerolls else None)
+    return odds.attack_for(
+        rules,
+        weapon,
+        set(modifier.skills),
+        mode=mode,
+        rerolls=modifier.rerolls,
+        reroll_below=target if modifier.rerolls else None,
+    )
 
 
 def _at_least(rules: Rules, weapon: str, mode: str, modifier: Modifier, k: int) -> Fraction:

@@ -1,4 +1,5 @@
 """What Zombicide's page templates (templates/) call besides the shared context."""
+
 from __future__ import annotations
 
 from typing import Callable
@@ -17,7 +18,8 @@ def template_functions(game: Game, lang: str, link_to: Callable, labels: dict) -
             target = game.entities[card.fields["activates"]]
             return as_markdown(f"{link_to(target, True)} {labels['all-activate'][lang]}")
         row = card.fields["rows"].counts.get(level.id, {})
-        return as_markdown(LIST_SEPARATOR[lang].join(f"{link_to(game.entities[z], True)} ×{n}"
-                                                     for z, n in row.items() if n) or "—")
+        return as_markdown(
+            LIST_SEPARATOR[lang].join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—"
+        )
 
     return {"card_cell": card_cell}

@@ -3,6 +3,7 @@
 A ruling whose `check` scenario fails stops the build: the rulebook must not say one thing in
 its FAQ and another in its rules.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,8 +23,11 @@ def report_game(game: Game, root: Path) -> list[str]:
     """Lines for `generator check`: how much of the edition the model applies and verifies."""
     applied, descriptive, _ = skill_coverage(rules_inputs(game)["skill_models"])
     total = len(applied) + len(descriptive)
-    share = f"{len(applied)}/{total} skills applied by the rules model ({100 * len(applied) // total} %)" \
-        if total else "no skills"
+    share = (
+        f"{len(applied)}/{total} skills applied by the rules model ({100 * len(applied) // total} %)"
+        if total
+        else "no skills"
+    )
     checks = [f for f in game.of_kind("faq") if f.fields.get("check")]
     cases = case_count(_scenario_files(game, root), root)
     return [f"{game.id}: {share}; {len(checks)} FAQ rulings checked; {cases} scenarios"]
@@ -35,15 +39,25 @@ def _check_zombie_deck(game: Game) -> list[DataError]:
     total = game.parameters.get("zombie-deck-size")
     errors = []
     if cards and total is not None and len(cards) != total.fields["value"]:
-        errors.append(DataError(total.where, "parameter 'zombie-deck-size'",
-                                f"zombie-cards.yaml lists {len(cards)} cards but the total is "
-                                f"{total.fields['value']}; add the missing cards or correct the total"))
+        errors.append(
+            DataError(
+                total.where,
+                "parameter 'zombie-deck-size'",
+                f"zombie-cards.yaml lists {len(cards)} cards but the total is "
+                f"{total.fields['value']}; add the missing cards or correct the total",
+            )
+        )
     seen: dict[int, str] = {}
     for card in cards:
         number = card.fields.get("number")
         if number in seen:
-            errors.append(DataError(card.field_where["number"], f"zombie-card '{card.id}'",
-                                    f"card number {number} is already '{seen[number]}'; give each card its own number"))
+            errors.append(
+                DataError(
+                    card.field_where["number"],
+                    f"zombie-card '{card.id}'",
+                    f"card number {number} is already '{seen[number]}'; give each card its own number",
+                )
+            )
         if number is not None:
             seen.setdefault(number, card.id)
     return errors
@@ -54,8 +68,9 @@ def check_game(game: Game, root: Path) -> list[DataError]:
     if errors:
         return errors
     inputs = rules_inputs(game)
-    problems = check_rules_data(inputs["parameters"], inputs["zombie_stats"], inputs["level_thresholds"],
-                                inputs["skill_models"])
+    problems = check_rules_data(
+        inputs["parameters"], inputs["zombie_stats"], inputs["level_thresholds"], inputs["skill_models"]
+    )
     errors = [DataError(_where(game, p.subject), _crumb(game, p.subject), p.message) for p in problems]
     if errors:
         return errors  # the engine cannot run on incoherent data
@@ -63,8 +78,11 @@ def check_game(game: Game, root: Path) -> list[DataError]:
         rules = rules_for_game(game)
     except RulesDataError as exc:  # pragma: no cover - check_rules_data found nothing above
         return [DataError(Location(game.file, 1, 1), f"game '{game.id}'", str(exc))]
-    return (_check_rulings(game, rules, root) + check_examples(game.examples, rules, HOOKS, source_sections(root))
-            + board_errors(game.examples))
+    return (
+        _check_rulings(game, rules, root)
+        + check_examples(game.examples, rules, HOOKS, source_sections(root))
+        + board_errors(game.examples)
+    )
 
 
 def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:

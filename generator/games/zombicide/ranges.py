@@ -4,6 +4,7 @@ Bounds are wide enough for every edition and expansion, narrow enough to catch a
 would print nonsense (`accuracy: 9` on a six-sided die) or hang the build (`dice: 1000000`
 makes the exact odds tables grow for minutes).
 """
+
 from __future__ import annotations
 
 from generator.load.ranges import Range

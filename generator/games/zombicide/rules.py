@@ -4,6 +4,7 @@ The engine never hard-codes a rule value: it reads a `Rules`. Where the two edit
 the difference is a field here (a number, an order, or a flag that picks a small strategy in
 `strategies.py`), taken from the edition's parameters.yaml, zombies.yaml and levels.yaml.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -181,8 +182,11 @@ class Rules:
     @property
     def combinations(self) -> dict[frozenset[str], str]:
         """Two cards that combine into a third, from the cards' own data."""
-        return {frozenset({c.name, c.combines_with}): c.makes
-                for c in self.equipment.values() if c.combines_with and c.makes}
+        return {
+            frozenset({c.name, c.combines_with}): c.makes
+            for c in self.equipment.values()
+            if c.combines_with and c.makes
+        }
 
     def is_abomination(self, zombie_type: str) -> bool:
         return zombie_type == ABOMINATION or self.special(zombie_type, "abomination-type")

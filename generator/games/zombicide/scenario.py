@@ -21,6 +21,7 @@ What a case may say is checked before it runs (scenario_format.py, scenario_ids.
 only meets values of the right kind, size and ids.
 Public: load_scenarios, run_case, apply_step, format_trace, rules_for_edition.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -43,20 +44,48 @@ from generator.games.zombicide.state import PHASES, PLAYERS, Car, Item, State, S
 from generator.load.files import display as relative
 from generator.load.scenarios import read_scenario_file
 
-__all__ = ["CASE_KEYS", "FORMAT", "HOOKS", "SURVIVOR_KEYS", "Result", "ScenarioError", "apply_step", "build_game",
-           "compare", "format_trace", "load_scenarios", "rules_for_edition", "run_case", "scenario_files"]
+__all__ = [
+    "CASE_KEYS",
+    "FORMAT",
+    "HOOKS",
+    "SURVIVOR_KEYS",
+    "Result",
+    "ScenarioError",
+    "apply_step",
+    "build_game",
+    "compare",
+    "format_trace",
+    "load_scenarios",
+    "rules_for_edition",
+    "run_case",
+    "scenario_files",
+]
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 
 
-def read_scenarios(path: Path, rules: Rules | None = None, root: Path = PROJECT_ROOT, *,
-                   editions: list[str] | None = None, sources: dict | None = None,
-                   refused: list[str] | None = None) -> tuple[list[dict], list]:
+def read_scenarios(
+    path: Path,
+    rules: Rules | None = None,
+    root: Path = PROJECT_ROOT,
+    *,
+    editions: list[str] | None = None,
+    sources: dict | None = None,
+    refused: list[str] | None = None,
+) -> tuple[list[dict], list]:
     """A scenario file's cases and every error in it, with positions (ids and bounds are checked
     against the rules when given; the edition and the cited sources when those are given;
     `refused` receives the ids of the cases with errors)."""
-    return read_scenario_file(path, relative(path, root), FORMAT, path.parent.parent.name, rules,
-                              editions=editions, sources=sources, refused=refused)
+    return read_scenario_file(
+        path,
+        relative(path, root),
+        FORMAT,
+        path.parent.parent.name,
+        rules,
+        editions=editions,
+        sources=sources,
+        refused=refused,
+    )
 
 
 def load_scenarios(path: Path | str, rules: Rules | None = None) -> list[dict]:
@@ -159,10 +188,21 @@ def _survivor(sid: str, spec: dict, rules: Rules, board) -> Survivor:
     wounds = spec.get("wounds", 0)
     if rules.wounds_take_slots:
         backpack += [Item("wounded")] * (wounds - sum(1 for i in [*hands, *backpack] if i and i.name == "wounded"))
-    level_skills = {lv: ([sk] if isinstance(sk, str) else list(sk)) for lv, sk in (spec.get("level-skills") or {}).items()}
-    s = Survivor(sid, _known_zone(board, spec.get("at", "")), hands, backpack, skills=set(spec.get("skills") or []),
-                 level_skills=level_skills, xp=spec.get("xp", 0), wounds=wounds, kid=bool(spec.get("kid")),
-                 dead=bool(spec.get("dead")))
+    level_skills = {
+        lv: ([sk] if isinstance(sk, str) else list(sk)) for lv, sk in (spec.get("level-skills") or {}).items()
+    }
+    s = Survivor(
+        sid,
+        _known_zone(board, spec.get("at", "")),
+        hands,
+        backpack,
+        skills=set(spec.get("skills") or []),
+        level_skills=level_skills,
+        xp=spec.get("xp", 0),
+        wounds=wounds,
+        kid=bool(spec.get("kid")),
+        dead=bool(spec.get("dead")),
+    )
     # A case may start in the middle of the survivor's turn.
     s.actions_used = spec.get("actions-used", 0)
     s.searched = bool(spec.get("searched"))
@@ -175,12 +215,16 @@ def _survivor(sid: str, spec: dict, rules: Rules, board) -> Survivor:
 def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
     """{walker: 2} | {spawn|rush|manhole: counts or {level: counts}} | {extra-activation: type}."""
     if not isinstance(spec, dict) or not spec:
-        raise ScenarioError(f"a zombie card is a mapping such as {{walker: 2}} or {{extra-activation: runner}}, "
-                            f"found {spec!r}")
+        raise ScenarioError(
+            f"a zombie card is a mapping such as {{walker: 2}} or {{extra-activation: runner}}, found {spec!r}"
+        )
     if "extra-activation" in spec:
         return ZombieCard("extra-activation", activates=spec["extra-activation"])
-    kind, counts = next(iter(spec.items())) if len(spec) == 1 and next(iter(spec)) in (
-        "spawn", "rush", "manhole") else ("spawn", spec)
+    kind, counts = (
+        next(iter(spec.items()))
+        if len(spec) == 1 and next(iter(spec)) in ("spawn", "rush", "manhole")
+        else ("spawn", spec)
+    )
     levels = [lid for lid, _ in rules.levels]
     if all(k in levels for k in counts):
         return ZombieCard(kind, by_level={lv: dict(c) for lv, c in counts.items()})
@@ -215,11 +259,18 @@ def _actions(game: Game, step: dict, who: str) -> dict:
         "combine": lambda: game.combine(who, _list(step.get("cards"))),
         "noise": lambda: game.make_noise(who),
         "take-objective": lambda: game.take_objective(who),
-        "attack": lambda: game.attack(who, step["weapon"], at=step.get("at"), mode=step.get("mode"),
-                                      dual=step.get("dual"), assign=_list(step.get("assign")),
-                                      survivors=_list(step.get("survivors")), rerolls=_list(step.get("reroll")),
-                                      reroll_below=step.get("reroll-below"),
-                                      zombie_dice=bool(step.get("zombie-dice"))),
+        "attack": lambda: game.attack(
+            who,
+            step["weapon"],
+            at=step.get("at"),
+            mode=step.get("mode"),
+            dual=step.get("dual"),
+            assign=_list(step.get("assign")),
+            survivors=_list(step.get("survivors")),
+            rerolls=_list(step.get("reroll")),
+            reroll_below=step.get("reroll-below"),
+            zombie_dice=bool(step.get("zombie-dice")),
+        ),
         "reload": lambda: game.reload(who, step["weapon"]),
         "medic": lambda: game.medic(who, step["target"]),
         "loud": lambda: game.loud(who),
@@ -244,8 +295,10 @@ def _spawn(game: Game) -> None:
 
 
 def _zombie_choices(step: dict) -> dict:
-    return {key: {k: _list(v) if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
-            for key in ("attacks", "discard", "ignore-wound", "abomination", "split")}
+    return {
+        key: {k: _list(v) if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
+        for key in ("attacks", "discard", "ignore-wound", "abomination", "split")
+    }
 
 
 # --- comparing -----------------------------------------------------------------------------
@@ -262,10 +315,17 @@ def compare(game: Game, expect: dict) -> list[str]:
             out.append(f"survivors.{sid}: no such survivor")
             continue
         actual = {
-            "at": s.zone, "wounds": s.wounds, "dead": s.dead, "xp": s.xp, "level": game.level(s),
+            "at": s.zone,
+            "wounds": s.wounds,
+            "dead": s.dead,
+            "xp": s.xp,
+            "level": game.level(s),
             "actions-left": game.actions_left(s) if not s.dead else 0,
-            "hands": [i.name if i else None for i in s.hands], "backpack": [i.name for i in s.backpack],
-            "car": s.car, "seat": s.seat, "kills": dict(s.kills),
+            "hands": [i.name if i else None for i in s.hands],
+            "backpack": [i.name for i in s.backpack],
+            "car": s.car,
+            "seat": s.seat,
+            "kills": dict(s.kills),
             "loaded": [i.name for i in s.hands if i and i.loaded],
         }
         for key, value in fields.items():
@@ -335,9 +395,26 @@ def compare(game: Game, expect: dict) -> list[str]:
         if names[name]:
             out.append(f"events-exclude: a '{name}' event happened")
     out += runner.compare_events(state.events, expect.get("events") or [])
-    known = {"survivors", "zombies", "zombies-in", "noise", "doors", "danger-level", "line-of-sight", "ranges",
-             "last-hits", "equipment-deck", "deck-excludes", "discard-pile", "spawned-buildings", "cars",
-             "events-include", "events-exclude", "events", "turn"}
+    known = {
+        "survivors",
+        "zombies",
+        "zombies-in",
+        "noise",
+        "doors",
+        "danger-level",
+        "line-of-sight",
+        "ranges",
+        "last-hits",
+        "equipment-deck",
+        "deck-excludes",
+        "discard-pile",
+        "spawned-buildings",
+        "cars",
+        "events-include",
+        "events-exclude",
+        "events",
+        "turn",
+    }
     for key in set(expect) - known:
         out.append(f"expect: unknown key '{key}'; use {', '.join(sorted(known))}")
     return out

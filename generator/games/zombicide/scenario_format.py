@@ -7,6 +7,7 @@ the edition's Rules (`limits`); the others are fixed caps far above any real boa
 what would slow a check down, each with its reason in words. Which ids exist (zones, survivors,
 cards, skills, ...) is checked by scenario_ids.py.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -108,19 +109,28 @@ FACE = Int(1, FACES, f"a face of the die, 1 to parameter '{DIE_FACES}'")
 HANDS_LIST = ListOf(nullable(CARD), high=HANDS, why="one card per hand slot, parameter 'hand-slots'")
 BACKPACK_LIST = ListOf(CARD, high=BACKPACK, why="the backpack's slots, parameter 'backpack-slots', and Hoard's")
 ZOMBIE_COUNTS = MapOf(ZOMBIES_IN_A_ZONE, keys=ZOMBIE, what="zombie types and counts ({walker: 2})")
-TURN = Record({"round": Int(1, 999, "a game lasts at most 999 rounds"), "phase": OneOf(*PHASES.phases),
-               "player": nullable(SURVIVOR)}, what="a mapping with round, phase, player")
+TURN = Record(
+    {
+        "round": Int(1, 999, "a game lasts at most 999 rounds"),
+        "phase": OneOf(*PHASES.phases),
+        "player": nullable(SURVIVOR),
+    },
+    what="a mapping with round, phase, player",
+)
 
 
 # --- shapes of Zombicide's own ---------------------------------------------------------------------
 class ZombieCard(Shape):
     """{walker: 2} | {spawn|rush|manhole: counts or {level: counts}} | {extra-activation: type} | {level: counts}."""
 
-    what = ("a zombie card: {walker: 2}, {rush: {walker: 1}}, {manhole: {...}}, {extra-activation: runner} "
-            "or counts by danger level ({blue: {walker: 1}, yellow: {...}})")
+    what = (
+        "a zombie card: {walker: 2}, {rush: {walker: 1}}, {manhole: {...}}, {extra-activation: runner} "
+        "or counts by danger level ({blue: {walker: 1}, yellow: {...}})"
+    )
     KINDS = ("spawn", "rush", "manhole")
-    EXTRA = Record({"extra-activation": ZOMBIE}, required=("extra-activation",),
-                   what="{extra-activation: <zombie type>}")
+    EXTRA = Record(
+        {"extra-activation": ZOMBIE}, required=("extra-activation",), what="{extra-activation: <zombie type>}"
+    )
 
     def read(self, node: Node, report: Any) -> Any:
         if node.kind != "map" or not node.value:
@@ -137,8 +147,11 @@ class ZombieCard(Shape):
 def _card_counts(node: Node, report: Any) -> Any:
     """Counts by zombie type, or (when every value is a mapping) counts by danger level."""
     by_level = node.kind == "map" and node.value and all(child.kind == "map" for child in node.value.values())
-    shape = MapOf(MapOf(CARD_ZOMBIES, keys=ZOMBIE), keys=LEVEL, what="counts by danger level") if by_level \
+    shape = (
+        MapOf(MapOf(CARD_ZOMBIES, keys=ZOMBIE), keys=LEVEL, what="counts by danger level")
+        if by_level
         else MapOf(CARD_ZOMBIES, keys=ZOMBIE, low=1, what="zombie types and counts ({walker: 2})")
+    )
     return shape.read(node, report)
 
 
@@ -162,18 +175,25 @@ class MissionSwitches(Shape):
         switches = " or ".join(MISSION_SWITCHES)
         for key, child in node.value.items():
             if key not in PARAMETERS:
-                report.error(child.key_where or child.where, f"unknown mission switch '{key}'"
-                             f"{suggestion(str(key), list(MISSION_SWITCHES), 'a mission switches ' + switches)}")
+                report.error(
+                    child.key_where or child.where,
+                    f"unknown mission switch '{key}'"
+                    f"{suggestion(str(key), list(MISSION_SWITCHES), 'a mission switches ' + switches)}",
+                )
                 continue
             shape = switch_shape(key)
             if shape is None:
-                report.at(key).error(child.where, f"'{key}' cannot be set by a mission; give the case its own "
-                                                  f"'supply' ({{walker: 10}}) instead")
+                report.at(key).error(
+                    child.where,
+                    f"'{key}' cannot be set by a mission; give the case its own 'supply' ({{walker: 10}}) instead",
+                )
                 continue
             if key not in MISSION_SWITCHES:
-                report.at(key).error(child.key_where or child.where,
-                                     f"no mission sets '{key}': a mission switches only {switches}, and the die, "
-                                     f"the inventory and the turn stay the edition's; remove it")
+                report.at(key).error(
+                    child.key_where or child.where,
+                    f"no mission sets '{key}': a mission switches only {switches}, and the die, "
+                    f"the inventory and the turn stay the edition's; remove it",
+                )
                 continue
             fitted[key] = shape.read(child, report.at(key))
         return fitted
@@ -197,82 +217,165 @@ def switch_shape(parameter: str) -> Shape | None:
 
 # --- the case ----------------------------------------------------------------------------------
 SURVIVOR_FIELDS: dict[str, Shape] = {
-    "at": ZONE, "hands": HANDS_LIST, "backpack": BACKPACK_LIST, "unloaded": ListOf(CARD, high=HANDS),
-    "skills": ListOf(SKILL), "level-skills": MapOf(one_or_many(SKILL), keys=LEVEL),
-    "xp": XP, "wounds": Int(0, WOUNDS, "a survivor dies at that many wounds"), "kid": Bool(),
-    "car": Id("a car id of the case"), "seat": SEAT, "dead": Bool(),
-    "actions-used": Int(0, ACTIONS, "the actions of a turn: parameter 'actions-per-turn', one more per "
-                                    "level in 'extra-action-levels', and +1 Action"),
-    "searched": Bool(), "played": Bool(),
+    "at": ZONE,
+    "hands": HANDS_LIST,
+    "backpack": BACKPACK_LIST,
+    "unloaded": ListOf(CARD, high=HANDS),
+    "skills": ListOf(SKILL),
+    "level-skills": MapOf(one_or_many(SKILL), keys=LEVEL),
+    "xp": XP,
+    "wounds": Int(0, WOUNDS, "a survivor dies at that many wounds"),
+    "kid": Bool(),
+    "car": Id("a car id of the case"),
+    "seat": SEAT,
+    "dead": Bool(),
+    "actions-used": Int(
+        0,
+        ACTIONS,
+        "the actions of a turn: parameter 'actions-per-turn', one more per "
+        "level in 'extra-action-levels', and +1 Action",
+    ),
+    "searched": Bool(),
+    "played": Bool(),
 }
 SURVIVOR_KEYS = tuple(SURVIVOR_FIELDS)
 SURVIVOR_SPEC = Record(SURVIVOR_FIELDS, required=("at",), what="a survivor: a mapping with at (its zone), hands, ...")
-CAR = Record({"at": ZONE, "seats": Int(1, 10, "a car has 1 to 10 seats"), "kind": OneOf("car", "police", "pimp")},
-             required=("at",), what="a car: a mapping with at, seats, kind")
+CAR = Record(
+    {"at": ZONE, "seats": Int(1, 10, "a car has 1 to 10 seats"), "kind": OneOf("car", "police", "pimp")},
+    required=("at",),
+    what="a car: a mapping with at, seats, kind",
+)
 
 CASE_SHAPES: dict[str, str | Shape] = {
-    "map": Text(), "door-colors": MapOf(COLOUR, keys=DOOR), "tiles": MapOf(ListOf(ZONE)), "manholes": ListOf(ZONE),
-    "spawn-zones": ListOf(ZONE), "start": ZONE,
-    "objectives": Either(ListOf(ZONE), MapOf(nullable(COLOUR), keys=ZONE),
-                         what="a list of zones, or {zone: colour}"),
+    "map": Text(),
+    "door-colors": MapOf(COLOUR, keys=DOOR),
+    "tiles": MapOf(ListOf(ZONE)),
+    "manholes": ListOf(ZONE),
+    "spawn-zones": ListOf(ZONE),
+    "start": ZONE,
+    "objectives": Either(ListOf(ZONE), MapOf(nullable(COLOUR), keys=ZONE), what="a list of zones, or {zone: colour}"),
     "cars": MapOf(CAR, high=10, why="a board has a few cars"),
-    "survivors": MapOf(SURVIVOR_SPEC, keys=SURVIVOR, high=MAX_SURVIVORS,
-                       why=f"a game has at most {MAX_SURVIVORS} survivors, twice the usual six"),
+    "survivors": MapOf(
+        SURVIVOR_SPEC,
+        keys=SURVIVOR,
+        high=MAX_SURVIVORS,
+        why=f"a game has at most {MAX_SURVIVORS} survivors, twice the usual six",
+    ),
     "zombies": MapOf(ZOMBIE_COUNTS, keys=ZONE),
-    "noise": MapOf(Int(0, 100, "a zone holds at most 100 noise tokens"), keys=ZONE, high=NOISY_ZONES,
-                   why=f"noise tokens lie in a few zones, never more than {NOISY_ZONES}"),
-    "dice": ListOf(FACE), "seed": Int(0, 2**31 - 1, "the seed of the dice"),
+    "noise": MapOf(
+        Int(0, 100, "a zone holds at most 100 noise tokens"),
+        keys=ZONE,
+        high=NOISY_ZONES,
+        why=f"noise tokens lie in a few zones, never more than {NOISY_ZONES}",
+    ),
+    "dice": ListOf(FACE),
+    "seed": Int(0, 2**31 - 1, "the seed of the dice"),
     "zombie-cards": ListOf(ZombieCard(), high=200, why="a case scripts at most 200 zombie cards"),
-    "equipment-deck": ListOf(CARD), "equipment-discard": ListOf(CARD), "pimp-weapons": ListOf(CARD),
+    "equipment-deck": ListOf(CARD),
+    "equipment-discard": ListOf(CARD),
+    "pimp-weapons": ListOf(CARD),
     "supply": MapOf(SUPPLY, keys=ZOMBIE),
-    "turn": TURN, "mission": MissionSwitches(),
+    "turn": TURN,
+    "mission": MissionSwitches(),
 }
 
 # --- the steps -----------------------------------------------------------------------------------
 ROUTE = one_or_many(ZONE)
 ZOMBIE_PHASE_CHOICES: dict[str, str | Shape] = {
-    "attacks": MapOf(one_or_many(SURVIVOR), keys=ZONE), "discard": MapOf(one_or_many(CARD), keys=SURVIVOR),
-    "ignore-wound": MapOf(one_or_many(CARD), keys=SURVIVOR), "abomination": MapOf(ZONE, keys=ZONE),
-    "split": MapOf(one_or_many(ZONE), keys=ZONE), "spawn": Bool(),
+    "attacks": MapOf(one_or_many(SURVIVOR), keys=ZONE),
+    "discard": MapOf(one_or_many(CARD), keys=SURVIVOR),
+    "ignore-wound": MapOf(one_or_many(CARD), keys=SURVIVOR),
+    "abomination": MapOf(ZONE, keys=ZONE),
+    "split": MapOf(one_or_many(ZONE), keys=ZONE),
+    "spawn": Bool(),
 }
 ACTIONS_KEYS: dict[str, dict[str, str | Shape]] = {
-    "move": {"to": ROUTE}, "search": {"keep": ListOf(CARD), "hold-your-nose": Bool()},
-    "open-door": {"to": ZONE, "with": CARD}, "lock-door": {"to": ZONE},
+    "move": {"to": ROUTE},
+    "search": {"keep": ListOf(CARD), "hold-your-nose": Bool()},
+    "open-door": {"to": ZONE, "with": CARD},
+    "lock-door": {"to": ZONE},
     "trade": {"with": SURVIVOR, "give": one_or_many(CARD), "take": one_or_many(CARD)},
     "reorganize": {"hands": one_or_many(nullable(CARD)), "backpack": one_or_many(CARD)},
-    "discard": {"card": CARD}, "combine": {"cards": ListOf(CARD)}, "noise": {}, "take-objective": {},
-    "attack": {"weapon": CARD, "at": ZONE, "mode": OneOf("melee", "ranged"), "dual": Bool(),
-               "assign": one_or_many(ZOMBIE), "survivors": one_or_many(SURVIVOR),
-               "reroll": one_or_many(Id("a re-roll source (a skill or card id)")),
-               "reroll-below": FACE, "zombie-dice": Bool()},
-    "reload": {"weapon": CARD}, "medic": {"target": SURVIVOR}, "loud": {}, "born-leader": {"target": SURVIVOR},
-    "get-in": {"car": Id("a car id of the case"), "seat": SEAT}, "get-out": {}, "change-seat": {"seat": SEAT},
-    "drive": {"to": ROUTE}, "charge": {"to": ROUTE}, "jump": {"to": ROUTE}, "shove": {"to": ZONE},
-    "zombie-phase": ZOMBIE_PHASE_CHOICES, "spawn": {}, "end-phase": {},
+    "discard": {"card": CARD},
+    "combine": {"cards": ListOf(CARD)},
+    "noise": {},
+    "take-objective": {},
+    "attack": {
+        "weapon": CARD,
+        "at": ZONE,
+        "mode": OneOf("melee", "ranged"),
+        "dual": Bool(),
+        "assign": one_or_many(ZOMBIE),
+        "survivors": one_or_many(SURVIVOR),
+        "reroll": one_or_many(Id("a re-roll source (a skill or card id)")),
+        "reroll-below": FACE,
+        "zombie-dice": Bool(),
+    },
+    "reload": {"weapon": CARD},
+    "medic": {"target": SURVIVOR},
+    "loud": {},
+    "born-leader": {"target": SURVIVOR},
+    "get-in": {"car": Id("a car id of the case"), "seat": SEAT},
+    "get-out": {},
+    "change-seat": {"seat": SEAT},
+    "drive": {"to": ROUTE},
+    "charge": {"to": ROUTE},
+    "jump": {"to": ROUTE},
+    "shove": {"to": ZONE},
+    "zombie-phase": ZOMBIE_PHASE_CHOICES,
+    "spawn": {},
+    "end-phase": {},
 }
 STEP_SHAPES: dict[str, str | Shape] = {
-    "who": SURVIVOR, "not-allowed": Either(Bool(), Id(), what="the reason id the rules refuse it for, or yes"),
+    "who": SURVIVOR,
+    "not-allowed": Either(Bool(), Id(), what="the reason id the rules refuse it for, or yes"),
 }
 
 # --- the expectations ----------------------------------------------------------------------------
-EXPECTED_SURVIVOR = Record({
-    "at": ZONE, "wounds": Int(0, WOUNDS, "a survivor dies at that many wounds"), "dead": Bool(), "xp": XP,
-    "level": LEVEL, "actions-left": Int(0, ACTIONS, "the actions of a turn"), "hands": HANDS_LIST,
-    "backpack": BACKPACK_LIST, "car": nullable(Id("a car id of the case")), "seat": nullable(SEAT),
-    "kills": MapOf(COUNT, keys=ZOMBIE), "loaded": ListOf(CARD, high=HANDS), "has": one_or_many(CARD),
-    "skills": one_or_many(SKILL),
-}, what="what to expect of a survivor: a mapping with at, wounds, dead, xp, level, actions-left, ...")
+EXPECTED_SURVIVOR = Record(
+    {
+        "at": ZONE,
+        "wounds": Int(0, WOUNDS, "a survivor dies at that many wounds"),
+        "dead": Bool(),
+        "xp": XP,
+        "level": LEVEL,
+        "actions-left": Int(0, ACTIONS, "the actions of a turn"),
+        "hands": HANDS_LIST,
+        "backpack": BACKPACK_LIST,
+        "car": nullable(Id("a car id of the case")),
+        "seat": nullable(SEAT),
+        "kills": MapOf(COUNT, keys=ZOMBIE),
+        "loaded": ListOf(CARD, high=HANDS),
+        "has": one_or_many(CARD),
+        "skills": one_or_many(SKILL),
+    },
+    what="what to expect of a survivor: a mapping with at, wounds, dead, xp, level, actions-left, ...",
+)
 EXPECT_SHAPES: dict[str, str | Shape] = {
-    "survivors": MapOf(EXPECTED_SURVIVOR, keys=SURVIVOR), "zombies": MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE),
-    "zombies-in": MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE), "noise": MapOf(COUNT, keys=ZONE),
-    "doors": MapOf(OneOf("open", "closed", "locked"), keys=DOOR), "danger-level": LEVEL,
-    "line-of-sight": MapOf(nullable(ListOf(ZONE)), keys=ZONE), "ranges": MapOf(MapOf(RANGE, keys=ZONE), keys=ZONE),
-    "last-hits": COUNT, "equipment-deck": ListOf(CARD), "deck-excludes": ListOf(CARD), "discard-pile": ListOf(CARD),
+    "survivors": MapOf(EXPECTED_SURVIVOR, keys=SURVIVOR),
+    "zombies": MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE),
+    "zombies-in": MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE),
+    "noise": MapOf(COUNT, keys=ZONE),
+    "doors": MapOf(OneOf("open", "closed", "locked"), keys=DOOR),
+    "danger-level": LEVEL,
+    "line-of-sight": MapOf(nullable(ListOf(ZONE)), keys=ZONE),
+    "ranges": MapOf(MapOf(RANGE, keys=ZONE), keys=ZONE),
+    "last-hits": COUNT,
+    "equipment-deck": ListOf(CARD),
+    "deck-excludes": ListOf(CARD),
+    "discard-pile": ListOf(CARD),
     "spawned-buildings": ListOf(BUILDING),
     "cars": MapOf(Record({"at": ZONE, "seats": ListOf(nullable(SURVIVOR), high=10)}, what="a mapping with at, seats")),
-    "events-include": one_or_many(EVENT), "events-exclude": one_or_many(EVENT),
-    "events": ListOf(Record({"event": EVENT, "count": COUNT}, required=("event",), others=AnyValue(),
-                            what="{event: <kind>, <detail>: <value>, ..., count: N}")),
+    "events-include": one_or_many(EVENT),
+    "events-exclude": one_or_many(EVENT),
+    "events": ListOf(
+        Record(
+            {"event": EVENT, "count": COUNT},
+            required=("event",),
+            others=AnyValue(),
+            what="{event: <kind>, <detail>: <value>, ..., count: N}",
+        )
+    ),
     "turn": TURN,
 }
 
@@ -280,12 +383,34 @@ FORMAT = ScenarioFormat(
     case_keys=CASE_SHAPES,
     actions=ACTIONS_KEYS,
     expect_keys=EXPECT_SHAPES,
-    acting=frozenset({"move", "search", "open-door", "lock-door", "trade", "reorganize", "discard", "combine",
-                      "noise", "take-objective", "attack", "reload", "medic", "loud", "born-leader", "get-in",
-                      "get-out", "change-seat", "drive", "charge", "jump", "shove"}),
+    acting=frozenset(
+        {
+            "move",
+            "search",
+            "open-door",
+            "lock-door",
+            "trade",
+            "reorganize",
+            "discard",
+            "combine",
+            "noise",
+            "take-objective",
+            "attack",
+            "reload",
+            "medic",
+            "loud",
+            "born-leader",
+            "get-in",
+            "get-out",
+            "change-seat",
+            "drive",
+            "charge",
+            "jump",
+            "shove",
+        }
+    ),
     check_ids=check_ids,
     limits=limits,
     step_keys=STEP_SHAPES,
     edition_rules=edition_rules,
 )
-

@@ -5,6 +5,7 @@ It reads the case as the format's shapes (scenario_format.py) have read it, so e
 its kind and a value that did not fit is None (reported already, and skipped here). Without the
 rules (a file read on its own) only what the case itself defines is checked.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -115,8 +116,13 @@ class _Ids:
         self.key("danger level", key, path, self.levels, "use an id from levels.yaml")
 
     def event(self, value: Any, *path: Any) -> None:
-        self.name("event kind", value, path, EVENT_KINDS, "use an event the rules model reports "
-                                                          "(a trace of `python -m generator scenario` shows them)")
+        self.name(
+            "event kind",
+            value,
+            path,
+            EVENT_KINDS,
+            "use an event the rules model reports (a trace of `python -m generator scenario` shows them)",
+        )
 
     def reroll(self, value: Any, *path: Any) -> None:
         sources = self.skills | self.cards if self.skills is not None and self.cards is not None else None
@@ -127,8 +133,9 @@ class _Ids:
             return
         a, _, b = did.partition("/")
         if door_id(a, b) not in self.board.doors:
-            self.key("door", did, path, frozenset(self.board.doors), "name a door of the map (its two zones, "
-                                                                     "such as A1/s1)")
+            self.key(
+                "door", did, path, frozenset(self.board.doors), "name a door of the map (its two zones, such as A1/s1)"
+            )
 
 
 def _seats(spec: dict | None) -> int | None:
@@ -197,8 +204,10 @@ def _unloaded(spec: dict, ids: _Ids, path: tuple) -> None:
             held[card] -= 1
             continue
         ids.crumb((*path, "unloaded")).error(
-            where, f"'{card}' is not in {path[1]}'s hands; a weapon that needs reloading is held in hand: "
-                   f"add it to hands or remove it from unloaded")
+            where,
+            f"'{card}' is not in {path[1]}'s hands; a weapon that needs reloading is held in hand: "
+            f"add it to hands or remove it from unloaded",
+        )
 
 
 def _pieces(case: dict, ids: _Ids) -> None:
@@ -235,29 +244,40 @@ def _supply(case: dict, ids: _Ids, on_board: Counter) -> None:
             used[rules.supply_pool(ztype)] += count
     for pool, count in used.items():
         if pool in supply and count > supply[pool]:
-            where = place(ids.node, "supply", pool) if pool in (case.get("supply") or {}) else place(ids.node, "zombies")
+            where = (
+                place(ids.node, "supply", pool) if pool in (case.get("supply") or {}) else place(ids.node, "zombies")
+            )
             whose = "the case's supply" if pool in (case.get("supply") or {}) else "parameter 'zombie-supply'"
             ids.report.at("zombies").error(
-                where, f"{count} {pool} on the board, but the supply has {supply[pool]} miniatures ({whose}); "
-                       f"place fewer, or give the case a larger supply")
+                where,
+                f"{count} {pool} on the board, but the supply has {supply[pool]} miniatures ({whose}); "
+                f"place fewer, or give the case a larger supply",
+            )
 
 
 def _zombies_in_all(case: dict, ids: _Ids, on_board: int) -> None:
     """A case brings at most MAX_ZOMBIES zombies to the board, and its zombie cards as many more:
     every zombie acts in each zombie phase, and no box holds more."""
-    why = (f"a case brings at most {MAX_ZOMBIES} (a box holds tens of each type, and every zombie acts in each "
-           f"zombie phase)")
+    why = (
+        f"a case brings at most {MAX_ZOMBIES} (a box holds tens of each type, and every zombie acts in each "
+        f"zombie phase)"
+    )
     if on_board > MAX_ZOMBIES:
-        ids.report.at("zombies").error(place(ids.node, "zombies"),
-                                       f"the case places {on_board} zombies; {why}: place fewer")
+        ids.report.at("zombies").error(
+            place(ids.node, "zombies"), f"the case places {on_board} zombies; {why}: place fewer"
+        )
     manholes = len(set(case.get("manholes") or [])) or 1
-    carded = sum(_card_zombies(card) * (manholes if _kind(card) == "manhole" else 1)
-                 for card in case.get("zombie-cards") or [] if isinstance(card, dict))
+    carded = sum(
+        _card_zombies(card) * (manholes if _kind(card) == "manhole" else 1)
+        for card in case.get("zombie-cards") or []
+        if isinstance(card, dict)
+    )
     if carded > MAX_ZOMBIES:
         ids.report.at("zombie-cards").error(
             place(ids.node, "zombie-cards"),
             f"the zombie cards bring up to {carded} zombies (each card at its largest row, a manhole card at each "
-            f"manhole); {why}: script fewer or smaller cards")
+            f"manhole); {why}: script fewer or smaller cards",
+        )
 
 
 def _kind(card: dict) -> str:
@@ -344,8 +364,11 @@ def _routes(ids: _Ids, zone: str, routes: Any, path: tuple) -> None:
         if route in named:
             ids.crumb(path).error(where, f"'{route}' is named twice; name each route from {zone} once")
         elif route in ids.zones and route not in nearby:
-            ids.crumb(path).error(where, f"'{route}' is not a route from {zone}: zombies there step to a zone next to "
-                                         f"it ({', '.join(nearby) or 'none'}); name one of those")
+            ids.crumb(path).error(
+                where,
+                f"'{route}' is not a route from {zone}: zombies there step to a zone next to "
+                f"it ({', '.join(nearby) or 'none'}); name one of those",
+            )
         named.add(route)
 
 
@@ -410,5 +433,11 @@ def _event_details(spec: dict, ids: _Ids, path: tuple) -> None:
         if key not in ("event", "count", *fields):
             found = child(ids.node, *path, key)
             where = found.key_where if found is not None and found.key_where else place(ids.node, *path)
-            known(ids.crumb(path), where, f"detail of {with_article(kind)} event", key, list(fields),
-                  f"{with_article(kind)} event carries {', '.join(fields)}")
+            known(
+                ids.crumb(path),
+                where,
+                f"detail of {with_article(kind)} event",
+                key,
+                list(fields),
+                f"{with_article(kind)} event carries {', '.join(fields)}",
+            )

@@ -5,6 +5,7 @@ a car sitting in a seat of their own, where the car stands.
 Each survivor is read as the format's shapes read it (a value that did not fit is None, reported
 already). The checks that need the rules (wounds, actions, slots) wait for them.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -53,11 +54,14 @@ def _alive(sid: str, spec: dict, ids: "_Ids", rules: Rules, path: tuple) -> None
     if rules.wounds_to_die:
         why = f"parameter 'wounds-to-die' is {rules.wounds_to_die}"
     else:
-        why = f"a {'kid' if kid else 'survivor'}'s health, parameter 'health-{'kid' if kid else 'adult'}', " \
-              f"is {rules.health(kid)}"
-    ids.crumb((*path, "wounds")).error(place(ids.node, *path, "wounds"),
-                                       f"{sid} has {wounds} wounds, which kill ({why}); give fewer than "
-                                       f"{rules.health(kid)}, or write 'dead: true'")
+        why = (
+            f"a {'kid' if kid else 'survivor'}'s health, parameter 'health-{'kid' if kid else 'adult'}', "
+            f"is {rules.health(kid)}"
+        )
+    ids.crumb((*path, "wounds")).error(
+        place(ids.node, *path, "wounds"),
+        f"{sid} has {wounds} wounds, which kill ({why}); give fewer than {rules.health(kid)}, or write 'dead: true'",
+    )
 
 
 def _actions(sid: str, spec: dict, ids: "_Ids", rules: Rules, path: tuple) -> None:
@@ -75,7 +79,8 @@ def _actions(sid: str, spec: dict, ids: "_Ids", rules: Rules, path: tuple) -> No
         parts += ["1 more for +1 Action"] if extra else []
         ids.crumb((*path, "actions-used")).error(
             place(ids.node, *path, "actions-used"),
-            f"{sid} has {total} actions this turn ({'; '.join(parts)}), not {used}: write at most {total}")
+            f"{sid} has {total} actions this turn ({'; '.join(parts)}), not {used}: write at most {total}",
+        )
 
 
 def _backpack(sid: str, spec: dict, ids: "_Ids", rules: Rules, path: tuple) -> None:
@@ -93,9 +98,10 @@ def _backpack(sid: str, spec: dict, ids: "_Ids", rules: Rules, path: tuple) -> N
     holds = f"{len(backpack)} cards" + (f" and {wound_cards} Wounded card(s) for the wounds" if wound_cards else "")
     why = "parameter 'backpack-slots'" + (" and Hoard's" if hoard else "")
     more = f", or give {sid} the skill '{HOARD}' ({rules.hoard_slots} more)" if not hoard and rules.hoard_slots else ""
-    ids.crumb((*path, "backpack")).error(place(ids.node, *path, "backpack"),
-                                         f"{sid}'s backpack would hold {holds}, but it has {slots} slots ({why}): "
-                                         f"give fewer cards{more}")
+    ids.crumb((*path, "backpack")).error(
+        place(ids.node, *path, "backpack"),
+        f"{sid}'s backpack would hold {holds}, but it has {slots} slots ({why}): give fewer cards{more}",
+    )
 
 
 def _car(sid: str, spec: dict, case: dict, ids: "_Ids", seated: dict, path: tuple) -> None:
@@ -104,16 +110,18 @@ def _car(sid: str, spec: dict, case: dict, ids: "_Ids", seated: dict, path: tupl
     car, seat = spec.get("car"), spec.get("seat")
     if car is None:
         if seat is not None and "car" not in spec:
-            ids.crumb((*path, "seat")).error(place(ids.node, *path, "seat"),
-                                             f"a seat is in a car: give {sid} 'car' too, or remove 'seat'")
+            ids.crumb((*path, "seat")).error(
+                place(ids.node, *path, "seat"), f"a seat is in a car: give {sid} 'car' too, or remove 'seat'"
+            )
         return
     if car not in ids.cars:
         return  # an unknown car: reported with the ids
     at, car_at = spec.get("at"), ((case.get("cars") or {}).get(car) or {}).get("at")
     if at is not None and car_at is not None and at != car_at:
-        ids.crumb((*path, "at")).error(place(ids.node, *path, "at"),
-                                       f"{sid} sits in car '{car}', which stands in {car_at}: write 'at: {car_at}', "
-                                       f"or move the car")
+        ids.crumb((*path, "at")).error(
+            place(ids.node, *path, "at"),
+            f"{sid} sits in car '{car}', which stands in {car_at}: write 'at: {car_at}', or move the car",
+        )
     seats = ids.cars[car]
     if seats is None or ("seat" in spec and seat is None):
         return  # the car's seats or the seat did not fit: reported already
@@ -121,11 +129,17 @@ def _car(sid: str, spec: dict, case: dict, ids: "_Ids", seated: dict, path: tupl
     where = place(ids.node, *path, "seat" if "seat" in spec else "car")
     crumb = ids.crumb((*path, "seat" if "seat" in spec else "car"))
     if seat >= seats:
-        crumb.error(where, f"car '{car}' has {seats} seats (0 to {seats - 1}, 0 is the driver's); choose one of them "
-                           f"or give the car more seats")
+        crumb.error(
+            where,
+            f"car '{car}' has {seats} seats (0 to {seats - 1}, 0 is the driver's); choose one of them "
+            f"or give the car more seats",
+        )
     elif (car, seat) in seated:
         unsaid = "" if "seat" in spec else " (without 'seat', a survivor sits in seat 0, the driver's)"
-        crumb.error(where, f"seat {seat} of car '{car}' is {seated[(car, seat)]}'s already{unsaid}; give each "
-                           f"survivor a seat of their own")
+        crumb.error(
+            where,
+            f"seat {seat} of car '{car}' is {seated[(car, seat)]}'s already{unsaid}; give each "
+            f"survivor a seat of their own",
+        )
     else:
         seated[(car, seat)] = sid

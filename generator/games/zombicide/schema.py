@@ -3,6 +3,7 @@
 The loader asks the registry (generator/games/) for these; the readers check one value each and
 report problems in the user's terms, like the shared ones in generator/load/schema.py.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -59,8 +60,14 @@ def read_skill_model(node: Node, ctx: Context) -> Any:
 
 
 ATTACK = read_mapping(
-    {"mode": read_choice("melee", "ranged"), "range": read_range, "dice": read_int, "accuracy": read_int,
-     "damage": read_int, "noise": read_choice("noisy", "silent")},
+    {
+        "mode": read_choice("melee", "ranged"),
+        "range": read_range,
+        "dice": read_int,
+        "accuracy": read_int,
+        "damage": read_int,
+        "noise": read_choice("noisy", "silent"),
+    },
     {"reload": read_bool, "special": read_choice("kills-all-in-zone", "sniper")},
     what="an attack profile (mode, range, dice, accuracy, damage, noise)",
 )
@@ -109,30 +116,61 @@ def read_skill_tree(node: Node, ctx: Context) -> dict[str, list[tuple[str, Locat
 
 
 SPECS = {
-    "survivor": EntitySpec("survivor", {**NAMED, "skills": read_skill_tree}, {
-        **COMMON_OPTIONAL, "type": read_choice("adult", "kid"), "health": read_int,
-    }),
+    "survivor": EntitySpec(
+        "survivor",
+        {**NAMED, "skills": read_skill_tree},
+        {
+            **COMMON_OPTIONAL,
+            "type": read_choice("adult", "kid"),
+            "health": read_int,
+        },
+    ),
     "skill": EntitySpec("skill", {**NAMED, "model": read_skill_model}, COMMON_OPTIONAL),
     "zombie": EntitySpec("zombie", {**NAMED, "stats": read_stats}, {**COMMON_OPTIONAL, "special": read_id_list}),
     "level": EntitySpec("level", {**NAMED, "xp": read_int}, COMMON_OPTIONAL),
-    "equipment": EntitySpec("equipment", {**NAMED, "kind": read_choice(
-        "weapon", "item", "zombie-card", "wound", "car")}, {
-        **COMMON_OPTIONAL, "attacks": read_list_of(ATTACK, "a list of attack profiles"),
-        "dual": read_bool, "door": read_choice("none", "silent", "noisy"), "copies": read_int,
-        "deck": read_id, "ammo": read_choice("bullets", "shells"), "set-aside": read_bool,
-        "combine": read_mapping({"with": read_id, "makes": read_id}),
-        "backpack": read_bool,
-        "rerolls-ammo": read_choice("bullets", "shells"),  # Plenty of Ammo: re-roll for that ammo
-        "search-draws": read_int,  # Flashlight: cards drawn by a search
-    }),
-    "mission": EntitySpec("mission", {**NAMED, "objectives": read_text, "difficulty": read_choice(
-        "tutorial", "easy", "medium", "hard"), "survivors": read_string, "duration": read_int}, {
-        **COMMON_OPTIONAL, "tiles": read_string_list, "special-rules": read_text, "number": read_int,
-    }),
-    "zombie-card": EntitySpec("zombie-card", {"number": read_int, "effect": read_choice(
-        "spawn", "rush", "manhole", "extra-activation")}, {
-        "rows": read_card_rows, "activates": read_id, "sources": read_sources,
-    }),
+    "equipment": EntitySpec(
+        "equipment",
+        {**NAMED, "kind": read_choice("weapon", "item", "zombie-card", "wound", "car")},
+        {
+            **COMMON_OPTIONAL,
+            "attacks": read_list_of(ATTACK, "a list of attack profiles"),
+            "dual": read_bool,
+            "door": read_choice("none", "silent", "noisy"),
+            "copies": read_int,
+            "deck": read_id,
+            "ammo": read_choice("bullets", "shells"),
+            "set-aside": read_bool,
+            "combine": read_mapping({"with": read_id, "makes": read_id}),
+            "backpack": read_bool,
+            "rerolls-ammo": read_choice("bullets", "shells"),  # Plenty of Ammo: re-roll for that ammo
+            "search-draws": read_int,  # Flashlight: cards drawn by a search
+        },
+    ),
+    "mission": EntitySpec(
+        "mission",
+        {
+            **NAMED,
+            "objectives": read_text,
+            "difficulty": read_choice("tutorial", "easy", "medium", "hard"),
+            "survivors": read_string,
+            "duration": read_int,
+        },
+        {
+            **COMMON_OPTIONAL,
+            "tiles": read_string_list,
+            "special-rules": read_text,
+            "number": read_int,
+        },
+    ),
+    "zombie-card": EntitySpec(
+        "zombie-card",
+        {"number": read_int, "effect": read_choice("spawn", "rush", "manhole", "extra-activation")},
+        {
+            "rows": read_card_rows,
+            "activates": read_id,
+            "sources": read_sources,
+        },
+    ),
 }
 
 # File name -> (list key, entity kind).

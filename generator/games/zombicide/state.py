@@ -3,6 +3,7 @@
 Plain mutable dataclasses. The engine validates an action completely before it changes
 anything, so a refused action (`NotAllowed`) leaves the state as it was.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -15,7 +16,19 @@ from generator.games.zombicide.board import Board
 PLAYERS, ZOMBIES, END = "players", "zombies", "end"
 PHASES = PhaseSequence((PLAYERS, ZOMBIES, END))  # a round: every survivor's turn, the zombies, the end
 
-__all__ = ["END", "PHASES", "PLAYERS", "ZOMBIES", "Car", "Item", "NotAllowed", "State", "Survivor", "Zombie", "ZombieCard"]
+__all__ = [
+    "END",
+    "PHASES",
+    "PLAYERS",
+    "ZOMBIES",
+    "Car",
+    "Item",
+    "NotAllowed",
+    "State",
+    "Survivor",
+    "Zombie",
+    "ZombieCard",
+]
 
 
 @dataclass

@@ -4,6 +4,7 @@
 - splitting a zombie group: identical groups with zombies added (1st) or as even as possible (2nd).
 The other differences are plain numbers and orders in `Rules` used directly by the engine.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -34,8 +35,10 @@ def _place_wound_card(game: "Game", survivor: Survivor, discard: str | None) -> 
     if discard is not None:
         chosen = [slot for slot in slots if _at(survivor, slot).name == discard]
         if not chosen:
-            raise ScenarioError(f"{survivor.id} holds no '{discard}' to lose to the wound; the zombie phase's "
-                                f"discard names a card {survivor.id} holds")
+            raise ScenarioError(
+                f"{survivor.id} holds no '{discard}' to lose to the wound; the zombie phase's "
+                f"discard names a card {survivor.id} holds"
+            )
         slot = chosen[0]
     elif slots:
         slot = slots[-1]  # by default the last card: the backpack before the hands

@@ -3,6 +3,7 @@
 The rules model plays each example once per build (generator/example_runs.py); this module
 decides which board states to draw, and what to mark on them, from the same trace.
 """
+
 from __future__ import annotations
 
 from typing import Callable
@@ -20,8 +21,22 @@ from generator.load.examples import Example
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
 
-LEGEND_KEYS = ("car", "noise", "wound", "manhole", "spawn", "door-closed", "door-open", "route", "zombie-route",
-               "shot", "sight", "sight-line", "killed", "tile-seam")
+LEGEND_KEYS = (
+    "car",
+    "noise",
+    "wound",
+    "manhole",
+    "spawn",
+    "door-closed",
+    "door-open",
+    "route",
+    "zombie-route",
+    "shot",
+    "sight",
+    "sight-line",
+    "killed",
+    "tile-seam",
+)
 
 
 _RUNS: dict[int, ExampleRun] = {}
@@ -35,8 +50,9 @@ def played(example: Example, rules: Rules) -> ExampleRun:
     return _RUNS[key]
 
 
-def example_view(game: Game, rules: Rules, example: Example, entity: Entity, lang: str, t: Callable,
-                 labels: dict) -> ExampleView:
+def example_view(
+    game: Game, rules: Rules, example: Example, entity: Entity, lang: str, t: Callable, labels: dict
+) -> ExampleView:
     run = played(example, rules)
     if not run.ok:  # generator check reports it with its place; rendering cannot go on
         raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
@@ -47,8 +63,13 @@ def example_view(game: Game, rules: Rules, example: Example, entity: Entity, lan
     stories = [narrator.step(step) for step in run.steps]
     shown = set(example.show) if example.show is not None else {s.number for s in run.steps if _matters(s)}
     first_marks = _before_marks(run.steps[0], rules) if 1 in shown else Marks()
-    view = ExampleView(example.id, plain_text(title), t(example.setup[lang]), min(6, entity.depth + 3),
-                       draw(run.initial, first_marks, label("example-initial")))
+    view = ExampleView(
+        example.id,
+        plain_text(title),
+        t(example.setup[lang]),
+        min(6, entity.depth + 3),
+        draw(run.initial, first_marks, label("example-initial")),
+    )
     for step, story in zip(run.steps, stories):
         item = StepView(label("example-step", step.number), [t(sentence) for sentence in story.sentences])
         if step.number in shown:
@@ -72,10 +93,13 @@ def _matters(step: StepRun) -> bool:
 
 
 def _picture(state: State) -> tuple:
-    return (sorted((s.id, s.zone, s.wounds, s.dead) for s in state.survivors.values()),
-            sorted(state.zombie_counts().items()), sorted((z, n) for z, n in state.noise.items() if n),
-            sorted((d.id, d.state) for d in state.board.doors.values()),
-            sorted((c.id, c.zone) for c in state.cars.values()))
+    return (
+        sorted((s.id, s.zone, s.wounds, s.dead) for s in state.survivors.values()),
+        sorted(state.zombie_counts().items()),
+        sorted((z, n) for z, n in state.noise.items() if n),
+        sorted((d.id, d.state) for d in state.board.doors.values()),
+        sorted((c.id, c.zone) for c in state.cars.values()),
+    )
 
 
 def _before_marks(step: StepRun, rules: Rules) -> Marks:
@@ -85,8 +109,9 @@ def _before_marks(step: StepRun, rules: Rules) -> Marks:
         return Marks()
     if action.get("do") == "attack":
         target = action.get("at") or who.zone
-        profile = rules.card(action["weapon"]).profile(action.get("mode")) if action["weapon"] in rules.equipment \
-            else None
+        profile = (
+            rules.card(action["weapon"]).profile(action.get("mode")) if action["weapon"] in rules.equipment else None
+        )
         ranged = profile is not None and profile.kind == "ranged"
         sight = before.board.sorted(before.board.line_of_sight(who.zone)) if ranged else []
         shots = [(who.zone, target)] if target != who.zone else []
@@ -123,8 +148,7 @@ class _Drawer:
     def __call__(self, state: State, marks: Marks, caption: str) -> Figure:
         self.count += 1
         game = self.n.game
-        zombie_names = {z: game.entities[z].name[self.lang] if z in game.entities else z
-                        for z in self.zombie_types}
+        zombie_names = {z: game.entities[z].name[self.lang] if z in game.entities else z for z in self.zombie_types}
         words = Words(
             title=f"{self.title} — {caption}",
             desc=describe(state, marks, self.n, self.labels),
@@ -154,17 +178,24 @@ def describe(state: State, marks: Marks, n: Narrator, labels: dict) -> str:
             contents.append(n.zombies(counts[zone]).plain)
         if state.noise.get(zone):
             contents.append(say("noise", n=state.noise[zone]))
-        contents += [labels["legend-car"][lang] for car in sorted(state.cars.values(), key=lambda c: c.id)
-                     if car.zone == zone]
+        contents += [
+            labels["legend-car"][lang] for car in sorted(state.cars.values(), key=lambda c: c.id) if car.zone == zone
+        ]
         if marks.killed.get(zone):
             contents.append(say("killed", zombies=n.zombies(marks.killed[zone]).plain))
         if contents:
             parts.append(say("zone", zone=zone, contents=listing.join(contents)))
     for door in sorted(board.doors.values(), key=lambda d: d.id):
         parts.append(say("door", a=door.zones[0], b=door.zones[1], state=labels[f"door-state-{door.state}"][lang]))
-    walls = sorted({"|".join(sorted((board._cells[a], board._cells[b])))
-                    for pair, kind in board._boundaries.items() if kind == WALL
-                    for a, b in [tuple(pair)] if board._cells[a] != board._cells[b]})
+    walls = sorted(
+        {
+            "|".join(sorted((board._cells[a], board._cells[b])))
+            for pair, kind in board._boundaries.items()
+            if kind == WALL
+            for a, b in [tuple(pair)]
+            if board._cells[a] != board._cells[b]
+        }
+    )
     if walls:
         parts.append(say("walls", pairs=listing.join(walls)))
     parts += [say("route", path=" → ".join(path)) for path in marks.routes]

@@ -8,6 +8,7 @@ Player decisions the rules leave to the players arrive in `game.choices`:
 - "split": {zone: [route, ...]} the routes that take the odd zombies first when a group splits.
 Without a choice the engine takes a fixed default (listed order, reading order of the map).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
@@ -77,8 +78,12 @@ def _act(game: "Game", zombies: list[Zombie]) -> None:
         moved = [(z.type, step) for z, step in plan if step != zone]
         if moved:
             dests = list(dict.fromkeys(step for _, step in moved))
-            game.emit("zombies-move", zone=zone, moves=moved,
-                      reasons={dest: reasons[dest] for dest in dests if dest in reasons})
+            game.emit(
+                "zombies-move",
+                zone=zone,
+                moves=moved,
+                reasons={dest: reasons[dest] for dest in dests if dest in reasons},
+            )
 
 
 def _attack(game: "Game", zone: str, attacks: int) -> None:
@@ -130,12 +135,12 @@ class _Lures(NamedTuple):
 
 def _lures(game: "Game") -> _Lures:
     noise = game.noise_map()
-    return _Lures(noise, [z for z in game.state.board.zones if noise[z] > 0],
-                  frozenset(s.zone for s in game.state.living()))
+    return _Lures(
+        noise, [z for z in game.state.board.zones if noise[z] > 0], frozenset(s.zone for s in game.state.living())
+    )
 
 
-def _plan_moves(game: "Game", zone: str, group: list[Zombie],
-                lures: _Lures) -> tuple[list[tuple[Zombie, str]], dict]:
+def _plan_moves(game: "Game", zone: str, group: list[Zombie], lures: _Lures) -> tuple[list[tuple[Zombie, str]], dict]:
     """Where each zombie of the group steps, and why: next zone -> the reason it heads there."""
     options, doors_pretended, aim = _first_steps(game, zone, lures)
     if not options:
@@ -160,8 +165,9 @@ def _reason(game: "Game", zone: str, step: str, aim: tuple, all_doors_open: bool
     return None
 
 
-def _share_out(game: "Game", zone: str, group: list[Zombie], options: list[str],
-               doors_pretended: bool) -> list[tuple[Zombie, str]]:
+def _share_out(
+    game: "Game", zone: str, group: list[Zombie], options: list[str], doors_pretended: bool
+) -> list[tuple[Zombie, str]]:
     """The group's zombies over the first steps: Abominations together, the others split."""
     board = game.state.board
 
@@ -208,8 +214,10 @@ def _offered(game: "Game", point: str, zone: str, options: list[str]) -> None:
     scripted = game.choices.get(point).get(zone)
     for route in scripted if isinstance(scripted, list) else [] if scripted is None else [scripted]:
         if route not in options:
-            raise ScenarioError(f"the zombie phase's '{point}' names the route {route} from {zone}, but the "
-                                f"zombies there go to {' or '.join(options)}; name one of those")
+            raise ScenarioError(
+                f"the zombie phase's '{point}' names the route {route} from {zone}, but the "
+                f"zombies there go to {' or '.join(options)}; name one of those"
+            )
 
 
 def _first_steps(game: "Game", zone: str, lures: _Lures) -> tuple[list[str], bool, tuple]:
@@ -267,8 +275,13 @@ def draw_card(game: "Game") -> ZombieCard:
 
 def resolve_card(game: "Game", card: ZombieCard, zone: str, level: str) -> None:
     state, rules = game.state, game.rules
-    game.emit("zombie-card", zone=zone, kind=card.kind, level=level,
-              **({"activates": card.activates} if card.kind == "extra-activation" else {}))
+    game.emit(
+        "zombie-card",
+        zone=zone,
+        kind=card.kind,
+        level=level,
+        **({"activates": card.activates} if card.kind == "extra-activation" else {}),
+    )
     if card.kind == "extra-activation":
         if level in rules.extra_activation_ignored_at:
             game.emit("no-effect", why="extra activation at " + level)
@@ -312,12 +325,15 @@ def place(game: "Game", ztype: str, n: int, zone: str, escort: bool = True, why:
     pool = rules.supply_pool(ztype)  # the types sharing one box of miniatures (every Abomination type)
     sharing = {t for t in {z.type for z in state.zombies} if rules.supply_pool(t) == pool}  # each type once
     available = rules.zombie_supply.get(pool, n) - (
-        sum(1 for z in state.zombies if z.type in sharing) if pool in rules.zombie_supply else 0)
+        sum(1 for z in state.zombies if z.type in sharing) if pool in rules.zombie_supply else 0
+    )
     count = max(0, min(n, available))
     if len(state.zombies) + count > MAX_ON_BOARD:
-        raise ScenarioError(f"{len(state.zombies) + count} zombies would stand on the board, more than any box "
-                            f"holds ({MAX_ON_BOARD}); give the case a 'supply' ({{walker: 40}}), so that zombies run "
-                            f"out as the box's do")
+        raise ScenarioError(
+            f"{len(state.zombies) + count} zombies would stand on the board, more than any box "
+            f"holds ({MAX_ON_BOARD}); give the case a 'supply' ({{walker: 40}}), so that zombies run "
+            f"out as the box's do"
+        )
     placed = []
     for _ in range(count):
         zombie = Zombie(state.next_uid, ztype, zone)

@@ -1,4 +1,5 @@
 """The Resident Evil engine's tests run on the game's own data (rules_data/resident-evil)."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -6,6 +6,7 @@ A case folder holds files laid over fixture/rules_data/ (`mini-re/parameters.yam
 game's parameters). Like tests/test_bad_input.py (whose fixture holds only Zombicide-engine games), the cases run
 in-process through the CLI's own `main`.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,6 @@
 """A site built from Resident Evil data outside this project plays its examples with the check
 cards of that data, not with this project's (which have other cards, or none for its game)."""
+
 from __future__ import annotations
 
 import shutil

@@ -4,6 +4,7 @@ A tutorial tension deck whose cards cannot be resolved once looped for ever (the
 card brought more draws, and the reshuffle brought it back); a reaction searched the whole board
 once per enemy. These tests stop themselves after a few seconds instead of hanging the suite.
 """
+
 from __future__ import annotations
 
 import signal
@@ -20,6 +21,7 @@ from generator.games.resident_evil.scenario import HOOKS
 @contextmanager
 def within(seconds: float) -> Iterator[None]:
     """Fail, rather than hang, when the block runs longer than `seconds`."""
+
     def stop(signum, frame):
         raise TimeoutError(f"still running after {seconds} s")
 
@@ -33,9 +35,19 @@ def within(seconds: float) -> Iterator[None]:
 
 
 def tutorial(decks: dict, discards: dict | None = None, **more) -> dict:
-    return {"id": "t", "_file": "test.yaml", "map": "A A", "tutorial": True, "supply": {"zombie": 0},
-            "spawn-squares": {"A": ["b1"]}, "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6}},
-            "decks": decks, "discards": discards or {}, "actions": [{"do": "tension-phase"}], **more}
+    return {
+        "id": "t",
+        "_file": "test.yaml",
+        "map": "A A",
+        "tutorial": True,
+        "supply": {"zombie": 0},
+        "spawn-squares": {"A": ["b1"]},
+        "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6}},
+        "decks": decks,
+        "discards": discards or {},
+        "actions": [{"do": "tension-phase"}],
+        **more,
+    }
 
 
 def events(result, kind: str) -> list[dict]:
@@ -47,9 +59,15 @@ def test_a_tutorial_deck_of_one_card_it_cannot_resolve_ends_the_phase(re_model):
         result = run_case(tutorial({"tension": ["horde"]}), re_model, HOOKS)
     assert result.ok, result.mismatches
     assert [e["card"] for e in events(result, "tension-draw")] == ["horde"]
-    assert events(result, "tension-deck-empty") == [{"event": "tension-deck-empty", "player": "jill",
-                                                     "phase": "tension", "reason": "nothing-resolvable",
-                                                     "cards": ["horde"]}]
+    assert events(result, "tension-deck-empty") == [
+        {
+            "event": "tension-deck-empty",
+            "player": "jill",
+            "phase": "tension",
+            "reason": "nothing-resolvable",
+            "cards": ["horde"],
+        }
+    ]
     assert events(result, "turn-starts")  # the turn goes on: the phase is over, not the game
 
 
@@ -93,10 +111,15 @@ def test_a_reaction_searches_the_board_once_for_every_enemy_together(re_model, b
     way back is as long); the moves are those of a search from each zombie's square."""
     row = " ".join("A" * 20)
     squares = [f"{column}{line}" for line in range(1, 21) for column in "abcdefghijklmnopqr"]
-    case = {"id": "t", "_file": "test.yaml", "map": "\n".join([row] * 20),
-            "characters": {"jill": {"at": "t20", "evade-dice": 1, "inventory": 6}},
-            "enemies": {f"z{i}": {"type": "zombie", "at": squares[i * 7 % len(squares)]} for i in range(50)},
-            "decks": {"tension": ["green"]}, "actions": [{"do": "tension-phase"}]}
+    case = {
+        "id": "t",
+        "_file": "test.yaml",
+        "map": "\n".join([row] * 20),
+        "characters": {"jill": {"at": "t20", "evade-dice": 1, "inventory": 6}},
+        "enemies": {f"z{i}": {"type": "zombie", "at": squares[i * 7 % len(squares)]} for i in range(50)},
+        "decks": {"tension": ["green"]},
+        "actions": [{"do": "tension-phase"}],
+    }
     with within(10):
         result = run_case(case, re_model, HOOKS)
     assert result.ok, result.mismatches
@@ -107,18 +130,33 @@ def test_a_reaction_searches_the_board_once_for_every_enemy_together(re_model, b
 
 # --- the players' choices and full squares: what the rules allow, or a refusal in words ------
 def a_case(**more) -> dict:
-    return {"id": "t", "_file": "test.yaml", "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6}},
-            **more}
+    return {
+        "id": "t",
+        "_file": "test.yaml",
+        "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6}},
+        **more,
+    }
 
 
 def test_a_fourth_corpse_goes_next_to_its_square_and_never_further(re_model):
     """A tension card drops a corpse on b1, which holds three (the most): it goes to a1, the first
     square next to b1 with room, or to a chosen square next to it; d1 is not next to b1."""
-    board = {"map": "A A A A", "spawn-squares": {"A": ["b1"]}, "corpses": {"b1": 3},
-             "characters": {"jill": {"at": "d1", "evade-dice": 1, "inventory": 6}},
-             "cards": {"dead-drop": {"kind": "tension", "colour": "red", "symbol": "quiet", "effect": "spawn",
-                                    "spawn": {"corpse": 1}}},
-             "decks": {"tension": ["dead-drop"]}}
+    board = {
+        "map": "A A A A",
+        "spawn-squares": {"A": ["b1"]},
+        "corpses": {"b1": 3},
+        "characters": {"jill": {"at": "d1", "evade-dice": 1, "inventory": 6}},
+        "cards": {
+            "dead-drop": {
+                "kind": "tension",
+                "colour": "red",
+                "symbol": "quiet",
+                "effect": "spawn",
+                "spawn": {"corpse": 1},
+            }
+        },
+        "decks": {"tension": ["dead-drop"]},
+    }
     phase = {"do": "tension-phase"}
     placed = run_case(a_case(**board, actions=[phase]), re_model, HOOKS)
     assert result_ok(placed)
@@ -130,8 +168,11 @@ def test_a_fourth_corpse_goes_next_to_its_square_and_never_further(re_model):
 
 
 def test_a_boss_pushes_a_character_only_to_a_square_a_push_may_reach(re_model):
-    board = {"map": "A A A A\nA A A A", "enemies": {"boss": {"type": "brute-boss", "at": "a2"}},
-             "characters": {"jill": {"at": "b2", "evade-dice": 1, "inventory": 6}}}
+    board = {
+        "map": "A A A A\nA A A A",
+        "enemies": {"boss": {"type": "brute-boss", "at": "a2"}},
+        "characters": {"jill": {"at": "b2", "evade-dice": 1, "inventory": 6}},
+    }
     step = {"do": "boss-move", "target": "boss", "to": ["b2"]}
     pushed = run_case({**a_case(**board), "actions": [step]}, re_model, HOOKS)
     assert result_ok(pushed)
@@ -143,11 +184,25 @@ def test_a_boss_pushes_a_character_only_to_a_square_a_push_may_reach(re_model):
 def test_a_spawn_with_no_room_left_nearby_is_refused_in_words(re_model):
     """Twenty zombies for one spawn square of a two-square board: the rules send a model from a
     full square to an adjacent one and say no more."""
-    case = {"id": "t", "_file": "test.yaml", "map": "A A", "spawn-squares": {"A": ["b1"]},
-            "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6}},
-            "cards": {"mega-horde": {"kind": "tension", "colour": "red", "symbol": "quiet", "effect": "spawn",
-                                     "spawn": {"zombie": 20}}},
-            "supply": {"zombie": 20}, "decks": {"tension": ["mega-horde"]}, "actions": [{"do": "tension-phase"}]}
+    case = {
+        "id": "t",
+        "_file": "test.yaml",
+        "map": "A A",
+        "spawn-squares": {"A": ["b1"]},
+        "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6}},
+        "cards": {
+            "mega-horde": {
+                "kind": "tension",
+                "colour": "red",
+                "symbol": "quiet",
+                "effect": "spawn",
+                "spawn": {"zombie": 20},
+            }
+        },
+        "supply": {"zombie": 20},
+        "decks": {"tension": ["mega-horde"]},
+        "actions": [{"do": "tension-phase"}],
+    }
     result = run_case(case, re_model, HOOKS)
     assert not result.ok
     assert "and no square next to it has room" in result.mismatches[0], result.mismatches

@@ -1,6 +1,7 @@
 """A Resident Evil worked example on a phone in dark mode, in each language: its square-grid
 diagram fits the screen, the floor and walls follow the dark scheme (walls stay visible), and it
 names itself in the page's language. Screenshots go to tests/artifacts/ for a person to look at."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,7 +29,9 @@ def test_a_grid_example_reads_on_a_phone_in_dark_mode(browser, site_url, lang):
         assert svg.is_visible()
         box = svg.bounding_box()
         assert box["width"] > 200 and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        widest = example.evaluate("e => Math.max(...[...e.querySelectorAll('*')].map(c => c.getBoundingClientRect().right))")
+        widest = example.evaluate(
+            "e => Math.max(...[...e.querySelectorAll('*')].map(c => c.getBoundingClientRect().right))"
+        )
         assert widest <= PHONE["width"]
         assert svg.locator(".rb-room").first.evaluate("e => getComputedStyle(e).fill") == DARK_ROOM
         assert svg.locator(".rb-wall").first.evaluate("e => getComputedStyle(e).stroke") == DARK_WALL

@@ -1,4 +1,5 @@
 """Worked examples: each plays through the engine, and is told and drawn in ja, ko and uk."""
+
 from __future__ import annotations
 
 import re
@@ -13,18 +14,21 @@ from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "generator" / "games" / "resident_evil"
-EXAMPLES = [e for path in sorted((ROOT / "rules_data" / "resident-evil" / "examples").glob("*.yaml"))
-            for e in read_yaml(path)["examples"]]
+EXAMPLES = [
+    e
+    for path in sorted((ROOT / "rules_data" / "resident-evil" / "examples").glob("*.yaml"))
+    for e in read_yaml(path)["examples"]
+]
 
 
 def _emitted_kinds() -> set[str]:
     kinds = set()
     for path in PACKAGE.glob("*.py"):
         text = path.read_text(encoding="utf-8")
-        kinds |= set(re.findall(r'emit\("([a-z-]+)"[,)]', text))
-        if 'emit("door-" +' in text:
+        kinds |= set(re.findall(r'emit\(\s*"([a-z-]+)"\s*[,)]', text))
+        if re.search(r'emit\(\s*"door-" \+', text):
             kinds |= {"door-opened", "door-closed"}
-        if 'emit("scenario-" +' in text:
+        if re.search(r'emit\(\s*"scenario-" \+', text):
             kinds |= {"scenario-completed", "scenario-failed"}
     return kinds
 
@@ -33,8 +37,9 @@ def test_every_event_kind_has_a_template_in_every_language():
     table = templates()["events"]
     kinds = _emitted_kinds()
     assert len(kinds) > 60
-    missing = sorted(f"{k} ({lang})" for k in kinds - {"action"} for lang in LANGS
-                     if not (table.get(k) or {}).get(lang))
+    missing = sorted(
+        f"{k} ({lang})" for k in kinds - {"action"} for lang in LANGS if not (table.get(k) or {}).get(lang)
+    )
     assert missing == []
     for key, entry in table.items():
         assert set(entry) == set(LANGS), key
@@ -65,8 +70,13 @@ def test_korean_particles_follow_the_last_sound():
 
 def test_at_least_eight_examples():
     assert len(EXAMPLES) >= 8
-    assert {"tutorial-opening-turns", "jill-evades-two-zombies", "search-beside-a-zombie",
-            "jill-falls-rebecca-revives", "tension-deck-runs-out"} <= {e["id"] for e in EXAMPLES}
+    assert {
+        "tutorial-opening-turns",
+        "jill-evades-two-zombies",
+        "search-beside-a-zombie",
+        "jill-falls-rebecca-revives",
+        "tension-deck-runs-out",
+    } <= {e["id"] for e in EXAMPLES}
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e["id"] for e in EXAMPLES])
@@ -76,8 +86,9 @@ def test_example_plays_and_is_told_in_every_language(example, re_model):
     assert run.ok, run.result.mismatches
     sizes = worked_examples.sizes_of(cards)
     for lang in LANGS:
-        view = worked_examples.view(example["id"], example["title"][lang], example["setup"][lang], 3, run, lang,
-                                    {}, sizes)
+        view = worked_examples.view(
+            example["id"], example["title"][lang], example["setup"][lang], 3, run, lang, {}, sizes
+        )
         assert len(view.steps) == len(example["scenario"]["actions"])
         for step in view.steps:
             assert step.narration, f"{example['id']} {lang} {step.label}: nothing told"
@@ -99,8 +110,11 @@ def rendered(re_project):
     from generator.render.pages import example_markdown
 
     game = re_project.games["resident-evil"]
-    return {(lang, example.id): example_markdown(re_project, game, example, lang)
-            for example in game.examples for lang in LANGS}
+    return {
+        (lang, example.id): example_markdown(re_project, game, example, lang)
+        for example in game.examples
+        for lang in LANGS
+    }
 
 
 def test_each_example_matches_its_golden_file(rendered):
@@ -117,8 +131,13 @@ def test_each_example_matches_its_golden_file(rendered):
             continue
         expected = path.read_text(encoding="utf-8") if path.exists() else ""
         if expected != markdown:
-            wrong.append("".join(difflib.unified_diff(expected.splitlines(True), markdown.splitlines(True),
-                                                      f"{lang}/{example_id}.md", "rendered now")))
+            wrong.append(
+                "".join(
+                    difflib.unified_diff(
+                        expected.splitlines(True), markdown.splitlines(True), f"{lang}/{example_id}.md", "rendered now"
+                    )
+                )
+            )
     if REFRESH:
         for path in GOLDEN.glob("*/*.md"):
             if (path.parent.name, path.stem) not in rendered:
@@ -134,4 +153,3 @@ def test_rendering_twice_gives_the_same_bytes(re_project, rendered):
     game = re_project.games["resident-evil"]
     for example in game.examples:
         assert example_markdown(re_project, game, example, "ko") == rendered[("ko", example.id)]
-

@@ -1,5 +1,6 @@
 """The parameters the rules model reads are the ones the loader checks: each has its kind (a
 number, true or false, a list), each number its range, before the model uses it."""
+
 from __future__ import annotations
 
 import pytest

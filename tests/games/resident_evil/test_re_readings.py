@@ -1,5 +1,6 @@
 """Where the source reads two ways, a parameter names the reading: each one changes the outcome
 it should, and only that (the scenarios pin the readings the site follows)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -12,8 +13,11 @@ from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.scenario import HOOKS, read_scenarios
 
 ROOT = Path(__file__).resolve().parents[3]
-CASES = {case["id"]: case for path in sorted((ROOT / "rules_data" / "resident-evil" / "scenarios").glob("*.yaml"))
-         for case in read_scenarios(path, None, ROOT)[0]}
+CASES = {
+    case["id"]: case
+    for path in sorted((ROOT / "rules_data" / "resident-evil" / "scenarios").glob("*.yaml"))
+    for case in read_scenarios(path, None, ROOT)[0]
+}
 
 
 def play(model: Model, case_id: str, **reading):
@@ -26,9 +30,16 @@ def play(model: Model, case_id: str, **reading):
     return game
 
 
-@pytest.mark.parametrize("case_id", ["an-attack-makes-enemies-on-linked-tiles-move", "links-do-not-chain-through-a-second-door",
-                                     "an-enemy-in-range-elsewhere-also-raises-the-evade",
-                                     "results-add-up-and-wounds-stay", "defeated-enemies-leave-no-corpse"])
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "an-attack-makes-enemies-on-linked-tiles-move",
+        "links-do-not-chain-through-a-second-door",
+        "an-enemy-in-range-elsewhere-also-raises-the-evade",
+        "results-add-up-and-wounds-stay",
+        "defeated-enemies-leave-no-corpse",
+    ],
+)
 def test_the_followed_readings_pass(re_model, case_id):
     assert run_case(CASES[case_id], re_model, HOOKS).ok
 
@@ -84,8 +95,12 @@ def test_the_item_box_spray_keeps_hope_under_the_other_reading(re_model):
 def test_one_free_discard_per_phase_under_the_other_reading(re_model):
     from generator.core.events import NotAllowed
 
-    case = {"id": "x", "rule": "r", "map": "A A\n",
-            "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6, "items": ["knife", "green-herb"]}}}
+    case = {
+        "id": "x",
+        "rule": "r",
+        "map": "A A\n",
+        "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6, "items": ["knife", "green-herb"]}},
+    }
     game = HOOKS.build(case, Model(dataclasses.replace(re_model.rules, free_discard_any_number=False), re_model.cards))
     HOOKS.apply_step(game, {"who": "jill", "do": "discard", "item": "knife"})
     with pytest.raises(NotAllowed, match="one-free-discard"):
@@ -93,9 +108,15 @@ def test_one_free_discard_per_phase_under_the_other_reading(re_model):
 
 
 def test_the_tutorial_at_danger_reading_loses_earlier(re_model):
-    case = {"id": "x", "rule": "r", "map": "A A\n", "tutorial": True,
-            "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6, "health": 4}},
-            "enemies": {"z1": {"type": "zombie", "at": "a1"}}, "turn": {"actions-used": 4}}
+    case = {
+        "id": "x",
+        "rule": "r",
+        "map": "A A\n",
+        "tutorial": True,
+        "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6, "health": 4}},
+        "enemies": {"z1": {"type": "zombie", "at": "a1"}},
+        "turn": {"actions-used": 4},
+    }
     for beyond, result in ((True, "ongoing"), (False, "failed")):
         game = HOOKS.build(case, Model(dataclasses.replace(re_model.rules, lost_beyond_danger=beyond), re_model.cards))
         HOOKS.apply_step(game, {"do": "reaction-phase", "dice": [["blank"]]})

@@ -1,6 +1,7 @@
 """`python -m generator scenario FILE` on Resident Evil files: every mistake of a file is reported
 with its place before anything runs, and a file it cannot play says why, never as a traceback
 or as "names the game ..., which has no rules model"."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -31,9 +32,12 @@ def test_every_mistake_of_a_file_is_reported_with_its_place(capsys):
 
 def test_a_file_that_fits_is_played(tmp_path, capsys):
     path = tmp_path / "one.yaml"
-    path.write_text('edition: resident-evil\ncases:\n  - id: one-step\n    rule: "re-ja-rules § TILES"\n'
-                    '    map: "A A"\n    characters: {jill: {at: a1, evade-dice: 1, inventory: 6}}\n'
-                    '    actions: [{who: jill, do: move, to: b1}]\n    expect: {actions-left: 3}\n', encoding="utf-8")
+    path.write_text(
+        'edition: resident-evil\ncases:\n  - id: one-step\n    rule: "re-ja-rules § TILES"\n'
+        '    map: "A A"\n    characters: {jill: {at: a1, evade-dice: 1, inventory: 6}}\n'
+        "    actions: [{who: jill, do: move, to: b1}]\n    expect: {actions-left: 3}\n",
+        encoding="utf-8",
+    )
     code, errors, out = run(path, capsys)
     assert (code, errors) == (0, [])
     assert "1. jill move to=b1  [done]" in out and out.endswith("1 passed, 0 failed\n")
@@ -41,14 +45,25 @@ def test_a_file_that_fits_is_played(tmp_path, capsys):
 
 def test_a_missing_file_is_named(tmp_path, capsys):
     path = tmp_path / "nowhere.yaml"
-    assert run(path, capsys) == (1, [f"error: no such file: {path.as_posix()}; name a scenario file, e.g. "
-                                     "rules_data/<game>/scenarios/movement.yaml"], "")
+    assert run(path, capsys) == (
+        1,
+        [
+            f"error: no such file: {path.as_posix()}; name a scenario file, e.g. "
+            "rules_data/<game>/scenarios/movement.yaml"
+        ],
+        "",
+    )
 
 
 def test_a_folder_is_not_a_file(capsys):
     code, errors, _ = run(ROOT / "rules_data" / "resident-evil" / "scenarios", capsys)
-    assert (code, errors) == (1, ["error: rules_data/resident-evil/scenarios is a folder; name a scenario file in "
-                                  "it, e.g. rules_data/resident-evil/scenarios/attacks.yaml"])
+    assert (code, errors) == (
+        1,
+        [
+            "error: rules_data/resident-evil/scenarios is a folder; name a scenario file in "
+            "it, e.g. rules_data/resident-evil/scenarios/attacks.yaml"
+        ],
+    )
 
 
 def test_a_yaml_syntax_error_is_shown_with_its_place(tmp_path, capsys):
@@ -63,22 +78,35 @@ def test_a_yaml_syntax_error_is_shown_with_its_place(tmp_path, capsys):
 @pytest.mark.parametrize("data_file", ["rules_data/resident-evil/source-notes.yaml", "rules_data/zombicide-1/faq.yaml"])
 def test_a_data_file_is_not_a_scenario_file(data_file, capsys):
     code, errors, _ = run(ROOT / data_file, capsys)
-    assert (code, errors) == (1, [f"error: {data_file} is not a scenario file: it has no 'cases' (a scenario file is "
-                                  "a mapping with 'cases', a list of cases, and optionally 'edition', the game folder "
-                                  "they play)"])
+    assert (code, errors) == (
+        1,
+        [
+            f"error: {data_file} is not a scenario file: it has no 'cases' (a scenario file is "
+            "a mapping with 'cases', a list of cases, and optionally 'edition', the game folder "
+            "they play)"
+        ],
+    )
 
 
 def test_an_edition_that_is_no_name_is_shown_with_its_place(tmp_path, capsys):
     path = tmp_path / "edition.yaml"
     path.write_text("edition: [1, 2]\ncases: []\n", encoding="utf-8")
     code, errors, _ = run(path, capsys)
-    assert (code, errors[0]) == (1, f"{path.as_posix()}:1:10: edition: expected a game folder's id, such as "
-                                    f"'{tmp_path.parent.name}', found a list ('- ' items)")
+    assert (code, errors[0]) == (
+        1,
+        f"{path.as_posix()}:1:10: edition: expected a game folder's id, such as "
+        f"'{tmp_path.parent.name}', found a list ('- ' items)",
+    )
 
 
 def test_an_edition_that_is_no_game_folder_gets_a_did_you_mean(tmp_path, capsys):
     path = tmp_path / "edition.yaml"
     path.write_text("edition: resident-evl\ncases: []\n", encoding="utf-8")
     code, errors, _ = run(path, capsys)
-    assert (code, errors) == (1, [f"error: {path.as_posix()} plays the game 'resident-evl', but rules_data/ has no "
-                                  f"such game folder; did you mean 'resident-evil'?"])
+    assert (code, errors) == (
+        1,
+        [
+            f"error: {path.as_posix()} plays the game 'resident-evl', but rules_data/ has no "
+            f"such game folder; did you mean 'resident-evil'?"
+        ],
+    )

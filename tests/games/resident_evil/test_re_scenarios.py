@@ -1,5 +1,6 @@
 """The Resident Evil scenario files (collected and run by tests/model/test_scenarios.py): how many
 there are, what they cover, and that the runner's messages name what went wrong."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,8 +28,18 @@ def test_every_case_fits_the_format_with_the_rules(re_model):
 def test_at_least_sixty_cases_across_the_topics():
     assert len(CASES) >= 60
     files = {Path(c["_file"]).stem for c in CASES}
-    assert files >= {"movement", "attacks", "reactions", "out-of-sequence", "health", "tension", "campaign",
-                     "corpses", "exploring", "reserve"}
+    assert files >= {
+        "movement",
+        "attacks",
+        "reactions",
+        "out-of-sequence",
+        "health",
+        "tension",
+        "campaign",
+        "corpses",
+        "exploring",
+        "reserve",
+    }
 
 
 def test_every_case_cites_a_heading_of_the_rulebook():
@@ -53,32 +64,53 @@ def test_unknown_keys_are_refused_by_name(re_model):
 
 
 def test_check_cards_may_not_contradict_the_data(re_model):
-    game = SimpleNamespace(id="resident-evil", entities={
-        "zombie": SimpleNamespace(kind="enemy", fields={"size": "small"}),
-        "hunter": SimpleNamespace(kind="enemy", fields={"size": "unknown"}),
-        "handgun-bullets": SimpleNamespace(kind="item", fields={"kind": "ammunition"}),
-        "knife": SimpleNamespace(kind="item", fields={"kind": "healing"}),
-    })
+    game = SimpleNamespace(
+        id="resident-evil",
+        entities={
+            "zombie": SimpleNamespace(kind="enemy", fields={"size": "small"}),
+            "hunter": SimpleNamespace(kind="enemy", fields={"size": "unknown"}),
+            "handgun-bullets": SimpleNamespace(kind="item", fields={"kind": "ammunition"}),
+            "knife": SimpleNamespace(kind="item", fields={"kind": "healing"}),
+        },
+    )
     cards = {**re_model.cards, "zombie": {**re_model.cards["zombie"], "size": "medium"}}
     errors = check_cards_agree(game, Model(re_model.rules, cards), ROOT)
     messages = sorted(e.message for e in errors)
-    assert messages == ["kind 'weapon' contradicts the item 'knife' in items.yaml, which is healing",
-                        "size 'medium' contradicts the enemy 'zombie' in enemies.yaml, which is small"]
+    assert messages == [
+        "kind 'weapon' contradicts the item 'knife' in items.yaml, which is healing",
+        "size 'medium' contradicts the enemy 'zombie' in enemies.yaml, which is small",
+    ]
 
 
 BAD_CASES = [
-    ({"characters": {"jill": {"at": "z9", "evade-dice": 1, "inventory": 6}}},
-     "the case cannot be set up: square 'z9' is not on the map; squares are named column letter + row number"),
-    ({"characters": {"jill": {"at": "a1", "inventory": 6}}},
-     "character 'jill' needs 'evade-dice' (the profile card's value for this check)"),
-    ({"enemies": {"x": {"type": "ghoul", "at": "a1"}}},
-     "enemy 'x' is of type 'ghoul', which has no enemy profile under cards"),
-    ({"actions": [{"who": "jill", "do": "attack", "weapon": "knife", "target": "z1", "dice": [["success-4"]]}],
-      "enemies": {"z1": {"type": "zombie", "at": "a1"}}},
-     "the attack roll rolls blue dice, whose faces are blank, success-1, success-2, success-3; the script has ['success-4']"),
-    ({"actions": [{"who": "jill", "do": "attack", "weapon": "knife", "target": "z1", "dice": [["success-1"], ["blank"]]}],
-      "enemies": {"z1": {"type": "zombie", "at": "a1"}}},
-     "1 scripted rolls of this step were never rolled; remove them or fix the step"),
+    (
+        {"characters": {"jill": {"at": "z9", "evade-dice": 1, "inventory": 6}}},
+        "the case cannot be set up: square 'z9' is not on the map; squares are named column letter + row number",
+    ),
+    (
+        {"characters": {"jill": {"at": "a1", "inventory": 6}}},
+        "character 'jill' needs 'evade-dice' (the profile card's value for this check)",
+    ),
+    (
+        {"enemies": {"x": {"type": "ghoul", "at": "a1"}}},
+        "enemy 'x' is of type 'ghoul', which has no enemy profile under cards",
+    ),
+    (
+        {
+            "actions": [{"who": "jill", "do": "attack", "weapon": "knife", "target": "z1", "dice": [["success-4"]]}],
+            "enemies": {"z1": {"type": "zombie", "at": "a1"}},
+        },
+        "the attack roll rolls blue dice, whose faces are blank, success-1, success-2, success-3; the script has ['success-4']",
+    ),
+    (
+        {
+            "actions": [
+                {"who": "jill", "do": "attack", "weapon": "knife", "target": "z1", "dice": [["success-1"], ["blank"]]}
+            ],
+            "enemies": {"z1": {"type": "zombie", "at": "a1"}},
+        },
+        "1 scripted rolls of this step were never rolled; remove them or fix the step",
+    ),
     ({"actions": [{"who": "jill", "do": "fly"}]}, "unknown step 'fly'; use one of move, open-door"),
     ({"actions": [{"do": "reaction-phase", "choose": {"pusch": {}}}]}, "unknown choices ['pusch']"),
     ({"map": "A x\n"}, "map row 1, column 3: 'x' is not a tile letter (A-Z) or '_' (no square)"),
@@ -87,8 +119,13 @@ BAD_CASES = [
 
 @pytest.mark.parametrize("change,message", BAD_CASES, ids=[m[:40] for _, m in BAD_CASES])
 def test_bad_cases_say_what_to_change(re_model, change, message):
-    case = {"id": "bad", "rule": "re-ja-rules § TILES", "map": "A A\n",
-            "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6, "items": ["knife"]}}, **change}
+    case = {
+        "id": "bad",
+        "rule": "re-ja-rules § TILES",
+        "map": "A A\n",
+        "characters": {"jill": {"at": "a1", "evade-dice": 1, "inventory": 6, "items": ["knife"]}},
+        **change,
+    }
     result = run_case(case, re_model, HOOKS)
     assert not result.ok
     assert message in result.mismatches[0], result.mismatches[0]
