@@ -38,14 +38,14 @@ def check(*args: Any, **kwargs: Any):
 
 
 def build_site(*args: Any, **kwargs: Any) -> int:
-    """Build the whole site into a folder; the old site stays if the build fails (generator.build)."""
-    from generator.build import build_site as build
+    """Build the whole site into a folder; the old site stays if the build fails (generator.site.build)."""
+    from generator.site.build import build_site as build
 
     return build(*args, **kwargs)
 
 
 def run_scenario(case: dict, rules: Any, hooks: Any):
-    """Run one scenario case with a game's rules and scenario hooks (generator.core.scenarios.run_case)."""
-    from generator.core.scenarios import run_case
+    """Run one scenario case with a game's rules and scenario hooks (generator.scenarios.runner.run_case)."""
+    from generator.scenarios.runner import run_case
 
     return run_case(case, rules, hooks)

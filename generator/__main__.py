@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.locations import PROJECT_ROOT
+from generator.runtime.locations import PROJECT_ROOT
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,10 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "coverage":
         return _coverage(args.root)
     if args.command == "build":
-        from generator.build import build_site
+        from generator.site.build import build_site
 
         return build_site(args.site_dir, args.root)
-    from generator import cli_scenario
+    from generator.scenarios import cli as cli_scenario
 
     return cli_scenario.main([args.file, *(["--case", args.case] if args.case else []), *rest])
 
@@ -47,8 +47,9 @@ def _check(root: Path) -> int:
     # the cyclic garbage collector only walked the loaded data again and again (a fifth of the
     # command's time; the peak memory is the same without it). See also run_mkdocs.py.
     gc.disable()
-    from generator import interrupts, split_check
     from generator.errors import DataErrors
+    from generator.pipeline import split_check
+    from generator.runtime import interrupts
 
     started = time.perf_counter()
     previous = interrupts.current_handlers()
@@ -78,8 +79,9 @@ def _check(root: Path) -> int:
 
 
 def _coverage(root: Path) -> int:
-    from generator import coverage, pipeline
+    from generator import pipeline
     from generator.errors import DataErrors
+    from generator.render import coverage
 
     try:
         project = pipeline.check(root)

@@ -158,7 +158,7 @@ def serve_round_trip(edits: int) -> tuple[list[float], list[int]]:
         port = free_port()
         log = open(Path(tmp) / "serve.log", "w+")
         server = subprocess.Popen(
-            [sys.executable, "-m", "generator.run_mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
+            [sys.executable, "-m", "generator.site.run_mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
             cwd=root,
             stdout=log,
             stderr=subprocess.STDOUT,

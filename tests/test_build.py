@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import language_split
+from generator.site import language_split
 from tests.conftest import build, copy_project, copy_small_project
 
 
@@ -226,7 +226,7 @@ def test_an_interrupted_build_cleans_up_stops_mkdocs_and_says_so_in_one_line(tmp
 
 
 def test_a_build_removes_staging_folders_that_killed_builds_left(tmp_path):
-    from generator.build import OWNER_FILE, remove_abandoned_staging
+    from generator.site.build import OWNER_FILE, remove_abandoned_staging
 
     abandoned = tmp_path / ".site-killed"
     (abandoned / "site").mkdir(parents=True)

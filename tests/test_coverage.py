@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import coverage
+from generator.render import coverage
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT.parent / "shared" / "sources"

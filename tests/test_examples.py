@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.example_runs import check_examples, run_example
 from generator.games.zombicide import worked_examples
 from generator.games.zombicide.data import rules_for_game
 from generator.games.zombicide.narration import templates
 from generator.games.zombicide.scenario import HOOKS
 from generator.load import load_project
 from generator.render.pages import example_markdown
+from generator.scenarios.examples import check_examples, run_example
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "examples"

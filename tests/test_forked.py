@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from generator.forked import Forked
+from generator.runtime.forked import Forked
 
 
 def test_a_result_larger_than_a_pipe_comes_back_whole():

@@ -19,8 +19,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import pipeline, split_check
+from generator import pipeline
 from generator.errors import DataErrors
+from generator.pipeline import split_check
 from generator.render.pages import render_project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -311,7 +312,7 @@ def site_markdown():
     import markdown
     import yaml
 
-    from generator.safe_config import safe_yaml_loader
+    from generator.site.safe_config import safe_yaml_loader
 
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=safe_yaml_loader())
     names, options = [], {}

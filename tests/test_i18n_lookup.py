@@ -8,7 +8,7 @@ import pytest
 from mkdocs.structure.files import File, Files
 from mkdocs_static_i18n.folder import I18nFiles
 
-from generator import i18n_lookup
+from generator.site import i18n_lookup
 
 PATHS = [
     "index.md",

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import serve
 from generator.search.pagefind_service import PagefindError, PagefindIndexer, PagefindService, what_pagefind_reads
+from generator.site import serve
 
 PAGE = "<html lang='{lang}'><body><main data-pagefind-body><h1>{title}</h1><p>{text}</p></main></body></html>"
 

@@ -25,7 +25,7 @@ def test_the_public_surface_has_the_entry_points_the_design_names():
 
 def test_the_entry_points_work_on_the_project():
     from generator import games
-    from generator.core.scenarios import load_scenarios
+    from generator.scenarios.runner import load_scenarios
 
     project = generator.check(ROOT)
     played = 0

@@ -126,7 +126,7 @@ def preview(tmp_path):
     log = root / "serve.log"
     with open(log, "w") as out:  # the same command as `scripts/site serve`
         process = subprocess.Popen(
-            [sys.executable, "-m", "generator.run_mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
+            [sys.executable, "-m", "generator.site.run_mkdocs", "serve", "--dirty", "--dev-addr", f"127.0.0.1:{port}"],
             cwd=root,
             stdout=out,
             stderr=subprocess.STDOUT,

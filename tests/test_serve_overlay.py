@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from generator import serve
 from generator.load import LANGUAGES, interface_labels
+from generator.site import serve
 
 
 def labels_in(script: str) -> dict:
@@ -37,7 +37,7 @@ def test_no_label_can_close_the_script_it_stands_in():
 def test_an_error_in_a_theme_template_is_listed_with_its_file_and_line(tmp_path, monkeypatch):
     import jinja2
 
-    from generator.serve import _exception_lines
+    from generator.site.serve import _exception_lines
 
     monkeypatch.chdir(tmp_path)  # the project folder: places are shown from it
     (tmp_path / "site_overrides").mkdir()

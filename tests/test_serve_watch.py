@@ -11,7 +11,7 @@ from pathlib import Path
 
 from watchdog.events import DirDeletedEvent, DirModifiedEvent, FileCreatedEvent, FileModifiedEvent, FileMovedEvent
 
-from generator import serve
+from generator.site import serve
 
 
 class Server:

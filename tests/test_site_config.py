@@ -113,12 +113,12 @@ def test_check_refuses_a_python_tag_without_running_it(tmp_path):
 
 
 def test_mkdocs_as_the_project_runs_it_never_runs_a_python_tag(tmp_path):
-    """`scripts/site` and `build` run MkDocs through generator.run_mkdocs; MkDocs' own loader
+    """`scripts/site` and `build` run MkDocs through generator.site.run_mkdocs; MkDocs' own loader
     would run the command before any plugin could look at the file."""
     text, marker = python_tag_config(tmp_path)
     (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-m", "generator.run_mkdocs", "build"],
+        [sys.executable, "-m", "generator.site.run_mkdocs", "build"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -136,8 +136,8 @@ def test_a_serve_that_reads_the_file_again_reads_it_safely(tmp_path, monkeypatch
     from mkdocs.exceptions import ConfigurationError
     from mkdocs.utils import yaml as mkdocs_yaml
 
-    from generator import safe_config
-    from generator.plugin import RulebookPlugin
+    from generator.site import safe_config
+    from generator.site.plugin import RulebookPlugin
 
     for module in (defaults, mkdocs_yaml):  # as MkDocs has it before the plugin starts
         monkeypatch.setattr(module, "get_yaml_loader", safe_config._MKDOCS_LOADER)

@@ -1,4 +1,4 @@
-"""`check` shares the games between processes (generator/split_check.py); what it reports must be
+"""`check` shares the games between processes (generator/pipeline/split_check.py); what it reports must be
 what one process loading everything reports (pipeline.check), whatever share each game is in.
 The bad-input corpus runs the command itself, so every pinned message goes through the split."""
 
@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import games, pipeline, split_check
+from generator import games, pipeline
 from generator.errors import DataErrors
+from generator.pipeline import split_check
 from tests.conftest import ROOT
 from tests.test_bad_input import MINIMAL
 from tests.test_build import alive, children_of

@@ -8,7 +8,7 @@ import os
 import jinja2
 import pytest
 
-from generator import template_cache
+from generator.runtime import template_cache
 
 
 def environment(folder, cache, **settings) -> jinja2.Environment:

@@ -49,7 +49,7 @@ class GamePackage:
     link_kinds: tuple[str, ...] = ()  # the game's kinds a `{kind:id}` reference may name
     search_kinds: tuple[str, ...] = ()  # the game's kinds listed in the name index
     compare_kinds: tuple[str, ...] = ()  # the game's kinds on an edition comparison page
-    scenarios: Any = None  # a ScenarioHooks (generator/core/scenarios.py), or None
+    scenarios: Any = None  # a ScenarioHooks (generator/scenarios/runner.py), or None
     labels_file: Path | None = None  # the game's own interface strings (merged into render/labels.yaml's)
     templates_dir: Path | None = None  # its page templates, named "<engine>/<file>" (see README.md)
     table_only_kinds: tuple[str, ...] = ()  # kinds whose page is its table, without a section per entity

@@ -75,7 +75,7 @@ def load_games(
     just the game folders whose names it accepts are read and checked; what concerns no one game
     (the files beside the game folders, the folders' names, the hand-written pages) is read and
     reported whatever `only` says. So processes that share the games between them find, together,
-    what one process finds (generator/split_check.py)."""
+    what one process finds (generator/pipeline/split_check.py)."""
     project_root = project_root or root.parent
     errors: list[DataError] = []
     loader = _Loader(project_root, errors)

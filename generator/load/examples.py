@@ -9,7 +9,7 @@
         show: [1, 3]                       # optional: the steps that get diagrams (default: all)
 
 The loader checks the shape and the texts; the rules model plays the scenario later
-(generator/example_runs.py), so an outcome is never written by hand.
+(generator/scenarios/examples.py), so an outcome is never written by hand.
 """
 
 from __future__ import annotations

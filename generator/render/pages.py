@@ -17,7 +17,7 @@ from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.render import compare, references
 from generator.render.numbers import percent
 from generator.render.plain import as_markdown, text
-from generator.template_cache import COMPILED
+from generator.runtime.template_cache import COMPILED
 
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"

@@ -8,8 +8,8 @@ import shutil
 from pathlib import Path
 from typing import cast
 
-from generator.forked import Forked
 from generator.load.entities import LANGUAGES, Project
+from generator.runtime.forked import Forked
 from generator.search.names import compact_index
 from generator.search.pagefind_chunks import rechunk
 from generator.search.pagefind_service import PagefindIndexer, PagefindService

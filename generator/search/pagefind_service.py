@@ -19,7 +19,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from generator.forked import BACKGROUND_NICENESS
+from generator.runtime.forked import BACKGROUND_NICENESS
 
 EXCLUDE_SELECTORS = [".headerlink"]  # the ¶ permalink would end every heading
 BODY_MARK = "<div data-pagefind-body>"

@@ -6,13 +6,13 @@ import textwrap
 
 import pytest
 
-from generator import cli_scenario
 from generator.games.zombicide.scenario import (
     build_game,
     compare,
     format_trace,
     run_case,
 )
+from generator.scenarios import cli as cli_scenario
 
 CASE = {
     "id": "t",
@@ -154,7 +154,7 @@ def test_format_trace_names_file_and_case(z1):
 
 
 def test_an_expected_event_detail_is_the_value_written_not_one_python_finds_equal():
-    from generator.core.scenarios import compare_events
+    from generator.scenarios.runner import compare_events
 
     events = [{"event": "kill", "zone": "a", "round": 1, "xp": 1}]
     assert compare_events(events, [{"event": "kill", "round": 1, "count": 1}]) == []

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from generator import games
-from generator.core.scenarios import format_trace, load_scenarios, run_case, scenario_files
 from generator.load.files import display
-from generator.load.scenarios import read_scenario_file
+from generator.scenarios.reading import read_scenario_file
+from generator.scenarios.runner import format_trace, load_scenarios, run_case, scenario_files
 from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]

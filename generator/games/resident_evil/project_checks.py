@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.core.scenarios import run_case
 from generator.errors import DataError, Location
-from generator.example_runs import check_examples
-from generator.load.scenarios import source_sections
-from generator.ruling_checks import case_count, check_rulings, read_cases
+from generator.scenarios.examples import check_examples
+from generator.scenarios.reading import source_sections
+from generator.scenarios.rulings import case_count, check_rulings, read_cases
+from generator.scenarios.runner import run_case
 
 from .data import Model, model_for_game
 from .rules import RulesError

@@ -15,7 +15,7 @@ A case (see rules_data/resident-evil/scenarios/README.md for every key):
 
 Card statistics the source does not print are stated by the file's (or the case's) `cards:`
 for that check alone; dice are scripted by face on the step that rolls them.
-Public: HOOKS (for generator/core/scenarios.py), read_scenarios, build_game, apply_step, compare, FORMAT,
+Public: HOOKS (for generator/scenarios/runner.py), read_scenarios, build_game, apply_step, compare, FORMAT,
 CASE_KEYS, STEP_KEYS, EXPECT_KEYS.
 """
 
@@ -29,7 +29,7 @@ from generator.core.grid import parse_grid
 from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
 from generator.load.files import display
-from generator.load.scenarios import read_scenario_file
+from generator.scenarios.reading import read_scenario_file
 
 from . import campaign as campaign_steps
 from . import cards as card_specs
@@ -399,7 +399,7 @@ def compare(game: Game, expect: dict) -> list[str]:
     return out
 
 
-# --- the shared runner's side (generator/core/scenarios.py) ---------------------------------------
+# --- the shared runner's side (generator/scenarios/runner.py) ---------------------------------------
 def read_scenarios(
     path: Path,
     model: Any = None,

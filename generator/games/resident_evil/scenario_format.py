@@ -1,6 +1,6 @@
 """What a Resident Evil case may say: every key, step and expectation, down to each number's range.
 
-The shapes (generator/load/shapes.py) are checked where each value is written, before anything
+The shapes (generator/scenarios/shapes.py) are checked where each value is written, before anything
 runs, so the engine only meets values of the right kind and size. Bounds the rules set (the
 health track's boxes, the actions of a turn, the corpses a square holds) come from the game's
 Rules (`limits`); the others are caps far above any real board, each with its reason in words.
@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.load.scenarios import ScenarioFormat
 from generator.load.schema import describe
-from generator.load.shapes import (
+from generator.load.yamlpos import Node
+from generator.scenarios.reading import ScenarioFormat
+from generator.scenarios.shapes import (
     AnyValue,
     Bool,
     Either,
@@ -32,7 +33,6 @@ from generator.load.shapes import (
     nullable,
     one_or_many,
 )
-from generator.load.yamlpos import Node
 
 from . import card_format
 from .card_format import LevelKey

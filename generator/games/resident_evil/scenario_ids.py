@@ -1,6 +1,6 @@
 """What a Resident Evil case names exists, and what the rules bound across keys holds.
 
-Called by the shared reader (generator/load/scenarios.py) with the case as its shapes read it
+Called by the shared reader (generator/scenarios/reading.py) with the case as its shapes read it
 (a value that does not fit its shape is None, and already reported) and the game's Model, or
 None when the caller has no rules (then only what the case itself defines is checked: squares of
 its map, its characters, enemies and doors). Each unknown id gets a did-you-mean; each message
@@ -21,8 +21,8 @@ from typing import Any, Callable, Collection
 
 from generator.core.grid import Grid, GridError, parse_grid
 from generator.load.references import with_article
-from generator.load.scenarios import Report, child, known, place
 from generator.load.yamlpos import Node
+from generator.scenarios.reading import Report, child, known, place
 
 from . import card_format, case_bounds
 from .cards import ITEM_KINDS

@@ -13,10 +13,10 @@ from string import Template
 from typing import Any
 
 from generator.errors import ScenarioError
-from generator.example_runs import ExampleRun, StepRun, run_example
 from generator.load.entities import LANGUAGES
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
+from generator.scenarios.examples import ExampleRun, StepRun, run_example
 
 from .data import Model
 from .diagrams import TOKEN_MARKS, Marks, Words, render_svg, token_marks

@@ -16,10 +16,10 @@ from string import Template
 
 import yaml
 
-from generator.example_runs import StepRun
 from generator.load.entities import Game
 from generator.load.references import REFERENCE
 from generator.load.yamlpos import SAFE_LOADER
+from generator.scenarios.examples import StepRun
 
 TEMPLATES = Path(__file__).parent / "narration.yaml"
 LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}

@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import DataError, Location, RulesDataError
-from generator.example_runs import check_examples
 from generator.games.zombicide.checks import check_rules_data, skill_coverage
 from generator.games.zombicide.data import rules_for_game, rules_inputs
 from generator.games.zombicide.example_size import board_errors
 from generator.games.zombicide.scenario import HOOKS, read_scenarios, run_case
 from generator.load.entities import Game
-from generator.load.scenarios import source_sections
-from generator.ruling_checks import case_count, check_rulings, read_cases
+from generator.scenarios.examples import check_examples
+from generator.scenarios.reading import source_sections
+from generator.scenarios.rulings import case_count, check_rulings, read_cases
 
 
 def report_game(game: Game, root: Path) -> list[str]:

@@ -29,10 +29,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from generator.core import scenarios as runner
 from generator.core.dice import ScriptedDice, SeededDice
 from generator.core.phases import Turn
-from generator.core.scenarios import Result, format_trace, scenario_files
 from generator.core.snapshots import snapshot
 from generator.errors import DataErrors, GeneratorError, ScenarioError
 from generator.games.zombicide.board import door_id, parse_map
@@ -42,7 +40,9 @@ from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_format import FORMAT, SURVIVOR_KEYS
 from generator.games.zombicide.state import PHASES, PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
 from generator.load.files import display as relative
-from generator.load.scenarios import read_scenario_file
+from generator.scenarios import runner
+from generator.scenarios.reading import read_scenario_file
+from generator.scenarios.runner import Result, format_trace, scenario_files
 
 __all__ = [
     "CASE_KEYS",

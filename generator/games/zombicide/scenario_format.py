@@ -1,6 +1,6 @@
 """What a Zombicide case may say: every key, step and expectation, down to each number's range.
 
-The shapes (generator/load/shapes.py) are checked where each value is written, before anything
+The shapes (generator/scenarios/shapes.py) are checked where each value is written, before anything
 runs, so the engine only meets values of the right kind and size. Bounds the rules set (the
 die's faces, the hand and backpack slots, the wounds that kill, the actions of a turn) come from
 the edition's Rules (`limits`); the others are fixed caps far above any real board and far below
@@ -20,9 +20,10 @@ from generator.games.zombicide.scenario_ids import check_ids
 from generator.games.zombicide.state import PHASES
 from generator.load.ranges import ANY_PARAMETER
 from generator.load.references import suggestion
-from generator.load.scenarios import ScenarioFormat
 from generator.load.schema import describe
-from generator.load.shapes import (
+from generator.load.yamlpos import Node
+from generator.scenarios.reading import ScenarioFormat
+from generator.scenarios.shapes import (
     AnyValue,
     Bool,
     Either,
@@ -39,7 +40,6 @@ from generator.load.shapes import (
     nullable,
     one_or_many,
 )
-from generator.load.yamlpos import Node
 
 # --- the bounds the rules set ----------------------------------------------------------------
 FACES = Limit("die-faces", PARAMETER_RANGES[DIE_FACES].high)  # type: ignore[arg-type]

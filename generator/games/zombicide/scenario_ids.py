@@ -18,8 +18,8 @@ from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.scenario_survivors import check_survivors
 from generator.games.zombicide.skills import APPLIED_SKILLS
 from generator.load.references import with_article
-from generator.load.scenarios import Report, child, known, place
 from generator.load.yamlpos import Node
+from generator.scenarios.reading import Report, child, known, place
 
 DEFAULT_SEATS = 4  # a car without `seats`
 CARD_KINDS = ("spawn", "rush", "manhole")  # a card's kind, written as its only key

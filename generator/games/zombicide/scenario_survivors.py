@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.strategies import WOUNDED
-from generator.load.scenarios import place
+from generator.scenarios.reading import place
 
 if TYPE_CHECKING:  # pragma: no cover
     from generator.games.zombicide.scenario_ids import _Ids

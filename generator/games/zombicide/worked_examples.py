@@ -1,6 +1,6 @@
 """A worked example as its page shows it: setup, then per step the narration and the diagrams.
 
-The rules model plays each example once per build (generator/example_runs.py); this module
+The rules model plays each example once per build (generator/scenarios/examples.py); this module
 decides which board states to draw, and what to mark on them, from the same trace.
 """
 
@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Callable
 
 from generator.errors import ScenarioError
-from generator.example_runs import ExampleRun, StepRun, run_example
 from generator.games.zombicide.board import WALL
 from generator.games.zombicide.diagrams import Marks, Words, render_svg
 from generator.games.zombicide.narration import Narrator
@@ -20,6 +19,7 @@ from generator.load.entities import Entity, Game
 from generator.load.examples import Example
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
+from generator.scenarios.examples import ExampleRun, StepRun, run_example
 
 LEGEND_KEYS = (
     "car",

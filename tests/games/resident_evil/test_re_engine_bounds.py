@@ -14,8 +14,8 @@ from contextlib import contextmanager
 import pytest
 
 from generator.core.grid import Grid
-from generator.core.scenarios import run_case
 from generator.games.resident_evil.scenario import HOOKS
+from generator.scenarios.runner import run_case
 
 
 @contextmanager

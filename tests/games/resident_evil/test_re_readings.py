@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.core.scenarios import run_case
 from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.scenario import HOOKS, read_scenarios
+from generator.scenarios.runner import run_case
 
 ROOT = Path(__file__).resolve().parents[3]
 CASES = {

@@ -8,10 +8,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from generator.core.scenarios import run_case
 from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.project_checks import check_cards_agree
 from generator.games.resident_evil.scenario import HOOKS, read_scenarios
+from generator.scenarios.runner import run_case
 from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]

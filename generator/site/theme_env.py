@@ -5,7 +5,7 @@ mkdocs-static-i18n) and three more per save under `serve`. Each compiled Materia
 again, and each listed every file of the theme's folders to find its static files: 14,000 of
 them are Material's icons under `.icons/`, which MkDocs then drops (it never copies a path with a
 part that starts with a dot). Here every environment shares one store of compiled templates
-(generator/template_cache.py: keyed by each template's source, so an edited override compiles
+(generator/runtime/template_cache.py: keyed by each template's source, so an edited override compiles
 again), and the listing does not enter hidden folders. The site is the same byte for byte.
 """
 
@@ -15,7 +15,7 @@ import os
 
 import jinja2
 
-from generator.template_cache import COMPILED
+from generator.runtime.template_cache import COMPILED
 
 
 class _VisibleFilesLoader(jinja2.FileSystemLoader):

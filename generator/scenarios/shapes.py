@@ -67,7 +67,7 @@ class Shape:
         return None
 
     def check(self, node: Node, report: Any) -> bool:
-        """Report what does not fit (report: generator.load.scenarios.Report); True when all fits."""
+        """Report what does not fit (report: generator.scenarios.reading.Report); True when all fits."""
         watch = Watch(report)
         self.read(node, watch)
         return not watch.failed

@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import cast
 
 from generator.errors import DataError
-from generator.forked import Forked
 from generator.load import GameLinks, game_folders, links_between_games, load_games
 from generator.load.caps import cap_repeated
+from generator.runtime.forked import Forked
 
 
 @dataclass(frozen=True)

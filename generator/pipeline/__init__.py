@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Callable
 
 from generator.errors import DataErrors
-from generator.forked import Forked
 from generator.load import load_project
 from generator.load.entities import Project
-from generator.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
 from generator.render.pages import GeneratedPage, render_project
+from generator.runtime.forked import Forked
+from generator.runtime.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
 
 
 @dataclass
@@ -163,7 +163,7 @@ def _digest_files(digest, folder: Path, paths: list[Path]) -> None:
 
 
 class ModelCheck:
-    """_model_errors(project, root) in a forked child (see generator/forked.py)."""
+    """_model_errors(project, root) in a forked child (see generator/runtime/forked.py)."""
 
     def __init__(self, project: Project, root: Path) -> None:
         self.check = Forked(lambda: _model_errors(project, root), "the rules model's checks")

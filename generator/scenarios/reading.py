@@ -19,8 +19,8 @@ from generator.errors import DataError, Location
 from generator.load.examples import plain
 from generator.load.references import suggestion
 from generator.load.schema import ID_PATTERN, Context, describe
-from generator.load.shapes import Shape
 from generator.load.yamlpos import Node, parse
+from generator.scenarios.shapes import Shape
 
 KINDS = {
     "map": "a mapping (key: value)",
@@ -52,7 +52,7 @@ MAX_STEPS = 50
 class ScenarioFormat:
     """What one game's scenarios may say. Keys map to the kind of value they take (KINDS)."""
 
-    # Each key's value: a kind of KINDS, or a Shape (generator/load/shapes.py) down to its ranges.
+    # Each key's value: a kind of KINDS, or a Shape (generator/scenarios/shapes.py) down to its ranges.
     case_keys: dict[str, str | Shape]  # the game's own case keys (board, pieces, dice, ...)
     actions: dict[str, dict[str, str | Shape]]  # `do` -> the step keys of that action
     expect_keys: dict[str, str | Shape]  # what an `expect:` may check

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-GENERATOR = Path(__file__).resolve().parent
+GENERATOR = Path(__file__).resolve().parents[1]
 PROJECT_ROOT = GENERATOR.parent
 # Set by `python -m generator build` for its mkdocs child: see pipeline.generate(check_beside=...).
 CHECK_BESIDE_ENV = "RULEBOOK_CHECK_BESIDE"

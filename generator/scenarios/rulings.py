@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from generator.core.scenarios import SET_UP_FAILED, Result
 from generator.errors import DataError, Location
 from generator.load.files import display
-from generator.load.scenarios import child
 from generator.load.yamlpos import parse
+from generator.scenarios.reading import child
+from generator.scenarios.runner import SET_UP_FAILED, Result
 
 # read(path) -> (the file's cases, its errors, the ids of its cases left out for their errors)
 ReadFile = Callable[[Path], tuple[list[dict], list[DataError], list[str]]]

@@ -1,6 +1,6 @@
 """Worked examples played by the rules model: the verdict, the trace, and the board between steps.
 
-The verdict and trace come from the shared scenario runner (generator/core/scenarios.py) with the
+The verdict and trace come from the shared scenario runner (generator/scenarios/runner.py) with the
 game's hooks, exactly as the model's tests see them; a second, identical replay keeps a snapshot
 of the state before and after each step for the diagrams. An example the model cannot play is a
 data error that stops the build.
@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from generator.core.events import NotAllowed
-from generator.core.scenarios import Result, ScenarioHooks, run_case
 from generator.errors import DataError
 from generator.load.examples import Example
 from generator.load.references import suggestion
+from generator.scenarios.runner import Result, ScenarioHooks, run_case
 
 STEP_IN_MESSAGE = re.compile(r"^(?:after )?step (\d+)\b")  # run_case names the step that went wrong
 NOT_EXAMPLE_KEYS = {"id", "edition"}  # the example gives the id; the folder the edition
@@ -68,7 +68,7 @@ def _format_refusal(example: Example, rules: Any, hooks: ScenarioHooks) -> str |
     fmt = getattr(hooks, "format", None)
     if fmt is None or example.scenario_node is None:
         return None
-    from generator.load.scenarios import Report, check_case
+    from generator.scenarios.reading import Report, check_case
 
     errors: list[DataError] = []
     check_case(example.scenario_node, fmt, Report(errors), rules, keys=False)
@@ -107,7 +107,7 @@ def check_examples(
             continue
         fmt = getattr(hooks, "format", None)
         if fmt is not None and example.scenario_node is not None:  # steps, kinds and ids, with their places
-            from generator.load.scenarios import Report, check_case
+            from generator.scenarios.reading import Report, check_case
 
             if not check_case(example.scenario_node, fmt, Report(errors, (crumb,)), rules, keys=False, sources=sources):
                 continue

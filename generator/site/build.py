@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from generator.interrupts import STOP_SIGNALS, Interrupted, current_handlers, raise_on_stop_signals, restore
-from generator.locations import CHECK_BESIDE_ENV, PROJECT_ROOT
+from generator.runtime.interrupts import STOP_SIGNALS, Interrupted, current_handlers, raise_on_stop_signals, restore
+from generator.runtime.locations import CHECK_BESIDE_ENV, PROJECT_ROOT
 
 STAGING_PREFIX = ".site-"
 OWNER_FILE = "builder.pid"
@@ -39,7 +39,7 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         # Its own process group: a terminal's Ctrl-C reaches only us, and we stop the whole
         # group (mkdocs and the Pagefind it runs) together.
         child = subprocess.Popen(
-            [sys.executable, "-m", "generator.run_mkdocs", "build", "--strict", "--site-dir", str(fresh)],
+            [sys.executable, "-m", "generator.site.run_mkdocs", "build", "--strict", "--site-dir", str(fresh)],
             cwd=root,
             start_new_session=True,
             preexec_fn=_die_with_parent,

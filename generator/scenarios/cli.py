@@ -12,14 +12,14 @@ import sys
 from pathlib import Path
 
 from generator import games
-from generator.core.scenarios import format_trace, run_case
 from generator.errors import DataError, DataErrors, GeneratorError, RulesDataError
 from generator.load.files import display
 from generator.load.references import suggestion
-from generator.load.scenarios import read_scenario_file, source_sections
 from generator.load.schema import ID_PATTERN, describe
 from generator.load.yamlpos import Node, parse
 from generator.pipeline import PROJECT_ROOT
+from generator.scenarios.reading import read_scenario_file, source_sections
+from generator.scenarios.runner import format_trace, run_case
 
 EXAMPLE = "rules_data/<game>/scenarios/movement.yaml"
 

@@ -1,7 +1,7 @@
 """The scenario runner every game shares: scenario YAML -> rules model run -> trace and verdict.
 
 One format serves tests, FAQ checks and worked examples; every file is read with positions by
-its game's ScenarioFormat (generator/load/scenarios.py), never as bare values. A scenario file:
+its game's ScenarioFormat (generator/scenarios/reading.py), never as bare values. A scenario file:
 
     edition: <game folder>        # optional: the rules the cases run under (default: the folder)
     cases:
@@ -65,11 +65,11 @@ class Result:
 # --- loading -------------------------------------------------------------------------------
 def load_scenarios(path: Path | str, case_keys: frozenset[str] | None = None, root: Path | None = None) -> list[dict]:
     """The cases of one scenario file, read with positions in the format of the game it plays
-    (its `edition:`, else the game folder it stands in; generator/load/scenarios.py); raises
+    (its `edition:`, else the game folder it stands in; generator/scenarios/reading.py); raises
     DataErrors listing every mistake in it. `case_keys` is no longer needed: the game's format
     says which keys a case, a step and an expectation may have."""
     from generator.load.files import display  # here: generator.load imports the games, which import this module
-    from generator.load.scenarios import read_scenario_file
+    from generator.scenarios.reading import read_scenario_file
 
     path, root = Path(path), root or Path(__file__).resolve().parents[2]
     folder = path.resolve().parent.parent.name

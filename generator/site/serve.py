@@ -20,7 +20,8 @@ import traceback
 from pathlib import Path
 from typing import Callable
 
-from generator.forked import BACKGROUND_NICENESS
+from generator.runtime.forked import BACKGROUND_NICENESS
+from generator.runtime.locations import GENERATOR
 from generator.search.pagefind_service import PagefindService
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -37,7 +38,7 @@ def watch(server, config, content_dir: Path) -> None:
     _follow_folders(server, [Path(os.path.abspath(folder)) for folder in sources])
     # The generator's templates, labels and narration, but not its __pycache__: any Python process
     # that imports the generator (a test, a `check` in another terminal) may write there.
-    _watch_code(server, _code_folders(Path(__file__).parent))
+    _watch_code(server, _code_folders(GENERATOR))
 
 
 def _follow_folders(server, sources: list[Path]) -> None:

@@ -18,7 +18,7 @@ the page list, a title or the theme changed; the search index follows in the bac
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
 on_post_build; those nested builds must not regenerate or re-index, hence `_nested`. Under
 `build`, each other language is built in a forked child while this process builds the first
-(generator/language_split.py): a child indexes its own language and hands back its search
+(generator/site/language_split.py): a child indexes its own language and hands back its search
 bundle, which the parent merges into the site's.
 """
 
@@ -35,14 +35,15 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.nav import Section
 
-from generator import i18n_lookup, language_split, pipeline, safe_config, serve, staging, theme_env
+from generator import pipeline
 from generator.errors import DataErrors
-from generator.forked import Forked
 from generator.load import interface_labels
 from generator.load.site_config import site_config_errors
-from generator.reader_site import NOT_FOUND, ReaderSite, language_homes
+from generator.runtime.forked import Forked
 from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
+from generator.site import i18n_lookup, language_split, safe_config, serve, staging, theme_env
+from generator.site.reader_site import NOT_FOUND, ReaderSite, language_homes
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 

@@ -2,7 +2,7 @@
 sitemap only where the site's address is known, and offline use (a web app manifest per
 language, the list of files each language needs offline, and the service worker).
 
-Called from the MkDocs plugin (generator/plugin.py). mkdocs-static-i18n builds every language
+Called from the MkDocs plugin (generator/site/plugin.py). mkdocs-static-i18n builds every language
 into the same site folder, one after another, so static templates such as 404.html would be
 overwritten by the last language built.
 """
@@ -13,7 +13,7 @@ import hashlib
 import json
 from pathlib import Path
 
-SERVICE_WORKER = Path(__file__).parent / "render" / "service_worker.js"
+SERVICE_WORKER = Path(__file__).with_name("service_worker.js")
 NOT_FOUND = "404.html"
 SITEMAP = "sitemap.xml"
 PER_LANGUAGE = (NOT_FOUND, SITEMAP)  # each language's copy goes to its folder; the root keeps the default's

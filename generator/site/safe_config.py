@@ -7,7 +7,7 @@ and labels, generator/load/site_config.py), so it is read here with the safe loa
 own two tags (`!ENV`, `!relative`); a Python tag then stops MkDocs with the tag's line and
 column, and `check` names it too. The project's configuration needs no Python tag.
 
-install() runs before MkDocs reads the file (generator/run_mkdocs.py, which `scripts/site` and
+install() runs before MkDocs reads the file (generator/site/run_mkdocs.py, which `scripts/site` and
 `build` use) and again when the plugin starts, for a plain `mkdocs serve` reading it again.
 """
 
