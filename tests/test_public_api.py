@@ -25,7 +25,8 @@ def test_the_public_surface_has_the_entry_points_the_design_names():
 
 def test_the_entry_points_work_on_the_project():
     from generator import games
-    from generator.scenarios.runner import load_scenarios
+    from generator.load.files import display
+    from generator.scenarios.reading import read_scenario_file
 
     project = generator.check(ROOT)
     played = 0
@@ -34,7 +35,9 @@ def test_the_entry_points_work_on_the_project():
         files = sorted((ROOT / "rules_data" / game.id / "scenarios").glob("*.yaml"))
         if package.scenarios is None or not files:
             continue
-        case = load_scenarios(files[0], package.scenarios.case_keys, ROOT)[0]
+        cases, errors = read_scenario_file(files[0], display(files[0], ROOT), package.scenarios, game.id)
+        assert errors == []
+        case = cases[0]
         result = generator.run_scenario(case, package.rules_for(game), package.scenarios)
         assert result.ok, result.mismatches
         played += 1

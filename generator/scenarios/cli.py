@@ -43,8 +43,7 @@ def main(argv: list[str]) -> int:
         game = _game(project, edition, shown)
         package = games.for_game(game)
         hooks = package.scenarios
-        fmt = getattr(hooks, "format", None)
-        if hooks is None or fmt is None:
+        if hooks is None:
             raise _Refused(
                 f"error: {shown} names the game '{edition}', which has no rules model; "
                 f"write 'edition: <game folder>' at the top"
@@ -54,10 +53,11 @@ def main(argv: list[str]) -> int:
         cases, problems = read_scenario_file(
             args.file,
             shown,
-            fmt,
+            hooks,
             args.file.resolve().parent.parent.name,
             model,
             editions=editions,
+            rules_of=lambda played: package.rules_for(project.games[played]),
             sources=source_sections(PROJECT_ROOT),
         )
         if problems:

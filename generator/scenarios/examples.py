@@ -16,7 +16,10 @@ from generator.core.events import NotAllowed
 from generator.errors import DataError
 from generator.load.examples import Example
 from generator.load.references import suggestion
-from generator.scenarios.runner import Result, ScenarioHooks, run_case
+from generator.scenarios.game import Scenarios
+from generator.scenarios.reading import check_case
+from generator.scenarios.report import Report
+from generator.scenarios.runner import Result, run_case
 
 STEP_IN_MESSAGE = re.compile(r"^(?:after )?step (\d+)\b")  # run_case names the step that went wrong
 NOT_EXAMPLE_KEYS = {"id", "edition"}  # the example gives the id; the folder the edition
@@ -43,7 +46,7 @@ class ExampleRun:
         return self.result.ok
 
 
-def run_example(example: Example, rules: Any, hooks: ScenarioHooks) -> ExampleRun:
+def run_example(example: Example, rules: Any, hooks: Scenarios) -> ExampleRun:
     refusal = _format_refusal(example, rules, hooks)
     if refusal is not None:  # pages may be rendered beside the checks: never play a value that does not fit
         return ExampleRun(example, Result(example.file, example.id, ok=False, mismatches=[refusal]))
@@ -51,7 +54,7 @@ def run_example(example: Example, rules: Any, hooks: ScenarioHooks) -> ExampleRu
     run = ExampleRun(example, result)
     if not result.ok:
         return run
-    session = hooks.build(example.scenario, rules)
+    session = hooks.play(example.scenario, rules)
     run.initial = hooks.snapshot(session)
     for record, step in zip(result.trace, example.scenario["actions"]):
         before = hooks.snapshot(session)
@@ -63,15 +66,12 @@ def run_example(example: Example, rules: Any, hooks: ScenarioHooks) -> ExampleRu
     return run
 
 
-def _format_refusal(example: Example, rules: Any, hooks: ScenarioHooks) -> str | None:
+def _format_refusal(example: Example, rules: Any, hooks: Scenarios) -> str | None:
     """The first mistake the game's scenario format finds in the example, or None."""
-    fmt = getattr(hooks, "format", None)
-    if fmt is None or example.scenario_node is None:
+    if example.scenario_node is None:
         return None
-    from generator.scenarios.reading import Report, check_case
-
     errors: list[DataError] = []
-    check_case(example.scenario_node, fmt, Report(errors), rules, keys=False)
+    check_case(example.scenario_node, hooks, Report(errors), rules, keys=False)
     return str(min(errors)) if errors else None
 
 
@@ -86,12 +86,12 @@ def _instead(key: str, allowed: list[str]) -> str:
 
 
 def check_examples(
-    examples: list[Example], rules: Any, hooks: ScenarioHooks, sources: Mapping[str, list[str] | None] | None = None
+    examples: list[Example], rules: Any, hooks: Scenarios, sources: Mapping[str, list[str] | None] | None = None
 ) -> list[DataError]:
     """Every example is played; one the model refuses or contradicts is reported where it stands.
     sources: source id -> its sections, to check a scenario's `rule` when it gives one."""
     errors = []
-    allowed = sorted(hooks.case_keys - NOT_EXAMPLE_KEYS)
+    allowed = sorted(hooks.case_key_names - NOT_EXAMPLE_KEYS)
     for example in examples:
         crumb = f"example '{example.id}' › scenario"
         unknown = [key for key in example.key_where if key not in allowed]  # the keys as written, in order
@@ -105,11 +105,10 @@ def check_examples(
             )
         if unknown:
             continue
-        fmt = getattr(hooks, "format", None)
-        if fmt is not None and example.scenario_node is not None:  # steps, kinds and ids, with their places
-            from generator.scenarios.reading import Report, check_case
-
-            if not check_case(example.scenario_node, fmt, Report(errors, (crumb,)), rules, keys=False, sources=sources):
+        if example.scenario_node is not None:  # steps, kinds and ids, with their places
+            if not check_case(
+                example.scenario_node, hooks, Report(errors, (crumb,)), rules, keys=False, sources=sources
+            ):
                 continue
         result = run_case(example.scenario, rules, hooks)  # the verdict only: no snapshots to keep
         if result.ok:

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable
 from generator.errors import DataError, Location
 from generator.load.files import display
 from generator.load.yamlpos import parse
-from generator.scenarios.reading import child
+from generator.scenarios.report import child
 from generator.scenarios.runner import SET_UP_FAILED, Result
 
 # read(path) -> (the file's cases, its errors, the ids of its cases left out for their errors)

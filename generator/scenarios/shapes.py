@@ -130,24 +130,34 @@ class Text(Shape):
 
 
 class Id(Shape):
+    """An id. `names`: the kind of thing it names ("zone", "card"), whose known ids the game's
+    format lists (generator/scenarios/names.py): each id read is noted with its place, and one
+    that names nothing of its kind is reported once the whole case is read."""
+
     what = "an id (kebab-case)"
     kinds = ("scalar",)
 
-    def __init__(self, what: str | None = None):
+    def __init__(self, what: str | None = None, names: str | None = None):
         if what:
             self.what = what  # what the id names: "a card id (kebab-case)"
+        self.names = names
+
+    def read(self, node: Node, report: Any) -> Any:
+        value = super().read(node, report)
+        if value is not None and self.names:
+            report.named(self.names, value, node.where)
+        return value
 
     def fits(self, node: Node) -> bool:
         return node.kind == "scalar" and isinstance(node.value, str) and bool(ID_PATTERN.match(node.value))
 
 
-class Matching(Shape):
+class Matching(Id):
     """A text of a given form (a zone id, a door id), described in words."""
 
-    kinds = ("scalar",)
-
-    def __init__(self, pattern: str, what: str):
-        self.pattern, self.what = re.compile(pattern), what
+    def __init__(self, pattern: str, what: str, names: str | None = None):
+        super().__init__(what, names)
+        self.pattern = re.compile(pattern)
 
     def fits(self, node: Node) -> bool:
         return node.kind == "scalar" and isinstance(node.value, str) and bool(self.pattern.match(node.value))
@@ -247,6 +257,9 @@ class MapOf(Shape):
                 inner.error(child.key_where or child.where, f"expected {self.keys.what} as the key, found '{key}'")
                 self.value.read(child, inner)
                 continue
+            names = getattr(self.keys, "names", None)
+            if names:  # a key that names something (a zone of `zombies`): reported at the key
+                report.named(names, key, child.key_where or child.where)
             fitted[key] = self.value.read(child, inner)
         return fitted
 
@@ -306,6 +319,7 @@ class Either(Shape):
             watch = Watch(report, silent=True)
             value = shape.read(node, watch)
             if not watch.failed:
+                watch.name_all()  # the ids this shape read are the value's
                 return value
         meant = [shape for shape in self.shapes if node.kind in shape.kinds]
         if len(meant) == 1:
@@ -335,11 +349,20 @@ class _Key:
 
 class Watch:
     """A report that notes whether an error passed through it; it passes errors on, unless silent
-    (for trying the shapes of Either). Its limits are those of the report it watches."""
+    (for trying the shapes of Either). Its limits are those of the report it watches. A silent
+    watch keeps the ids it reads until the shape it tried is chosen (name_all)."""
 
-    def __init__(self, report: Any, silent: bool = False, flag: list | None = None):
-        self.report, self.silent = report, silent
+    def __init__(
+        self,
+        report: Any,
+        silent: bool = False,
+        flag: list | None = None,
+        kept: list | None = None,
+        crumbs: tuple[str, ...] = (),
+    ):
+        self.report, self.silent, self.crumbs = report, silent, crumbs
         self._flag = flag if flag is not None else [False]
+        self._kept = kept if kept is not None else []  # (crumbs below the report, kind, id, where)
         self.limits = getattr(report, "limits", None)
 
     @property
@@ -347,9 +370,26 @@ class Watch:
         return self._flag[0]
 
     def at(self, crumb: str) -> "Watch":
-        return Watch(self.report if self.silent else self.report.at(crumb), self.silent, self._flag)
+        if self.silent:
+            return Watch(self.report, True, self._flag, self._kept, (*self.crumbs, crumb))
+        return Watch(self.report.at(crumb), False, self._flag)
 
     def error(self, where, message: str) -> None:
         self._flag[0] = True
         if not self.silent:
             self.report.error(where, message)
+
+    def named(self, kind: str, value: str, where) -> None:
+        if self.silent:
+            self._kept.append((self.crumbs, kind, value, where))
+        else:
+            self.report.named(kind, value, where)
+
+    def name_all(self) -> None:
+        """Pass on the ids read while silent, each with its breadcrumb."""
+        for crumbs, kind, value, where in self._kept:
+            report = self.report
+            for crumb in crumbs:
+                report = report.at(crumb)
+            report.named(kind, value, where)
+        self._kept.clear()

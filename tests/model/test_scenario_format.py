@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 import subprocess
 import sys
@@ -56,14 +55,6 @@ def test_check_reports_a_broken_scenario_file_with_its_place(tmp_path):
     )
 
 
-def test_the_format_declares_the_keys_of_every_action_the_runner_plays():
-    from generator.games.zombicide.scenario import FORMAT, _actions
-
-    played = set(_actions(None, {}, ""))  # type: ignore[arg-type]  (nothing runs: only the names)
-    assert set(FORMAT.actions) == played
-    assert FORMAT.acting <= played
-
-
 def test_a_worked_example_is_checked_with_the_same_format(tmp_path):
     result = check_minimal_project_with(
         tmp_path,
@@ -90,13 +81,20 @@ def test_the_scenario_command_refuses_what_crashed_or_hung_it(capsys):
 
 
 def test_the_ids_check_reads_a_value_that_does_not_fit_as_nothing(z1, tmp_path):
-    """check_ids gets each value as its shape read it: what does not fit is None, never a raw value
+    """The checks across keys get each value as its shape read it: what does not fit is None, never a raw value
     of the wrong kind (which once raised TypeError inside the check)."""
-    from generator.games.zombicide.scenario import FORMAT
+    from generator.games.zombicide.scenario import ZombicideScenarios
     from generator.load.yamlpos import parse
-    from generator.scenarios.reading import Report, check_case
+    from generator.scenarios.reading import check_case
+    from generator.scenarios.report import Report
 
     seen = []
+
+    class Watched(ZombicideScenarios):
+        def view(self, case, node, report, rules):
+            seen.append(case)
+            return super().view(case, node, report, rules)
+
     path = tmp_path / "case.yaml"
     path.write_text(
         "map: 'a . b'\nzombies: {a: {walker: two}, b: [walker]}\ndice: [4, nine]\n"
@@ -104,9 +102,8 @@ def test_the_ids_check_reads_a_value_that_does_not_fit_as_nothing(z1, tmp_path):
         encoding="utf-8",
     )
     node, _ = parse(path, "case.yaml")
-    fmt = dataclasses.replace(FORMAT, check_ids=lambda case, *_: seen.append(case))
     errors: list = []
-    assert not check_case(node, fmt, Report(errors), z1)
+    assert not check_case(node, Watched(), Report(errors), z1)
     assert seen == [
         {
             "map": "a . b",

@@ -11,7 +11,7 @@ import pytest
 from generator import games
 from generator.load.files import display
 from generator.scenarios.reading import read_scenario_file
-from generator.scenarios.runner import format_trace, load_scenarios, run_case, scenario_files
+from generator.scenarios.runner import format_trace, run_case
 from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,17 +23,12 @@ def _hooks(game_folder: str):
 
 
 def _read(path: Path) -> tuple[list[dict], list]:
-    """A file's cases: with positions and every error when the game declares its format."""
+    """A file's cases, read with positions in its game's format, and every error."""
     folder = path.parent.parent.name
-    hooks = _hooks(folder)
-    if getattr(hooks, "format", None) is not None:
-        cases, errors = read_scenario_file(path, display(path, ROOT), hooks.format, folder)
-    else:
-        cases, errors = load_scenarios(path, hooks.case_keys, ROOT), []
-    return cases, errors
+    return read_scenario_file(path, display(path, ROOT), _hooks(folder), folder)
 
 
-FILES = scenario_files(ROOT)
+FILES = sorted((ROOT / "rules_data").glob("*/scenarios/*.yaml"))
 READ = [_read(path) for path in FILES]
 FOLDER = {id(case): path.parent.parent.name for path, (cases, _) in zip(FILES, READ) for case in cases}
 CASES = [case for cases, _ in READ for case in cases]

@@ -22,8 +22,8 @@ from generator.errors import DataError, Location
 from generator.load.references import suggestion
 from generator.load.schema import ID_PATTERN, describe
 from generator.load.yamlpos import Node, parse
-from generator.scenarios.reading import Report, known
-from generator.scenarios.reading import child as node_at  # `child` names the loops' values here
+from generator.scenarios.report import Report, known
+from generator.scenarios.report import child as node_at  # `child` names the loops' values here
 from generator.scenarios.shapes import AnyValue, Bool, Either, Id, Int, ListOf, MapOf, OneOf, Record, Shape
 
 from .cards import ATTACK_KEYWORDS, EFFECTS, ITEM_KINDS, TENSION_EFFECTS, WEAPON_KEYWORDS

@@ -1,6 +1,6 @@
 """What the rules and the box bound across a case's keys, beyond each value's own range.
 
-Called by scenario_ids.py once the ids of a case are known (`ids` is its checker: the case as the
+Called by scenario_checks.py once the ids of a case are known (`ids` is its view: the case as the
 shapes read it, the map, the table of cards and the Rules, or None when the caller has no rules).
 Each message says what is wrong and what to write instead, at the value that breaks the bound:
 
@@ -13,20 +13,17 @@ Each message says what is wrong and what to write instead, at the value that bre
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+from generator.scenarios.case import CasePath
 
 from .campaign import HANDGUN
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .scenario_ids import CaseIds
+from .scenario_case import ResidentEvilCase as CaseIds
 
 # What the box's boards and models allow: the source lists no contents, so these are caps above
 # any scenario the rulebook describes, each said in the message with its reason.
-MAX_SQUARES = 400  # a scenario lays a handful of map tiles of a few dozen squares each
 MAX_ENEMY_MODELS = 50  # on the board, on exploration cards and in the supply together
-CasePath = tuple[Any, ...]  # a path into the case: keys, and list indexes
-SQUARES_WHY = "a scenario lays a handful of the box's map tiles"
 MODELS_WHY = "more than the box holds"
 
 
@@ -309,7 +306,7 @@ def _exploration_enemies(ids: CaseIds) -> None:
                     f"(<enemy card>-<number>), and one may appear before this tile is laid; name "
                     f"it otherwise, such as 'laid-{prefix}'",
                 )
-            ids.wounds_below_hit_points((*path, "wounds"), _map(spec))
+            wounds_below_hit_points(ids, (*path, "wounds"), _map(spec))
 
 
 # --- the campaign -------------------------------------------------------------------------------
@@ -400,8 +397,9 @@ def _enemy_models(ids: CaseIds) -> None:
         )
 
 
-def too_many_squares(count: int) -> str | None:
-    """Why a map of `count` squares is refused (None: it is not)."""
-    if count <= MAX_SQUARES:
-        return None
-    return f"the map has {count} squares; a map has at most {MAX_SQUARES} ({SQUARES_WHY})"
+def wounds_below_hit_points(ids: CaseIds, path: CasePath, spec: dict) -> None:
+    """An enemy's wounds stay below its card's hit points: one more wound defeats it."""
+    kind, wounds = spec.get("type"), spec.get("wounds")
+    hp = _map(ids.cards.get(str(kind))).get("hp")
+    if isinstance(wounds, int) and isinstance(hp, int) and wounds >= hp:
+        ids.refuse(path, f"a {kind} has {hp} hit points: {wounds} wounds would have defeated it; write 0 to {hp - 1}")

@@ -1,23 +1,26 @@
-"""What a Resident Evil case may say: every key, step and expectation, down to each number's range.
+"""What a Resident Evil case may say, as tables: every key, step and expectation down to each
+number's range, where the ids it names come from, and how each step is played.
 
 The shapes (generator/scenarios/shapes.py) are checked where each value is written, before anything
 runs, so the engine only meets values of the right kind and size. Bounds the rules set (the
 health track's boxes, the actions of a turn, the corpses a square holds) come from the game's
 Rules (`limits`); the others are caps far above any real board, each with its reason in words.
-Which ids exist (squares of the map, characters and enemies of the case, cards, decks, modes) and
-what the rules bound across keys (a square's room, an inventory's size, a weapon's dial) is
-checked by scenario_ids.py. The keys are described in rules_data/resident-evil/scenarios/README.md.
+What the rules bound across keys (a square's room, an inventory's size, a weapon's dial) is
+scenario_checks.py's. The keys are described in rules_data/resident-evil/scenarios/README.md.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from generator.load.schema import describe
 from generator.load.yamlpos import Node
-from generator.scenarios.reading import ScenarioFormat
+from generator.scenarios import expectations as compare
+from generator.scenarios.case import listed
+from generator.scenarios.expectations import Expect, Lookup
+from generator.scenarios.game import Action, who
 from generator.scenarios.shapes import (
-    AnyValue,
     Bool,
     Either,
     Id,
@@ -34,9 +37,10 @@ from generator.scenarios.shapes import (
     one_or_many,
 )
 
-from . import card_format
+from . import campaign, card_format, reserve
 from .card_format import LevelKey
 from .case_bounds import MAX_ENEMY_MODELS, MODELS_WHY
+from .engine import Game
 from .rules import NORMAL_MODE
 from .state import PHASES
 
@@ -59,15 +63,20 @@ def limits(model: Any) -> dict[str, int]:
 
 
 # --- ids and numbers ---------------------------------------------------------------------------
-SQUARE = Matching(r"^[a-z][1-9][0-9]*$", "a square id (column letter and row number, such as b3)")
-TILE = Matching(r"^[A-Z]$", "a tile letter (A to Z, as the map draws it)")
-DOOR = Matching(r"^[a-z][1-9][0-9]*/[a-z][1-9][0-9]*$", "a door id (its two squares, such as a1/b1)")
-CARD = Id("a card id (kebab-case)")
-CHARACTER = Id("a character id (kebab-case)")
-ENEMY = Id("an enemy id (kebab-case)")
-FACE = Id("a die face (blank, success-1, ..., umbrella, other)")
-EVENT = Id("an event kind (kebab-case)")
-DECK = Id("a deck id (tension, item-a, encounter, behaviour-<boss>, ...)")
+# Each id says what it names: the ids of each kind come from scenario_checks.IDS.
+SQUARE = Matching(r"^[a-z][1-9][0-9]*$", "a square id (column letter and row number, such as b3)", names="square")
+TILE = Matching(r"^[A-Z]$", "a tile letter (A to Z, as the map draws it)", names="tile")
+DOOR = Matching(r"^[a-z][1-9][0-9]*/[a-z][1-9][0-9]*$", "a door id (its two squares, such as a1/b1)", names="door")
+CARD = Id("a card id (kebab-case)", names="card")
+ITEM = Id("a card id (kebab-case)", names="item")
+ENEMY_CARD = Id("a card id (kebab-case)", names="enemy-card")
+CHARACTER = Id("a character id (kebab-case)", names="character")
+ENEMY = Id("an enemy id (kebab-case)", names="enemy")
+FACE = Id("a die face (blank, success-1, ..., umbrella, other)", names="face")
+DECK = Id("a deck id (tension, item-a, encounter, behaviour-<boss>, ...)", names="deck")
+ITEM_DECK = Id("a deck id (tension, item-a, encounter, behaviour-<boss>, ...)", names="item-deck")
+PLAIN_CARD = Id("a card id (kebab-case)")  # a card a check across keys judges (a pile's, a slot's stack)
+DEFINED = Id()  # an id the case gives to what it defines (a character, an enemy, a card)
 
 COUNT = Int(0, 1000, "a case counts at most 1000 of anything")
 DIAL = Int(0, 99, "an ammunition dial shows 0 to 99")
@@ -95,19 +104,19 @@ class Held(Shape):
     SLOT = MapOf(
         Either(
             DIAL,
-            Record({"dial": DIAL, "stack": ListOf(CARD, high=10), "overlay": CARD}),
+            Record({"dial": DIAL, "stack": ListOf(PLAIN_CARD, high=10), "overlay": PLAIN_CARD}),
             what="a dial (0 to 99) or {dial, stack, overlay}",
         ),
         low=1,
         high=1,
-        keys=CARD,
+        keys=ITEM,
     )
 
     def read(self, node: Node, report: Any) -> Any:
         if node.kind == "map":
             return self.SLOT.read(node, report)
-        if CARD.fits(node):
-            return node.value
+        if ITEM.fits(node):
+            return ITEM.read(node, report)
         report.error(node.where, f"expected {self.what}, found {describe(node)}")
         return None
 
@@ -127,8 +136,8 @@ CHARACTER_SPEC = Record(
     },
     required=("at", "evade-dice", "inventory"),
 )
-ENEMY_SPEC = Record({"type": CARD, "at": SQUARE, "wounds": WOUNDS}, required=("type", "at"))
-TOKEN_DECKS = one_or_many(DECK, high=10)
+ENEMY_SPEC = Record({"type": ENEMY_CARD, "at": SQUARE, "wounds": WOUNDS}, required=("type", "at"))
+TOKEN_DECKS = one_or_many(ITEM_DECK, high=10)
 RESERVE = Record(
     {
         "evade-dice": Int(1, 10, "a profile card gives 1 to 10 evade dice"),
@@ -152,13 +161,13 @@ CAMPAIGN = Record(
         ),
         "item-box": ListOf(HELD, high=100, why="the item box holds at most 100 cards"),
         "crimson-heads-added": Int(0, 20, "0 to 20 Crimson Head cards are added"),
-        "reserve": MapOf(RESERVE, high=20, keys=CHARACTER),
+        "reserve": MapOf(RESERVE, high=20, keys=DEFINED),
     }
 )
 EXPLORATION_CARD = Record(
     {
         "card": Int(1, 999, "exploration cards are numbered 1 to 999"),
-        "enemies": MapOf(ENEMY_SPEC, high=20, keys=ENEMY),
+        "enemies": MapOf(ENEMY_SPEC, high=20, keys=DEFINED),
         "item-tokens": MapOf(TOKEN_DECKS, keys=SQUARE),
         "corpses": MapOf(
             Int(1, CORPSES, "a square holds at most parameter 'corpses-per-square-max' corpses"), keys=SQUARE
@@ -168,27 +177,27 @@ EXPLORATION_CARD = Record(
 )
 TURN = Record(
     {
-        "player": CHARACTER,
+        "player": Id("a character id (kebab-case)", names="player"),
         "phase": OneOf(*PHASES),
         "actions-used": Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions already taken"),
     }
 )
 
-CASE_KEYS: dict[str, Any] = {
+CASE_KEYS: dict[str, Shape] = {
     "map": Text(),
-    "doors": MapOf(nullable(Record({"key": CARD, "opens-from": SQUARE})), keys=DOOR),
-    "cards": MapOf(card_format.SHAPE, high=200, keys=CARD),
+    "doors": MapOf(nullable(Record({"key": ITEM, "opens-from": SQUARE})), keys=DOOR),
+    "cards": MapOf(card_format.SHAPE, high=200, keys=DEFINED),
     "characters": MapOf(
         CHARACTER_SPEC,
         low=1,
         high=20,
-        keys=CHARACTER,
+        keys=DEFINED,
         what="the case's characters by id, each {at, evade-dice, inventory, ...}",
     ),
     "enemies": MapOf(
         ENEMY_SPEC,
         high=MAX_ENEMY_MODELS,
-        keys=ENEMY,
+        keys=DEFINED,
         what=f"the case's enemies by id, each {{type, at, wounds}}: at most {MAX_ENEMY_MODELS} enemy "
         f"models, {MODELS_WHY}",
     ),
@@ -201,18 +210,20 @@ CASE_KEYS: dict[str, Any] = {
     "narrative-tokens": SQUARES,
     "stairs": ListOf(ListOf(SQUARE, 2, 2, what="a pair of squares [a1, c3]"), high=20),
     "spawn-squares": MapOf(SQUARES, keys=TILE),
-    "decks": MapOf(CARDS, high=50, keys=DECK),
-    "discards": MapOf(CARDS, high=50, keys=DECK),
-    "supply": MapOf(MODELS, high=50, keys=CARD),
+    "decks": MapOf(ListOf(PLAIN_CARD, high=200), high=50, keys=DECK),
+    "discards": MapOf(ListOf(PLAIN_CARD, high=200), high=50, keys=DECK),
+    "supply": MapOf(MODELS, high=50, keys=ENEMY_CARD),
     "ink-ribbons": Int(0, 20, "a party holds 0 to 20 ink ribbons"),
     "tutorial": Bool(),
-    "mode": Id(f"a mode ({NORMAL_MODE}, or a mode of parameters-modes.yaml)"),
+    "mode": Id(f"a mode ({NORMAL_MODE}, or a mode of parameters-modes.yaml)", names="mode"),
     "campaign": CAMPAIGN,
     "turn": TURN,
-    "players": ListOf(CHARACTER, 1, 20, why="the turn order, each character once"),
+    "players": ListOf(
+        Id("a character id (kebab-case)", names="party"), 1, 20, why="the turn order, each character once"
+    ),
     "seed": Int(0, 2**31 - 1, "a seed is 0 to 2147483647"),
     "unexplored": MapOf(ICONS, keys=TILE),
-    "item-c": Record({stage: CARDS for stage in ("early", "mid", "late")}),
+    "item-c": Record({stage: ListOf(ITEM, high=200) for stage in ("early", "mid", "late")}),
     "off-board": ListOf(TILE, high=26),
     "exploration": MapOf(EXPLORATION_CARD, high=50, keys=DOOR),
     "elevator": Record({"at": SQUARE, "shafts": SQUARES}, required=("at",)),
@@ -221,7 +232,7 @@ CASE_KEYS: dict[str, Any] = {
 # Every step's own keys: the rolls it scripts and the players' choices it makes.
 CHOICES = Record(
     {
-        "push": MapOf(SQUARE, high=20),
+        "push": MapOf(SQUARE, high=20, keys=Id("a character or enemy id", names="model")),
         "reposition": SQUARE,
         "push-back": MapOf(SQUARE, high=20, keys=ENEMY),
         "order": ListOf(ENEMY, high=100),
@@ -235,148 +246,224 @@ CHOICES = Record(
     what="the players' choices: push, reposition, push-back, order, attacker, target, toward, charge-to, "
     "reshuffle, corpse-to",
 )
-STEP_KEYS: dict[str, Any] = {
+STEP_KEYS: dict[str, Shape] = {
+    "who": CHARACTER,
     "dice": ListOf(ListOf(FACE, 1, 20, why="a roll shows 1 to 20 dice"), high=50, why="one list of faces per roll"),
     "choose": CHOICES,
 }
-TARGET = {"target": ENEMY}
-ACTIONS: dict[str, dict[str, Any]] = {
-    "move": {"to": one_or_many(SQUARE, high=20)},
-    "open-door": {"door": DOOR},
-    "close-door": {"door": DOOR},
-    "search": {"take": ONE_OR_MORE_CARDS, "from": Id("a character id, or item-box")},
-    "trade": {"with": CHARACTER, "give": ONE_OR_MORE_CARDS, "take": ONE_OR_MORE_CARDS},
-    "use": {"item": CARD, "target": CHARACTER, "weapon": CARD},
-    "discard": {"item": CARD},
-    "combine": {"items": ListOf(CARD, high=20)},
-    "split": {"item": CARD},
-    "attack": {"weapon": CARD, **TARGET, "rapid-fire": Int(0, 10, "rapid fire adds 0 to 10 dice")},
-    "stairs": {},
-    "leave": {},
-    "typewriter": {},
-    "deposit": {"items": ListOf(CARD, high=20)},
-    "pick-up-kerosene": {},
-    "elevator": {"to": SQUARE},
-    "boss-attack": TARGET,
-    "boss-move": {**TARGET, "to": one_or_many(SQUARE, high=20)},
-    "switch": {"to": CHARACTER, "items": ListOf(CARD, high=20)},
-    "mission-wounds": {"wounds": Int(0, 99, "a mission deals 0 to 99 wounds")},
-    "end-actions": {},
-    "reaction-phase": {},
-    "tension-phase": {},
-    "end-phase": {"result": OneOf("completed", "failed")},
-}
-ACTING = frozenset(
-    {
-        "move",
-        "open-door",
-        "close-door",
-        "search",
-        "trade",
-        "use",
-        "discard",
-        "combine",
-        "split",
-        "attack",
-        "stairs",
-        "leave",
-        "typewriter",
-        "deposit",
-        "pick-up-kerosene",
-        "elevator",
-        "switch",
-        "mission-wounds",
-    }
-)
-REQUIRED = {
-    "trade": ("with",),
-    "use": ("item",),
-    "discard": ("item",),
-    "split": ("item",),
-    "attack": ("weapon", "target"),
-    "elevator": ("to",),
-    "boss-attack": ("target",),
-    "boss-move": ("target",),
-    "switch": ("to",),
-    "mission-wounds": ("wounds",),
-    "move": ("to",),
-    "end-phase": ("result",),
-}
 
-CHARACTER_EXPECT = Record(
-    {
-        "at": SQUARE,
-        "health": HEALTH_BOX,
-        "unconscious": Bool(),
-        "dead": Bool(),
-        "left": Bool(),
-        "items": CARDS,
-        "dial": MapOf(DIAL, keys=CARD),
-        "stack": MapOf(CARDS, keys=CARD),
-        "kerosene": Int(0, 20, "a character carries 0 to 20 kerosene tokens"),
-    }
-)
-PILES = MapOf(Either(COUNT, CARDS, what="a number of cards or the cards, top first"), high=50, keys=DECK)
-EVENT_NAMES = one_or_many(EVENT, high=100)
-EXPECT_KEYS: dict[str, Any] = {
-    "characters": MapOf(CHARACTER_EXPECT, high=20, keys=CHARACTER),
-    "enemies": MapOf(
-        Either(
-            OneOf("defeated"),
-            Record({"at": SQUARE, "wounds": WOUNDS, "type": CARD}),
-            what="defeated, or a mapping with at, wounds, type",
-        ),
-        high=100,
-        keys=ENEMY,
+
+# --- the steps -----------------------------------------------------------------------------------
+def _moves(game: Game, who: str, squares: list) -> None:
+    for square in squares:  # one move action per square listed
+        game.move(who, square)
+
+
+ITEMS = ListOf(ITEM, high=20)
+SOME_ITEMS = one_or_many(ITEM, high=20)
+ACTIONS: dict[str, Action[Game]] = {
+    "move": Action(
+        {"to": one_or_many(SQUARE, high=20)}, lambda g, s: _moves(g, who(s), listed(s["to"])), True, ("to",)
     ),
-    "enemy-count": MapOf(COUNT, keys=CARD),
-    "corpses": nullable(MapOf(COUNT, keys=SQUARE)),
-    "doors": MapOf(OneOf("open", "closed", "locked", "archway"), keys=DOOR),
-    "result": OneOf("ongoing", "completed", "failed"),
-    "player": CHARACTER,
-    "phase": OneOf(*PHASES, "end"),
-    "actions-left": Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions"),
-    "decks": PILES,
-    "discards": PILES,
-    "ink-ribbons": Int(0, 20, "a party holds 0 to 20 ink ribbons"),
-    "typewriters": SQUARES,
-    "danger": DANGER,
-    "crimson-heads-added": Int(0, 20, "0 to 20 Crimson Head cards"),
-    "item-box": CARDS,
-    "campaign-lost": Bool(),
-    "events-include": EVENT_NAMES,
-    "events-exclude": EVENT_NAMES,
-    "events": ListOf(
-        Record(
-            {"event": EVENT},
-            required=("event",),
-            others=AnyValue(),
-            what="an event: {event: <kind>, <detail>: <value>, ...}",
-        ),
-        high=100,
+    "open-door": Action({"door": DOOR}, lambda g, s: g.toggle_door(who(s), s.get("door"), "open")),
+    "close-door": Action({"door": DOOR}, lambda g, s: g.toggle_door(who(s), s.get("door"), "closed")),
+    "search": Action(
+        {"take": SOME_ITEMS, "from": Id("a character id, or item-box", names="from")},
+        lambda g, s: g.search(who(s), take=listed(s.get("take")) or None, source=s.get("from")),
     ),
-    "line-of-sight": MapOf(MapOf(Bool(), keys=SQUARE), keys=SQUARE),
-    "moves-from": MapOf(SQUARES, keys=SQUARE),
-    "lasting": CARDS,
-    "item-tokens": MapOf(ListOf(DECK, high=10), keys=SQUARE),
-    "linked-tiles": MapOf(ListOf(TILE, high=26), keys=TILE),
-    "unexplored": MapOf(ICONS, keys=TILE),
-    "kerosene": MapOf(COUNT, keys=SQUARE),
-    "reserve": MapOf(WOUNDS, keys=CHARACTER),
-    "off-board": ListOf(TILE, high=26),
-    "elevator": SQUARE,
-    "removed": CARDS,
-    "narrative-tokens": SQUARES,
+    "trade": Action(
+        {"with": CHARACTER, "give": SOME_ITEMS, "take": SOME_ITEMS},
+        lambda g, s: g.trade(who(s), s["with"], listed(s.get("give")), listed(s.get("take"))),
+        required=("with",),
+    ),
+    "use": Action(
+        {"item": ITEM, "target": CHARACTER, "weapon": ITEM},
+        lambda g, s: g.use(who(s), s["item"], target=s.get("target"), weapon=s.get("weapon")),
+        required=("item",),
+    ),
+    "discard": Action({"item": ITEM}, lambda g, s: g.discard(who(s), s["item"]), required=("item",)),
+    "combine": Action({"items": ITEMS}, lambda g, s: g.combine(who(s), listed(s.get("items")))),
+    "split": Action({"item": ITEM}, lambda g, s: g.split(who(s), s["item"]), required=("item",)),
+    "attack": Action(
+        {"weapon": ITEM, "target": ENEMY, "rapid-fire": Int(0, 10, "rapid fire adds 0 to 10 dice")},
+        lambda g, s: g.attack(who(s), s["weapon"], s["target"], int(s.get("rapid-fire", 0))),
+        required=("weapon", "target"),
+    ),
+    "stairs": Action({}, lambda g, s: g.use_stairs(who(s))),
+    "leave": Action({}, lambda g, s: g.leave(who(s))),
+    "typewriter": Action({}, lambda g, s: g.typewriter(who(s))),
+    "deposit": Action({"items": ITEMS}, lambda g, s: g.deposit(who(s), listed(s.get("items")))),
+    "pick-up-kerosene": Action({}, lambda g, s: g.pick_up_kerosene(who(s))),
+    "elevator": Action({"to": SQUARE}, lambda g, s: g.move_elevator(who(s), s["to"]), required=("to",)),
+    "boss-attack": Action({"target": ENEMY}, lambda g, s: g.boss_attack(s["target"]), False, ("target",)),
+    "boss-move": Action(
+        {"target": ENEMY, "to": one_or_many(SQUARE, high=20)},
+        lambda g, s: reserve.boss_move(g, s["target"], listed(s.get("to"))),
+        False,
+        ("target",),
+    ),
+    "switch": Action(
+        {"to": CHARACTER, "items": ITEMS},
+        lambda g, s: reserve.switch(g, who(s), s["to"], listed(s.get("items"))),
+        required=("to",),
+    ),
+    "mission-wounds": Action(
+        {"wounds": Int(0, 99, "a mission deals 0 to 99 wounds")},
+        lambda g, s: reserve.mission_wounds(g, who(s), int(s["wounds"])),
+        required=("wounds",),
+    ),
+    "end-actions": Action({}, lambda g, s: g.end_actions(), False),
+    "reaction-phase": Action({}, lambda g, s: g.reaction_phase(), False),
+    "tension-phase": Action({}, lambda g, s: g.tension_phase(), False),
+    "end-phase": Action(
+        {"result": OneOf("completed", "failed")},
+        lambda g, s: campaign.end_phase(g, s.get("result", "")),
+        False,
+        ("result",),
+    ),
 }
 
 
-def scenario_format(check_ids) -> ScenarioFormat:
-    return ScenarioFormat(
-        case_keys=CASE_KEYS,
-        actions=ACTIONS,
-        expect_keys=EXPECT_KEYS,
-        acting=ACTING,
-        check_ids=check_ids,
-        limits=limits,
-        step_keys=STEP_KEYS,
-    )
+# --- the expectations ----------------------------------------------------------------------------
+def _health(label: str, expected: Any, actual: tuple[int, int]) -> list[str]:
+    """A box of the health track: a number, or fine (1) or danger (the last box)."""
+    box, boxes = actual
+    wanted = {"fine": 1, "danger": boxes}.get(expected, expected) if isinstance(expected, str) else expected
+    return compare.equal(label, wanted, box)
+
+
+def _characters(game: Game) -> dict[str, dict]:
+    """Each character as an expectation names its fields (a card held twice: its first slot)."""
+    return {
+        c.id: {
+            "at": c.square,
+            "health": (c.damage + 1, game.rules.health_steps),
+            "unconscious": c.unconscious,
+            "dead": c.dead,
+            "left": c.left,
+            "items": [h.card for h in c.items],
+            "kerosene": c.kerosene,
+            "dial": {h.card: h.dial for h in reversed(c.items)},
+            "stack": {h.card: h.cards() for h in reversed(c.items)},
+        }
+        for c in game.state.characters.values()
+    }
+
+
+def _enemy(label: str, expected: Any, actual: Any) -> list[str]:
+    """An enemy standing with these fields, or `defeated`."""
+    if expected == "defeated" or expected is None:
+        return compare.equal(label, "defeated", "defeated" if actual is None else f"standing in {actual['at']}")
+    if actual is None:
+        return [f"{label}: it was defeated, expected {expected}"]
+    return compare.fields()(label, expected, actual)
+
+
+def _enemies(game: Game) -> Lookup:
+    enemies = game.state.enemies
+
+    def record(eid: str) -> dict | None:
+        e = enemies.get(eid)
+        return None if e is None else {"at": e.square, "wounds": e.wounds, "type": e.type}
+
+    return Lookup(lambda eid: True, record)
+
+
+def _square_map(value: Any) -> Any:
+    return Lookup(lambda key: True, value)
+
+
+SQUARE_COUNTS = MapOf(COUNT, keys=SQUARE)
+EXPECT: dict[str, Expect[Game]] = {
+    "characters": Expect(
+        MapOf(
+            Record(
+                {
+                    "at": SQUARE,
+                    "health": HEALTH_BOX,
+                    "unconscious": Bool(),
+                    "dead": Bool(),
+                    "left": Bool(),
+                    "items": CARDS,
+                    "dial": MapOf(DIAL, keys=CARD),
+                    "stack": MapOf(CARDS, keys=CARD),
+                    "kerosene": Int(0, 20, "a character carries 0 to 20 kerosene tokens"),
+                }
+            ),
+            high=20,
+            keys=CHARACTER,
+        ),
+        _characters,
+        compare.each(
+            compare.fields(
+                {
+                    "health": _health,
+                    "items": compare.same_items,
+                    "dial": compare.each(compare.equal),
+                    "stack": compare.each(compare.same_items),
+                }
+            ),
+            "no such character",
+        ),
+    ),
+    "enemies": Expect(
+        MapOf(
+            Either(
+                OneOf("defeated"),
+                Record({"at": SQUARE, "wounds": WOUNDS, "type": ENEMY_CARD}),
+                what="defeated, or a mapping with at, wounds, type",
+            ),
+            high=100,
+            keys=ENEMY,
+        ),
+        _enemies,
+        compare.each(_enemy),
+    ),
+    "enemy-count": Expect(
+        MapOf(COUNT, keys=ENEMY_CARD), lambda g: dict(Counter(e.type for e in g.state.enemies.values()))
+    ),
+    "corpses": Expect(nullable(SQUARE_COUNTS), lambda g: g.state.corpses, compare.nonzero),
+    "doors": Expect(
+        MapOf(OneOf("open", "closed", "locked", "archway"), keys=DOOR),
+        lambda g: {did: door.state for did, door in g.state.board.doors.items()},
+        compare.each(compare.equal),
+    ),
+    "result": Expect(OneOf("ongoing", "completed", "failed"), lambda g: g.state.result),
+    "player": Expect(CHARACTER, lambda g: g.state.player),
+    "phase": Expect(OneOf(*PHASES, "end"), lambda g: g.state.phase),
+    "actions-left": Expect(Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions"), Game.actions_left),
+    "ink-ribbons": Expect(Int(0, 20, "a party holds 0 to 20 ink ribbons"), lambda g: g.state.ink_ribbons),
+    "typewriters": Expect(SQUARES, lambda g: g.state.typewriters),
+    "danger": Expect(DANGER, lambda g: g.state.campaign.danger),
+    "crimson-heads-added": Expect(
+        Int(0, 20, "0 to 20 Crimson Head cards"), lambda g: g.state.campaign.crimson_heads_added
+    ),
+    "item-box": Expect(CARDS, lambda g: [h.card for h in g.state.campaign.item_box], compare.same_items),
+    "campaign-lost": Expect(Bool(), lambda g: g.state.campaign.lost),
+    "line-of-sight": Expect(
+        MapOf(MapOf(Bool(), keys=SQUARE), keys=SQUARE),
+        lambda g: _square_map(lambda frm: _square_map(lambda to: g.state.board.sees(frm, to))),
+        compare.each(compare.each(compare.equal)),
+    ),
+    "moves-from": Expect(
+        MapOf(SQUARES, keys=SQUARE),
+        lambda g: _square_map(g.state.board.neighbours),
+        compare.each(compare.same_items),
+    ),
+    "lasting": Expect(CARDS, lambda g: [x["card"] for x in g.state.lasting]),
+    "item-tokens": Expect(MapOf(ListOf(ITEM_DECK, high=10), keys=SQUARE), lambda g: g.state.item_tokens),
+    "linked-tiles": Expect(
+        MapOf(ListOf(TILE, high=26), keys=TILE),
+        lambda g: _square_map(lambda tile: g.state.board.linked_tiles(tile, chain=g.rules.linked_tiles_chain)),
+        compare.each(compare.same_items),
+    ),
+    "unexplored": Expect(MapOf(ICONS, keys=TILE), lambda g: g.state.unexplored),
+    "kerosene": Expect(SQUARE_COUNTS, lambda g: g.state.kerosene, compare.nonzero),
+    "reserve": Expect(
+        MapOf(WOUNDS, keys=CHARACTER), lambda g: {r.id: r.wounds for r in g.state.campaign.reserve.values()}
+    ),
+    "off-board": Expect(ListOf(TILE, high=26), lambda g: sorted(g.state.off_board)),
+    "elevator": Expect(SQUARE, lambda g: g.state.elevator),
+    "removed": Expect(CARDS, lambda g: g.state.campaign.removed),
+    "narrative-tokens": Expect(SQUARES, lambda g: g.state.narrative_tokens),
+}

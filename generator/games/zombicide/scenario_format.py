@@ -1,30 +1,36 @@
-"""What a Zombicide case may say: every key, step and expectation, down to each number's range.
+"""What a Zombicide case may say, as tables: every key, step and expectation down to each
+number's range, where the ids it names come from, and how each step is played.
 
 The shapes (generator/scenarios/shapes.py) are checked where each value is written, before anything
 runs, so the engine only meets values of the right kind and size. Bounds the rules set (the
 die's faces, the hand and backpack slots, the wounds that kill, the actions of a turn) come from
 the edition's Rules (`limits`); the others are fixed caps far above any real board and far below
-what would slow a check down, each with its reason in words. Which ids exist (zones, survivors,
-cards, skills, ...) is checked by scenario_ids.py.
+what would slow a check down, each with its reason in words. What the rules bound across keys is
+scenario_checks.py's.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Collection
 
-from generator.errors import GeneratorError
+from generator.games.zombicide import zombie_phase
 from generator.games.zombicide.board import MAX_SIDE
+from generator.games.zombicide.engine import Game
 from generator.games.zombicide.ranges import DIE_FACES, PARAMETER_RANGES
 from generator.games.zombicide.rules import PARAMETERS, Rules
-from generator.games.zombicide.scenario_ids import check_ids
+from generator.games.zombicide.scenario_checks import ZombicideCase, door_state
+from generator.games.zombicide.skills import APPLIED_SKILLS
 from generator.games.zombicide.state import PHASES
 from generator.load.ranges import ANY_PARAMETER
 from generator.load.references import suggestion
 from generator.load.schema import describe
 from generator.load.yamlpos import Node
-from generator.scenarios.reading import ScenarioFormat
+from generator.scenarios import expectations as compare
+from generator.scenarios.case import listed
+from generator.scenarios.expectations import Expect, Lookup
+from generator.scenarios.game import Action, who
+from generator.scenarios.names import IdSource
 from generator.scenarios.shapes import (
-    AnyValue,
     Bool,
     Either,
     Id,
@@ -46,7 +52,7 @@ FACES = Limit("die-faces", PARAMETER_RANGES[DIE_FACES].high)  # type: ignore[arg
 HANDS = Limit("hand-slots", 10)
 BACKPACK = Limit("backpack-cards", 30)
 WOUNDS = Limit("wounds", 20)
-ACTIONS = Limit("actions", 30)
+TURN_ACTIONS = Limit("actions", 30)
 
 
 def limits(rules: Rules | None) -> dict[str, int]:
@@ -58,39 +64,21 @@ def limits(rules: Rules | None) -> dict[str, int]:
         HANDS.name: rules.hand_slots,
         BACKPACK.name: rules.backpack_slots + rules.hoard_slots,
         WOUNDS.name: max(rules.health(False), rules.health(True), 1),
-        ACTIONS.name: rules.actions_per_turn + len(rules.extra_action_levels) + 1,
+        TURN_ACTIONS.name: rules.actions_per_turn + len(rules.extra_action_levels) + 1,
     }
 
 
-_OTHER_EDITIONS: dict[str, Rules | None] = {}
-
-
-def edition_rules(rules: Rules, edition: str) -> Rules | None:
-    """The rules a case is checked with: those of the edition it plays (a case may name another
-    edition of the game with `edition:`), from the project's data; None when they cannot be had
-    (only what the case itself defines is checked then, and playing it says why)."""
-    if rules.edition == edition:
-        return rules
-    if edition not in _OTHER_EDITIONS:
-        from generator.games.zombicide.scenario import rules_for_edition  # it imports this module
-
-        try:
-            _OTHER_EDITIONS[edition] = rules_for_edition(edition)
-        except GeneratorError:
-            _OTHER_EDITIONS[edition] = None
-    return _OTHER_EDITIONS[edition]
-
-
 # --- ids and numbers ---------------------------------------------------------------------------
-ZONE = Matching(r"^([a-z][a-z0-9-]*|[A-Z]+[0-9]+)$", "a zone id (a street such as s1, a room such as A1)")
-DOOR = Matching(r"^[A-Za-z0-9-]+/[A-Za-z0-9-]+$", "a door id (its two zones, such as A1/s1)")
+# Each id says what it names: the ids of each kind come from IDS below.
+ZONE = Matching(r"^([a-z][a-z0-9-]*|[A-Z]+[0-9]+)$", "a zone id (a street such as s1, a room such as A1)", names="zone")
+DOOR = Matching(r"^[A-Za-z0-9-]+/[A-Za-z0-9-]+$", "a door id (its two zones, such as A1/s1)", names="door")
 BUILDING = Matching(r"^[A-Z]+$", "a building's letters (A for the rooms A1, A2)")
-CARD = Id("a card id (kebab-case, from equipment.yaml)")
-SURVIVOR = Id("a survivor id (kebab-case)")
-ZOMBIE = Id("a zombie type (kebab-case, from zombies.yaml)")
-SKILL = Id("a skill id (kebab-case, from skills.yaml)")
-LEVEL = Id("a danger level id (kebab-case, from levels.yaml)")
-EVENT = Id("an event kind (kebab-case)")
+CARD = Id("a card id (kebab-case, from equipment.yaml)", names="card")
+SURVIVOR = Id("a survivor id (kebab-case)", names="survivor")
+CAR_ID = Id("a car id of the case", names="car")
+ZOMBIE = Id("a zombie type (kebab-case, from zombies.yaml)", names="zombie")
+SKILL = Id("a skill id (kebab-case, from skills.yaml)", names="skill")
+LEVEL = Id("a danger level id (kebab-case, from levels.yaml)", names="level")
 COLOUR = Id("a colour id (kebab-case, such as blue)")
 
 # Every zombie looks for the survivors and the noisiest zones in each zombie phase: a case has at
@@ -226,19 +214,17 @@ SURVIVOR_FIELDS: dict[str, Shape] = {
     "xp": XP,
     "wounds": Int(0, WOUNDS, "a survivor dies at that many wounds"),
     "kid": Bool(),
-    "car": Id("a car id of the case"),
+    "car": CAR_ID,
     "seat": SEAT,
     "dead": Bool(),
     "actions-used": Int(
         0,
-        ACTIONS,
-        "the actions of a turn: parameter 'actions-per-turn', one more per "
-        "level in 'extra-action-levels', and +1 Action",
+        TURN_ACTIONS,
+        "the actions of a turn: parameter 'actions-per-turn', one more per level in 'extra-action-levels', and +1 Action",
     ),
     "searched": Bool(),
     "played": Bool(),
 }
-SURVIVOR_KEYS = tuple(SURVIVOR_FIELDS)
 SURVIVOR_SPEC = Record(SURVIVOR_FIELDS, required=("at",), what="a survivor: a mapping with at (its zone), hands, ...")
 CAR = Record(
     {"at": ZONE, "seats": Int(1, 10, "a car has 1 to 10 seats"), "kind": OneOf("car", "police", "pimp")},
@@ -246,7 +232,7 @@ CAR = Record(
     what="a car: a mapping with at, seats, kind",
 )
 
-CASE_SHAPES: dict[str, str | Shape] = {
+CASE_KEYS: dict[str, Shape] = {
     "map": Text(),
     "door-colors": MapOf(COLOUR, keys=DOOR),
     "tiles": MapOf(ListOf(ZONE)),
@@ -279,9 +265,39 @@ CASE_SHAPES: dict[str, str | Shape] = {
     "mission": MissionSwitches(),
 }
 
+
+# --- where the ids come from ---------------------------------------------------------------------
+# A case may give a skill the engine applies in either edition, to test it.
+def _of_rules(ids: Callable[[Rules], Collection[str]]) -> Callable[[ZombicideCase], Collection[str] | None]:
+    """The ids the edition's rules know (None without the rules: they cannot be judged)."""
+    return lambda case: None if case.rules is None else ids(case.rules)
+
+
+IDS: dict[str, IdSource[ZombicideCase]] = {
+    "zone": IdSource("zone", ZombicideCase.zones, "name a zone of the map"),
+    "door": IdSource("door", ZombicideCase.doors, "name a door of the map (its two zones, such as A1/s1)"),
+    "survivor": IdSource("survivor", lambda case: case.case.get("survivors") or {}, "name a survivor of the case"),
+    "car": IdSource("car", lambda case: case.cars, "name a car of the case's cars"),
+    "card": IdSource("card", _of_rules(lambda rules: rules.equipment), "use an id from equipment.yaml"),
+    "zombie": IdSource("zombie type", _of_rules(lambda rules: rules.zombies), "use an id from zombies.yaml"),
+    "skill": IdSource(
+        "skill",
+        _of_rules(lambda rules: {*rules.skill_models, *APPLIED_SKILLS}),
+        "use an id from skills.yaml",
+    ),
+    "level": IdSource(
+        "danger level", _of_rules(lambda rules: [lid for lid, _ in rules.levels]), "use an id from levels.yaml"
+    ),
+    "reroll": IdSource(
+        "re-roll source",
+        _of_rules(lambda rules: {*rules.skill_models, *APPLIED_SKILLS, *rules.equipment}),
+        "name a skill or a card that re-rolls",
+    ),
+}
+
 # --- the steps -----------------------------------------------------------------------------------
 ROUTE = one_or_many(ZONE)
-ZOMBIE_PHASE_CHOICES: dict[str, str | Shape] = {
+ZOMBIE_PHASE_CHOICES: dict[str, Shape] = {
     "attacks": MapOf(one_or_many(SURVIVOR), keys=ZONE),
     "discard": MapOf(one_or_many(CARD), keys=SURVIVOR),
     "ignore-wound": MapOf(one_or_many(CARD), keys=SURVIVOR),
@@ -289,47 +305,84 @@ ZOMBIE_PHASE_CHOICES: dict[str, str | Shape] = {
     "split": MapOf(one_or_many(ZONE), keys=ZONE),
     "spawn": Bool(),
 }
-ACTIONS_KEYS: dict[str, dict[str, str | Shape]] = {
-    "move": {"to": ROUTE},
-    "search": {"keep": ListOf(CARD), "hold-your-nose": Bool()},
-    "open-door": {"to": ZONE, "with": CARD},
-    "lock-door": {"to": ZONE},
-    "trade": {"with": SURVIVOR, "give": one_or_many(CARD), "take": one_or_many(CARD)},
-    "reorganize": {"hands": one_or_many(nullable(CARD)), "backpack": one_or_many(CARD)},
-    "discard": {"card": CARD},
-    "combine": {"cards": ListOf(CARD)},
-    "noise": {},
-    "take-objective": {},
-    "attack": {
-        "weapon": CARD,
-        "at": ZONE,
-        "mode": OneOf("melee", "ranged"),
-        "dual": Bool(),
-        "assign": one_or_many(ZOMBIE),
-        "survivors": one_or_many(SURVIVOR),
-        "reroll": one_or_many(Id("a re-roll source (a skill or card id)")),
-        "reroll-below": FACE,
-        "zombie-dice": Bool(),
-    },
-    "reload": {"weapon": CARD},
-    "medic": {"target": SURVIVOR},
-    "loud": {},
-    "born-leader": {"target": SURVIVOR},
-    "get-in": {"car": Id("a car id of the case"), "seat": SEAT},
-    "get-out": {},
-    "change-seat": {"seat": SEAT},
-    "drive": {"to": ROUTE},
-    "charge": {"to": ROUTE},
-    "jump": {"to": ROUTE},
-    "shove": {"to": ZONE},
-    "zombie-phase": ZOMBIE_PHASE_CHOICES,
-    "spawn": {},
-    "end-phase": {},
+
+
+def _zombie_choices(step: dict) -> dict:
+    return {
+        key: {k: listed(v) if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
+        for key in ("attacks", "discard", "ignore-wound", "abomination", "split")
+    }
+
+
+def _attack(game: Game, step: dict) -> None:
+    game.attack(
+        who(step),
+        step["weapon"],
+        at=step.get("at"),
+        mode=step.get("mode"),
+        dual=step.get("dual"),
+        assign=listed(step.get("assign")),
+        survivors=listed(step.get("survivors")),
+        rerolls=listed(step.get("reroll")),
+        reroll_below=step.get("reroll-below"),
+        zombie_dice=bool(step.get("zombie-dice")),
+    )
+
+
+ACTIONS: dict[str, Action[Game]] = {
+    "move": Action({"to": ROUTE}, lambda g, s: g.move(who(s), listed(s.get("to")))),
+    "search": Action(
+        {"keep": ListOf(CARD), "hold-your-nose": Bool()},
+        lambda g, s: g.search(who(s), keep=s.get("keep"), hold_your_nose=s.get("hold-your-nose")),
+    ),
+    "open-door": Action({"to": ZONE, "with": CARD}, lambda g, s: g.open_door(who(s), s["to"], with_card=s.get("with"))),
+    "lock-door": Action({"to": ZONE}, lambda g, s: g.lock_door(who(s), s["to"])),
+    "trade": Action(
+        {"with": SURVIVOR, "give": one_or_many(CARD), "take": one_or_many(CARD)},
+        lambda g, s: g.trade(who(s), s["with"], listed(s.get("give")), listed(s.get("take"))),
+    ),
+    "reorganize": Action(
+        {"hands": one_or_many(nullable(CARD)), "backpack": one_or_many(CARD)},
+        lambda g, s: g.reorganize(who(s), listed(s.get("hands")), listed(s.get("backpack"))),
+    ),
+    "discard": Action({"card": CARD}, lambda g, s: g.discard(who(s), s["card"])),
+    "combine": Action({"cards": ListOf(CARD)}, lambda g, s: g.combine(who(s), listed(s.get("cards")))),
+    "noise": Action({}, lambda g, s: g.make_noise(who(s))),
+    "take-objective": Action({}, lambda g, s: g.take_objective(who(s))),
+    "attack": Action(
+        {
+            "weapon": CARD,
+            "at": ZONE,
+            "mode": OneOf("melee", "ranged"),
+            "dual": Bool(),
+            "assign": one_or_many(ZOMBIE),
+            "survivors": one_or_many(SURVIVOR),
+            "reroll": one_or_many(Id("a re-roll source (a skill or card id)", names="reroll")),
+            "reroll-below": FACE,
+            "zombie-dice": Bool(),
+        },
+        _attack,
+    ),
+    "reload": Action({"weapon": CARD}, lambda g, s: g.reload(who(s), s["weapon"])),
+    "medic": Action({"target": SURVIVOR}, lambda g, s: g.medic(who(s), s["target"])),
+    "loud": Action({}, lambda g, s: g.loud(who(s))),
+    "born-leader": Action({"target": SURVIVOR}, lambda g, s: g.born_leader(who(s), s["target"])),
+    "get-in": Action({"car": CAR_ID, "seat": SEAT}, lambda g, s: g.get_in(who(s), s["car"], s.get("seat"))),
+    "get-out": Action({}, lambda g, s: g.get_out(who(s))),
+    "change-seat": Action({"seat": SEAT}, lambda g, s: g.change_seat(who(s), s["seat"])),
+    "drive": Action({"to": ROUTE}, lambda g, s: g.drive(who(s), listed(s.get("to")))),
+    "charge": Action({"to": ROUTE}, lambda g, s: g.charge(who(s), listed(s.get("to")))),
+    "jump": Action({"to": ROUTE}, lambda g, s: g.jump(who(s), listed(s.get("to")))),
+    "shove": Action({"to": ZONE}, lambda g, s: g.shove(who(s), s["to"])),
+    "zombie-phase": Action(
+        ZOMBIE_PHASE_CHOICES,
+        lambda g, s: g.zombie_phase(_zombie_choices(s), spawn=s.get("spawn", True)),
+        acting=False,
+    ),
+    "spawn": Action({}, lambda g, s: zombie_phase.spawn_step(g), acting=False),
+    "end-phase": Action({}, lambda g, s: g.end_phase(), acting=False),
 }
-STEP_SHAPES: dict[str, str | Shape] = {
-    "who": SURVIVOR,
-    "not-allowed": Either(Bool(), Id(), what="the reason id the rules refuse it for, or yes"),
-}
+STEP_KEYS: dict[str, Shape] = {"who": SURVIVOR}
 
 # --- the expectations ----------------------------------------------------------------------------
 EXPECTED_SURVIVOR = Record(
@@ -339,10 +392,10 @@ EXPECTED_SURVIVOR = Record(
         "dead": Bool(),
         "xp": XP,
         "level": LEVEL,
-        "actions-left": Int(0, ACTIONS, "the actions of a turn"),
+        "actions-left": Int(0, TURN_ACTIONS, "the actions of a turn"),
         "hands": HANDS_LIST,
         "backpack": BACKPACK_LIST,
-        "car": nullable(Id("a car id of the case")),
+        "car": nullable(CAR_ID),
         "seat": nullable(SEAT),
         "kills": MapOf(COUNT, keys=ZOMBIE),
         "loaded": ListOf(CARD, high=HANDS),
@@ -351,66 +404,80 @@ EXPECTED_SURVIVOR = Record(
     },
     what="what to expect of a survivor: a mapping with at, wounds, dead, xp, level, actions-left, ...",
 )
-EXPECT_SHAPES: dict[str, str | Shape] = {
-    "survivors": MapOf(EXPECTED_SURVIVOR, keys=SURVIVOR),
-    "zombies": MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE),
-    "zombies-in": MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE),
-    "noise": MapOf(COUNT, keys=ZONE),
-    "doors": MapOf(OneOf("open", "closed", "locked"), keys=DOOR),
-    "danger-level": LEVEL,
-    "line-of-sight": MapOf(nullable(ListOf(ZONE)), keys=ZONE),
-    "ranges": MapOf(MapOf(RANGE, keys=ZONE), keys=ZONE),
-    "last-hits": COUNT,
-    "equipment-deck": ListOf(CARD),
-    "deck-excludes": ListOf(CARD),
-    "discard-pile": ListOf(CARD),
-    "spawned-buildings": ListOf(BUILDING),
-    "cars": MapOf(Record({"at": ZONE, "seats": ListOf(nullable(SURVIVOR), high=10)}, what="a mapping with at, seats")),
-    "events-include": one_or_many(EVENT),
-    "events-exclude": one_or_many(EVENT),
-    "events": ListOf(
-        Record(
-            {"event": EVENT, "count": COUNT},
-            required=("event",),
-            others=AnyValue(),
-            what="{event: <kind>, <detail>: <value>, ..., count: N}",
-        )
-    ),
-    "turn": TURN,
-}
 
-FORMAT = ScenarioFormat(
-    case_keys=CASE_SHAPES,
-    actions=ACTIONS_KEYS,
-    expect_keys=EXPECT_SHAPES,
-    acting=frozenset(
-        {
-            "move",
-            "search",
-            "open-door",
-            "lock-door",
-            "trade",
-            "reorganize",
-            "discard",
-            "combine",
-            "noise",
-            "take-objective",
-            "attack",
-            "reload",
-            "medic",
-            "loud",
-            "born-leader",
-            "get-in",
-            "get-out",
-            "change-seat",
-            "drive",
-            "charge",
-            "jump",
-            "shove",
+
+def _survivors(game: Game) -> dict[str, dict]:
+    """Each survivor as an expectation names its fields."""
+    return {
+        s.id: {
+            "at": s.zone,
+            "wounds": s.wounds,
+            "dead": s.dead,
+            "xp": s.xp,
+            "level": game.level(s),
+            "actions-left": game.actions_left(s) if not s.dead else 0,
+            "hands": [i.name if i else None for i in s.hands],
+            "backpack": [i.name for i in s.backpack],
+            "car": s.car,
+            "seat": s.seat,
+            "kills": dict(s.kills),
+            "loaded": [i.name for i in s.hands if i and i.loaded],
+            "has": [i.name for i in [*s.hands, *s.backpack] if i],
+            "skills": game.skills(s),
         }
+        for s in game.state.survivors.values()
+    }
+
+
+def _sight(game: Game) -> Lookup:
+    board = game.state.board
+    return Lookup(board.zones.__contains__, board.line_of_sight)
+
+
+def _last_hits(game: Game) -> Any:
+    hits = [e["hits"] for e in game.state.events if e["event"] == "hits"]
+    return hits[-1] if hits else None
+
+
+EXPECT: dict[str, Expect[Game]] = {
+    "survivors": Expect(
+        MapOf(EXPECTED_SURVIVOR, keys=SURVIVOR),
+        _survivors,
+        compare.each(compare.fields({"has": compare.includes, "skills": compare.includes}), "no such survivor"),
     ),
-    check_ids=check_ids,
-    limits=limits,
-    step_keys=STEP_SHAPES,
-    edition_rules=edition_rules,
-)
+    "zombies": Expect(MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE), lambda g: g.state.zombie_counts(), compare.nonzero),
+    "zombies-in": Expect(
+        MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE),
+        lambda g: g.state.zombie_counts(),
+        compare.each(compare.nonzero, default={}),
+    ),
+    "noise": Expect(MapOf(COUNT, keys=ZONE), lambda g: g.state.noise, compare.nonzero),
+    "doors": Expect(
+        MapOf(OneOf("open", "closed", "locked"), keys=DOOR),
+        lambda g: Lookup(lambda did: True, lambda did: door_state(g.state.board, did)),
+        compare.each(compare.equal),
+    ),
+    "danger-level": Expect(LEVEL, lambda g: g.danger_level()),
+    "line-of-sight": Expect(
+        MapOf(nullable(ListOf(ZONE)), keys=ZONE),
+        lambda g: Lookup(g.state.board.zones.__contains__, lambda z: set(g.state.board.line_of_sight(z)) - {z}),
+        compare.each(compare.same_items, "no such zone"),
+    ),
+    "ranges": Expect(
+        MapOf(MapOf(RANGE, keys=ZONE), keys=ZONE), _sight, compare.each(compare.each(compare.equal), "no such zone")
+    ),
+    "last-hits": Expect(COUNT, _last_hits),
+    "equipment-deck": Expect(ListOf(CARD), lambda g: list(g.state.equipment_deck)),
+    "deck-excludes": Expect(ListOf(CARD), lambda g: g.state.equipment_deck, compare.excludes),
+    "discard-pile": Expect(ListOf(CARD), lambda g: g.state.equipment_discard, compare.same_items),
+    "spawned-buildings": Expect(ListOf(BUILDING), lambda g: g.state.spawned_buildings, compare.same_items),
+    "cars": Expect(
+        MapOf(
+            Record({"at": ZONE, "seats": ListOf(nullable(SURVIVOR), high=10)}, what="a mapping with at, seats"),
+            keys=CAR_ID,
+        ),
+        lambda g: {cid: {"at": car.zone, "seats": car.seats} for cid, car in g.state.cars.items()},
+        compare.each(compare.fields(), "no such car"),
+    ),
+}
+TURN_FIELDS = TURN.fields

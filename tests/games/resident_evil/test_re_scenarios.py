@@ -111,7 +111,7 @@ BAD_CASES = [
         },
         "1 scripted rolls of this step were never rolled; remove them or fix the step",
     ),
-    ({"actions": [{"who": "jill", "do": "fly"}]}, "unknown step 'fly'; use one of move, open-door"),
+    ({"actions": [{"who": "jill", "do": "fly"}]}, "unknown action 'fly'; use one of move, open-door"),
     ({"actions": [{"do": "reaction-phase", "choose": {"pusch": {}}}]}, "unknown choices ['pusch']"),
     ({"map": "A x\n"}, "map row 1, column 3: 'x' is not a tile letter (A-Z) or '_' (no square)"),
 ]

@@ -1,0 +1,216 @@
+"""What the rules bound across a Resident Evil case's keys, beyond each value's shape and ids:
+the case's own cards, a square's room (its models and tokens weigh no more than the rules
+allow), an inventory's size, a weapon's dial within its capacity, a slot's overlay and stack, an
+enemy's wounds below its hit points, a turn order naming each character once, and what each
+pile may hold. The other bounds across keys (the danger track, the item box, the party, the box's
+models) are case_bounds.py's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from generator.load.references import with_article
+from generator.scenarios.case import CasePath, listed, mapping
+from generator.scenarios.report import child, known
+
+from . import card_format, case_bounds
+from .cards import ITEM_KINDS
+from .dice import ATTACK_DICE, faces_of
+from .engine import CHARACTER_SIZE, TOKEN_SIZES
+from .rules import Rules
+from .scenario_case import BEHAVIOUR, DECK_KINDS, ResidentEvilCase
+
+
+# --- the checks across keys ----------------------------------------------------------------------
+def check_case(case: ResidentEvilCase) -> None:
+    if case.rules is not None:
+        _case_cards(case, case.rules)
+    _characters(case)
+    _enemies(case)
+    _players(case)
+    _piles(case)
+    _campaign(case)
+    _room(case)
+    case_bounds.check(case)
+
+
+def _case_cards(case: ResidentEvilCase, rules: Rules) -> None:
+    own = {cid: body for cid, body in mapping(case.case.get("cards")).items() if body}
+    if own:
+        card_format.check_card_ids(
+            own,
+            lambda cid: child(case.node, "cards", cid),
+            lambda cid: case.report.at("cards").at(cid),
+            faces_of(ATTACK_DICE[0], rules.success_results),
+            case.cards,
+            rules.danger_extra_text_levels,
+        )
+
+
+def _characters(case: ResidentEvilCase) -> None:
+    for cid, spec in mapping(case.case.get("characters")).items():
+        items = mapping(spec).get("items")
+        if not isinstance(items, list):
+            continue
+        for index, entry in enumerate(items):
+            _slot(case, ("characters", cid, "items", index), entry)
+        limit = mapping(spec).get("inventory")
+        if isinstance(limit, int) and len(items) > limit:
+            case.refuse(
+                ("characters", cid, "items"),
+                f"{cid} holds {len(items)} cards but the inventory is {limit}; remove cards or raise 'inventory'",
+            )
+
+
+def _slot(case: ResidentEvilCase, path: CasePath, entry: Any) -> None:
+    """An inventory slot: a dial only on a weapon with an ammunition dial, within its capacity; an
+    overlay of special ammunition (an ammo card with a profile) for this weapon; a stack of herbs
+    combined with a herb."""
+    card, value = next(iter(entry.items())) if isinstance(entry, dict) and len(entry) == 1 else (entry, None)
+    if case.model is None or card not in case.cards or value is None:
+        return
+    path = (*path, card)
+    dial = value.get("dial") if isinstance(value, dict) else value
+    if isinstance(dial, int):
+        capacity = case.cards[card].get("capacity") if case.kind(card) == "weapon" else None
+        if capacity is None:
+            case.refuse(
+                path,
+                f"'{card}' has no ammunition dial (only a weapon with a capacity has one); write the card id alone",
+            )
+        elif dial > capacity:
+            case.refuse(path, f"the {card}'s dial shows {dial}, but its capacity is {capacity}; write 0 to {capacity}")
+    if isinstance(value, dict):
+        _overlay(case, path, card, value.get("overlay"))
+        _stack(case, path, card, value.get("stack"))
+
+
+def _overlay(case: ResidentEvilCase, path: CasePath, card: str, overlay: Any) -> None:
+    if overlay is None:
+        return
+    wrong = None if case.kind(overlay) == "ammo" else case.wrong_kind(overlay, "an ammo card")
+    body = mapping(case.cards.get(overlay))
+    if overlay not in case.cards:
+        wrong = f"unknown card '{overlay}'; give its profile under cards (here or in scenarios/cards/)"
+    elif case.kind(overlay) == "ammo" and (not body.get("profile") or body.get("reloads") != card):
+        wrong = (
+            f"'{overlay}' is not special ammunition for the {card}: an overlay is an ammo card with a profile and "
+            f"'reloads: {card}'; name one, or remove 'overlay'"
+        )
+    if wrong:
+        case.refuse((*path, "overlay"), wrong)
+
+
+def _stack(case: ResidentEvilCase, path: CasePath, card: str, stack: Any) -> None:
+    if not isinstance(stack, list) or not stack:
+        return
+    if not _herb(case, card):
+        case.refuse((*path, "stack"), f"only herbs are combined: '{card}' is not a herb; remove 'stack'")
+    for index, herb in enumerate(stack):
+        if herb not in case.cards:
+            case.refuse((*path, "stack", index), f"unknown card '{herb}'; give its profile under cards")
+        elif case.kind(herb) != "healing":
+            case.refuse((*path, "stack", index), case.wrong_kind(herb, "a herb card") or "")
+        elif not _herb(case, herb):
+            case.refuse(
+                (*path, "stack", index), f"'{herb}' is not a herb (herb: true); only herbs are combined with a herb"
+            )
+
+
+def _herb(case: ResidentEvilCase, card: Any) -> bool:
+    return case.kind(card) == "healing" and bool(mapping(case.cards.get(card)).get("herb"))
+
+
+def _enemies(case: ResidentEvilCase) -> None:
+    for eid, spec in mapping(case.case.get("enemies")).items():
+        case_bounds.wounds_below_hit_points(case, ("enemies", eid, "wounds"), mapping(spec))
+
+
+def _players(case: ResidentEvilCase) -> None:
+    seen: set[str] = set()
+    for index, player in enumerate(listed(case.case.get("players"))):
+        if player in seen:
+            case.refuse(("players", index), f"'{player}' plays twice; name each character once in the turn order")
+        seen.add(player)
+
+
+def _piles(case: ResidentEvilCase) -> None:
+    """Each pile holds cards of its deck's kinds (a boss's behaviour deck, its behaviour cards)."""
+    for path, holder in [((), case.case), *case.expectations()]:
+        for key in ("decks", "discards"):
+            for deck, cards in mapping(holder.get(key)).items():
+                kinds = _deck_kinds(case, (*path, key, deck), deck)
+                if kinds is None or not isinstance(cards, list):
+                    continue
+                for index, card in enumerate(cards):
+                    _card_of(case, (*path, key, deck, index), card, kinds)
+
+
+def _deck_kinds(case: ResidentEvilCase, path: CasePath, deck: str) -> tuple[str, ...] | None:
+    """The kinds of card a deck holds (None: not a deck; reported with the ids)."""
+    if deck in DECK_KINDS:
+        return DECK_KINDS[deck]
+    if not deck.startswith(BEHAVIOUR):
+        return None
+    boss = deck[len(BEHAVIOUR) :]
+    if case.model is not None and case.kind(boss) != "enemy":
+        case.refuse_key(path, case.wrong_kind(boss, "an enemy card") or f"unknown enemy card '{boss}' of {deck}")
+    return ("behaviour",)
+
+
+def _card_of(case: ResidentEvilCase, path: CasePath, card: Any, kinds: tuple[str, ...]) -> None:
+    choices = case.cards_of(kinds)
+    if choices is None or card in choices:
+        return
+    what = "an item card" if kinds == ITEM_KINDS else f"{with_article(kinds[0])} card"
+    wrong = case.wrong_kind(card, what)
+    if wrong:
+        case.refuse(path, wrong)
+    else:
+        known(
+            case.at(path),
+            case.place(path),
+            "card",
+            card,
+            choices,
+            "give its profile under cards (here or in scenarios/cards/)",
+        )
+
+
+def _campaign(case: ResidentEvilCase) -> None:
+    for index, entry in enumerate(listed(mapping(case.case.get("campaign")).get("item-box"))):
+        _slot(case, ("campaign", "item-box", index), entry)
+
+
+def _room(case: ResidentEvilCase) -> None:
+    """Each square holds models and tokens up to the rules' weight limit."""
+    if case.rules is None or case.board is None:
+        return
+    weights = case.rules.size_weights
+    load: dict[Any, list[tuple[str, tuple]]] = defaultdict(list)  # square -> (size, where it was put)
+    for cid, spec in mapping(case.case.get("characters")).items():
+        load[mapping(spec).get("at")].append((CHARACTER_SIZE, ("characters", cid, "at")))
+    for eid, spec in mapping(case.case.get("enemies")).items():
+        size = mapping(case.cards.get(str(mapping(spec).get("type")))).get("size")
+        if isinstance(size, str) and size in weights:
+            load[mapping(spec).get("at")].append((size, ("enemies", eid, "at")))
+    for square, count in mapping(case.case.get("corpses")).items():
+        load[square] += [(TOKEN_SIZES["corpse"], ("corpses", square))] * (count if isinstance(count, int) else 0)
+    for key, token in (("typewriters", "typewriter"), ("item-boxes", "item-box")):
+        for index, square in enumerate(listed(case.case.get(key))):
+            load[square].append((TOKEN_SIZES[token], (key, index)))
+    limit = case.rules.square_limit
+    for square, pieces in load.items():
+        weight = sum(weights[size] for size, _ in pieces)
+        if square is None or weight <= limit:
+            continue
+        sizes = ", ".join(f"{n} {size}" for size, n in Counter(size for size, _ in pieces).items())
+        path = pieces[-1][1]
+        case.report.at(str(path[0])).error(
+            case.place(path),
+            f"square {square} has no room for what the case puts there ({sizes}: "
+            f"weight {weight}); a square holds weight {limit} (a small model or token weighs "
+            f"{weights['small']}, a medium {weights['medium']}, a large {weights['large']}); move some elsewhere",
+        )

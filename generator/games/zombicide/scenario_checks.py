@@ -1,0 +1,294 @@
+"""What a Zombicide case may not say even when every value fits its shape and every id exists:
+survivors alive with fewer wounds than kill, no more actions used than the turn gives, no more
+cards than their slots hold, each one in a car sitting in a seat of their own where the car
+stands; a weapon to reload held in hand; no more zombies than the box and the supply hold; and
+a zombie phase's scripted routes that the phase could offer.
+
+The case is read as the format's shapes read it (a value that did not fit is None, reported
+already). The checks that need the rules (wounds, actions, slots, supply) wait for them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from generator.errors import MapError
+from generator.games.zombicide.board import Board, door_id, parse_map
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.strategies import WOUNDED
+from generator.load.yamlpos import Node
+from generator.scenarios.case import CasePath, CaseView, listed, mapping
+from generator.scenarios.report import Report
+
+HOARD, PLUS_1_ACTION = "hoard", "plus-1-action"  # the skills that add a backpack slot, an action
+DEFAULT_SEATS = 4  # a car without `seats`
+CARD_KINDS = ("spawn", "rush", "manhole")  # a card's kind, written as its only key
+# A box holds tens of zombies of each type, about a hundred in all: a case's board holds at most
+# this many, and its zombie cards bring at most as many more.
+MAX_ZOMBIES = 200
+
+
+class ZombicideCase(CaseView[Rules]):
+    """A case with its map read (None when it cannot be; the map key says why)."""
+
+    def __init__(self, case: dict, node: Node, report: Report, rules: Rules | None):
+        super().__init__(case, node, report, rules)
+        self.board: Board | None = None
+        try:
+            self.board = parse_map(case.get("map") or "")
+        except MapError as error:
+            report.at("map").error(self.place(("map",)), f"the map cannot be read: {error}")
+        # car -> its seats (None when they are wrong, reported already)
+        self.cars = {cid: _seats(spec) for cid, spec in mapping(case.get("cars")).items()}
+
+    def zones(self) -> frozenset[str] | None:
+        return frozenset(self.board.zones) if self.board is not None else None
+
+    def doors(self) -> frozenset[str] | None:
+        """Each door of the map, by its two zones in either order."""
+        if self.board is None:
+            return None
+        return frozenset(f"{a}/{b}" for door in self.board.doors.values() for a, b in (door.zones, door.zones[::-1]))
+
+
+def _seats(spec: dict | None) -> int | None:
+    if spec is None:
+        return None
+    return spec["seats"] if "seats" in spec else DEFAULT_SEATS
+
+
+def check_case(view: ZombicideCase) -> None:
+    seated: dict[tuple[str, int], str] = {}
+    for sid, spec in mapping(view.case.get("survivors")).items():
+        if not spec:
+            continue
+        path = ("survivors", sid)
+        if view.rules is not None:
+            _alive(view, sid, spec, view.rules, path)
+            _actions(view, sid, spec, view.rules, path)
+            _backpack(view, sid, spec, view.rules, path)
+        _car(view, sid, spec, seated, path)
+        _unloaded(view, spec, path)
+    on_board = _zombies_on_board(view)
+    _supply(view, on_board)
+    _zombies_in_all(view, on_board.total())
+    for path, step in view.steps():
+        if step.get("do") == "zombie-phase":
+            for key in ("abomination", "split"):
+                for zone, to in mapping(step.get(key)).items():
+                    _routes(view, zone, to, (*path, key, zone))
+
+
+def skills_at_start(spec: dict, rules: Rules) -> set[str]:
+    """The skills in force when the case starts: its own, its levels' (by its experience), a kid's."""
+    xp = spec.get("xp") or 0
+    reached = {lid for lid, threshold in rules.levels if xp >= threshold}
+    skills = set(item for item in spec.get("skills") or [] if item)
+    for level, gained in (spec.get("level-skills") or {}).items():
+        if level in reached:
+            skills |= set(item for item in listed(gained) if item)
+    if spec.get("kid"):
+        skills |= set(rules.kid_skills)
+    return skills
+
+
+def _alive(view: ZombicideCase, sid: str, spec: dict, rules: Rules, path: CasePath) -> None:
+    """A survivor with the wounds that kill is dead, and the case says so."""
+    wounds, kid = spec.get("wounds"), bool(spec.get("kid"))
+    if wounds is None or spec.get("dead") or wounds < rules.health(kid):
+        return
+    if rules.wounds_to_die:
+        why = f"parameter 'wounds-to-die' is {rules.wounds_to_die}"
+    else:
+        who = "kid" if kid else "survivor"
+        why = f"a {who}'s health, parameter 'health-{'kid' if kid else 'adult'}', is {rules.health(kid)}"
+    view.refuse(
+        (*path, "wounds"),
+        f"{sid} has {wounds} wounds, which kill ({why}); give fewer than {rules.health(kid)}, or write 'dead: true'",
+    )
+
+
+def _actions(view: ZombicideCase, sid: str, spec: dict, rules: Rules, path: CasePath) -> None:
+    """No more actions used than the survivor's turn gives (as the engine counts them)."""
+    used = spec.get("actions-used")
+    if used is None:
+        return
+    xp = spec.get("xp") or 0
+    levels = sum(1 for lid, threshold in rules.levels if xp >= threshold and lid in rules.extra_action_levels)
+    extra = int(PLUS_1_ACTION in skills_at_start(spec, rules))
+    total = rules.actions_per_turn + levels + extra
+    if used > total:
+        parts = [f"parameter 'actions-per-turn' gives {rules.actions_per_turn}"]
+        parts += [f"{levels} more for the levels reached in 'extra-action-levels'"] if levels else []
+        parts += ["1 more for +1 Action"] if extra else []
+        view.refuse(
+            (*path, "actions-used"),
+            f"{sid} has {total} actions this turn ({'; '.join(parts)}), not {used}: write at most {total}",
+        )
+
+
+def _backpack(view: ZombicideCase, sid: str, spec: dict, rules: Rules, path: CasePath) -> None:
+    """The backpack holds its slots' cards (Hoard's slot only for a survivor with Hoard), and the
+    Wounded cards of the survivor's wounds where wounds take slots (they go in the backpack)."""
+    backpack = spec.get("backpack")
+    if backpack is None:
+        return
+    hoard = HOARD in skills_at_start(spec, rules)
+    slots = rules.backpack_slots + (rules.hoard_slots if hoard else 0)
+    cards = [card for card in [*(spec.get("hands") or []), *backpack] if card]
+    wound_cards = max(0, (spec.get("wounds") or 0) - cards.count(WOUNDED)) if rules.wounds_take_slots else 0
+    if len(backpack) + wound_cards <= slots:
+        return
+    holds = f"{len(backpack)} cards" + (f" and {wound_cards} Wounded card(s) for the wounds" if wound_cards else "")
+    why = "parameter 'backpack-slots'" + (" and Hoard's" if hoard else "")
+    more = f", or give {sid} the skill '{HOARD}' ({rules.hoard_slots} more)" if not hoard and rules.hoard_slots else ""
+    view.refuse(
+        (*path, "backpack"),
+        f"{sid}'s backpack would hold {holds}, but it has {slots} slots ({why}): give fewer cards{more}",
+    )
+
+
+def _car(view: ZombicideCase, sid: str, spec: dict, seated: dict, path: CasePath) -> None:
+    """A survivor in a car sits in one of its seats (0, the driver's, unless `seat` says), alone
+    there, in the car's zone; a seat belongs to a car."""
+    car, seat = spec.get("car"), spec.get("seat")
+    if car is None:
+        if seat is not None and "car" not in spec:
+            view.refuse((*path, "seat"), f"a seat is in a car: give {sid} 'car' too, or remove 'seat'")
+        return
+    if car not in view.cars:
+        return  # an unknown car: reported with the ids
+    at, car_at = spec.get("at"), mapping(mapping(view.case.get("cars")).get(car)).get("at")
+    if at is not None and car_at is not None and at != car_at:
+        view.refuse(
+            (*path, "at"), f"{sid} sits in car '{car}', which stands in {car_at}: write 'at: {car_at}', or move the car"
+        )
+    seats = view.cars[car]
+    if seats is None or ("seat" in spec and seat is None):
+        return  # the car's seats or the seat did not fit: reported already
+    seat = seat or 0
+    here = (*path, "seat" if "seat" in spec else "car")
+    if seat >= seats:
+        view.refuse(
+            here,
+            f"car '{car}' has {seats} seats (0 to {seats - 1}, 0 is the driver's); choose one of them "
+            f"or give the car more seats",
+        )
+    elif (car, seat) in seated:
+        unsaid = "" if "seat" in spec else " (without 'seat', a survivor sits in seat 0, the driver's)"
+        view.refuse(
+            here,
+            f"seat {seat} of car '{car}' is {seated[(car, seat)]}'s already{unsaid}; give each "
+            f"survivor a seat of their own",
+        )
+    else:
+        seated[(car, seat)] = sid
+
+
+def _unloaded(view: ZombicideCase, spec: dict, path: CasePath) -> None:
+    """A weapon that waits for a reload is one the survivor holds in hand."""
+    held = Counter(card for card in spec.get("hands") or [] if card is not None)
+    for index, card in enumerate(listed(spec.get("unloaded"))):
+        if card is None:
+            continue
+        if held[card] > 0:
+            held[card] -= 1
+            continue
+        view.refuse(
+            (*path, "unloaded", index),
+            f"'{card}' is not in {path[1]}'s hands; a weapon that needs reloading is held in hand: "
+            f"add it to hands or remove it from unloaded",
+        )
+
+
+def _zombies_on_board(view: ZombicideCase) -> Counter:
+    on_board: Counter = Counter()
+    for counts in mapping(view.case.get("zombies")).values():
+        for ztype, count in mapping(counts).items():
+            on_board[ztype] += count or 0
+    return on_board
+
+
+def _supply(view: ZombicideCase, on_board: Counter) -> None:
+    """No more zombies of a supply on the board than it has miniatures (the case's supply or the edition's)."""
+    rules = view.rules
+    if rules is None:
+        return
+    own = mapping(view.case.get("supply"))
+    supply = {**rules.zombie_supply, **{k: v for k, v in own.items() if v is not None}}
+    used: Counter = Counter()
+    for ztype, count in on_board.items():
+        if ztype in rules.zombies:
+            used[rules.supply_pool(ztype)] += count
+    for pool, count in used.items():
+        if pool in supply and count > supply[pool]:
+            whose = "the case's supply" if pool in own else "parameter 'zombie-supply'"
+            view.at(("zombies",)).error(
+                view.place(("supply", pool) if pool in own else ("zombies",)),
+                f"{count} {pool} on the board, but the supply has {supply[pool]} miniatures ({whose}); "
+                f"place fewer, or give the case a larger supply",
+            )
+
+
+def _zombies_in_all(view: ZombicideCase, on_board: int) -> None:
+    """A case brings at most MAX_ZOMBIES zombies to the board, and its zombie cards as many more:
+    every zombie acts in each zombie phase, and no box holds more."""
+    why = (
+        f"a case brings at most {MAX_ZOMBIES} (a box holds tens of each type, and every zombie acts in each "
+        f"zombie phase)"
+    )
+    if on_board > MAX_ZOMBIES:
+        view.refuse(("zombies",), f"the case places {on_board} zombies; {why}: place fewer")
+    manholes = len(set(view.case.get("manholes") or [])) or 1
+    cards = [card for card in view.case.get("zombie-cards") or [] if isinstance(card, dict)]
+    carded = sum(_card_zombies(card) * (manholes if _kind(card) == "manhole" else 1) for card in cards)
+    if carded > MAX_ZOMBIES:
+        view.refuse(
+            ("zombie-cards",),
+            f"the zombie cards bring up to {carded} zombies (each card at its largest row, a manhole card at each "
+            f"manhole); {why}: script fewer or smaller cards",
+        )
+
+
+def _kind(card: dict) -> str:
+    return next(iter(card)) if len(card) == 1 and next(iter(card)) in CARD_KINDS else "spawn"
+
+
+def _card_zombies(card: dict) -> int:
+    """The most zombies one card brings: the sum of its largest row (0 for an extra activation)."""
+    if "extra-activation" in card:
+        return 0
+    counts = card[_kind(card)] if _kind(card) in card else card
+    rows = [row for row in (counts or {}).values()]
+    if rows and all(isinstance(row, dict) for row in rows):  # counts by danger level
+        return max(sum(n or 0 for n in (row or {}).values()) for row in rows)
+    return sum(n or 0 for n in rows if isinstance(n, int))
+
+
+def _routes(view: ZombicideCase, zone: str, routes: Any, path: CasePath) -> None:
+    """A scripted route is a zone next to the group's (the first step a zombie takes from there),
+    each named once: any other is a choice no zombie phase offers, and would be ignored."""
+    zones = view.zones()
+    if view.board is None or zones is None or zone not in zones:
+        return
+    nearby = view.board.neighbours(zone, all_doors_open=True)
+    named: set[str] = set()
+    many = isinstance(routes, list)
+    for index, route in enumerate(listed(routes)):
+        here = (*path, index) if many else path
+        if route in named:
+            view.refuse(here, f"'{route}' is named twice; name each route from {zone} once")
+        elif route in zones and route not in nearby:
+            view.refuse(
+                here,
+                f"'{route}' is not a route from {zone}: zombies there step to a zone next to "
+                f"it ({', '.join(nearby) or 'none'}); name one of those",
+            )
+        named.add(route)
+
+
+def door_state(board: Board, did: str) -> str | None:
+    a, _, b = did.partition("/")
+    door = board.doors.get(door_id(a, b))
+    return door.state if door else None
