@@ -24,8 +24,9 @@ from generator.errors import DataError, DataErrors, GeneratorError, RulesDataErr
 
 
 def load_project(*args: Any, **kwargs: Any):
-    """Parse and validate the rules data: `(project, errors)` (generator.load.load_project)."""
-    from generator.load import load_project as load
+    """Parse and validate the rules data with the registered games: `(project, errors)`
+    (generator.pipeline.load)."""
+    from generator.pipeline import load
 
     return load(*args, **kwargs)
 

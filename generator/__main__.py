@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         from generator.site.build import build_site
 
         return build_site(args.site_dir, args.root)
-    from generator.scenarios import cli as cli_scenario
+    from generator.pipeline import scenario_command as cli_scenario
 
     return cli_scenario.main([args.file, *(["--case", args.case] if args.case else []), *rest])
 

@@ -83,9 +83,10 @@ RENDERED_PAGES_GROUP = pytest.mark.xdist_group("rendered-pages")  # on the tests
 def rendered_pages(project) -> dict[str, str]:
     """Every generated page's Markdown by its path, rendered once per worker. The tests that ask
     for them are marked RENDERED_PAGES_GROUP, so that one worker renders them, not each (2 s)."""
+    from generator import registry
     from generator.render.pages import render_project
 
-    return {page.path: page.markdown for page in render_project(project)}
+    return {page.path: page.markdown for page in render_project(project, registry.engines())}
 
 
 def copy_project(target: Path) -> Path:
@@ -382,15 +383,15 @@ def page_at(browser):
 @pytest.fixture(scope="session")
 def rules_of(project):
     """rules_of(game id): that game's rules model, made once per worker from the checked project
-    (what games.rules_for gives, without loading the project again for each game)."""
-    from generator import games
+    (what its package's rules_for gives, without loading the project again for each game)."""
+    from generator import registry
 
     made: dict = {}
 
     def rules(game_id: str):
         if game_id not in made:
             game = project.games[game_id]
-            made[game_id] = games.for_game(game).rules_for(game)
+            made[game_id] = registry.for_game(game).rules_for(game)
         return made[game_id]
 
     return rules

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import registry
 from generator.games.zombicide import worked_examples
 from generator.games.zombicide.data import rules_for_game
 from generator.games.zombicide.narration import templates
@@ -65,7 +66,7 @@ REQUIRED_SECTIONS = {
 def load(root: Path):
     """The project as the loader reads it. Only the examples' own errors fail these tests: the
     rest of the data has `generator check` and tests/test_bad_input.py."""
-    project, errors = load_project(root / "rules_data", root)
+    project, errors = load_project(root / "rules_data", root, specs=registry.engines())
     ours = [str(e) for e in errors if "/examples/" in e.where.path or "example '" in e.breadcrumb]
     assert ours == []
     return project
@@ -204,7 +205,7 @@ def test_a_bad_example_is_reported_with_file_line_column_and_what_to_do(tmp_path
 @pytest.fixture(scope="module")
 def rendered(project) -> dict[tuple[str, str], str]:
     return {
-        (lang, example.id): example_markdown(project, game, example, lang)
+        (lang, example.id): example_markdown(project, game, example, lang, registry.engines())
         for game, example in all_examples(project)
         for lang in LANGUAGES
     }
@@ -248,7 +249,7 @@ def test_every_trace_event_of_the_examples_has_a_template_in_every_language(proj
 def test_rendering_twice_gives_the_same_bytes(project, rendered):
     worked_examples._RUNS.clear()  # play the examples again
     for game, example in all_examples(project):
-        assert example_markdown(project, game, example, "uk") == rendered[("uk", example.id)]
+        assert example_markdown(project, game, example, "uk", registry.engines()) == rendered[("uk", example.id)]
 
 
 def test_each_example_matches_its_golden_file(rendered):
@@ -298,7 +299,7 @@ def render_one(root: Path, game_id: str, example_id: str, lang: str) -> str:
     project = load(root)
     game = project.games[game_id]
     example = next(e for e in game.examples if e.id == example_id)
-    return example_markdown(project, game, example, lang)
+    return example_markdown(project, game, example, lang, registry.engines())
 
 
 def zombie_stats_block(game_id: str, zombie: str) -> str:

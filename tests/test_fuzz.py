@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import pipeline
+from generator import pipeline, registry
 from generator.errors import DataErrors
 from generator.pipeline import split_check
 from generator.render.pages import render_project
@@ -150,7 +150,7 @@ def check_and_render(root: Path) -> None:
         assert DataErrors(split_errors(root)).errors == raised.errors
         return
     assert split_errors(root) == []
-    render_project(project)
+    render_project(project, registry.engines())
 
 
 def split_errors(root: Path) -> list:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import registry
 from generator.load import load_project
 from tests.conftest import ROOT, QuietServer, _QuietHandler, copy_small_project, shared_build
 
@@ -142,7 +143,7 @@ def _minimal_project(root: Path) -> Path:
 def test_check_refuses_the_payload_in_every_markdown_text(tmp_path, payload):
     root = _minimal_project(tmp_path)
     places = _plant(root, MARKDOWN_FIELDS, [payload])
-    _, errors = load_project(root / "rules_data", root)
+    _, errors = load_project(root / "rules_data", root, specs=registry.engines())
     reported = {(e.where.path, e.where.line) for e in errors}
     for name, place in places.items():
         assert place in reported, f"{payload!r} in the {name} passed check"
@@ -156,7 +157,7 @@ def test_check_refuses_the_payload_in_every_markdown_text(tmp_path, payload):
 def test_check_refuses_the_payload_in_every_name_and_title(tmp_path, payload):
     root = _minimal_project(tmp_path)
     places = _plant(root, PLAIN_FIELDS, [payload])
-    _, errors = load_project(root / "rules_data", root)
+    _, errors = load_project(root / "rules_data", root, specs=registry.engines())
     reported = {(e.where.path, e.where.line) for e in errors}
     for name, place in places.items():
         assert place in reported, f"{payload!r} in the {name} passed check"
@@ -194,7 +195,7 @@ def test_check_refuses_the_payload_in_every_text_of_the_sites_frame(tmp_path, pa
     for start in range(0, len(lines), 8):  # fewer than the cap on one message repeated
         planted = set(lines[start : start + 8])
         _plant_in_site_config(root, payload, only=planted)
-        _, errors = load_project(root / "rules_data", root)
+        _, errors = load_project(root / "rules_data", root, specs=registry.engines())
         reported = {e.where.line for e in errors if e.where.path == "mkdocs.yml"}
         assert sorted(planted - reported) == [], f"{payload!r} passed check"
 
@@ -203,7 +204,7 @@ def test_a_link_or_braces_in_the_sites_frame_are_text(tmp_path):
     root = _minimal_project(tmp_path)
     for key in FRAME_TEXT:
         _plant_in_site_config(root, REFUSED[key])
-        _, errors = load_project(root / "rules_data", root)
+        _, errors = load_project(root / "rules_data", root, specs=registry.engines())
         assert [str(e) for e in errors if e.where.path == "mkdocs.yml"] == []
 
 
@@ -397,7 +398,7 @@ def test_check_refuses_markup_in_an_interface_label(tmp_path, monkeypatch):
         text = text.replace(old, new, 1)
     labels.write_text(text, encoding="utf-8")
     monkeypatch.setattr(load, "LABELS_FILE", labels)
-    _, errors = load_project(_minimal_project(tmp_path / "project") / "rules_data")
+    _, errors = load_project(_minimal_project(tmp_path / "project") / "rules_data", specs=registry.engines())
     found = {error.breadcrumb: error for error in errors}
     assert sorted(found) == ["label 'also-known-as' › ja", "label 'concerns' › uk", "label 'sources' › ko"]
     for key, (_, new) in planted.items():

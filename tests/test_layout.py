@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import games
+from generator import registry
 from generator.load import load_project
 from tests.conftest import read_yaml
 
@@ -50,11 +50,11 @@ def test_the_word_check_would_catch_a_leak(tmp_path):
 def test_every_game_folder_names_a_registered_engine():
     for game_file in sorted((ROOT / "rules_data").glob("*/game.yaml")):
         engine = read_yaml(game_file)["game"].get("engine")
-        assert games.engine(engine) is not None, f"{game_file}: engine '{engine}' is not registered"
+        assert registry.engine(engine) is not None, f"{game_file}: engine '{engine}' is not registered"
 
 
 def test_the_registry_finds_each_package_by_its_engine_name():
-    registered = games.engines()
+    registered = registry.engines()
     assert registered, "no game package registered"
     for name, package in registered.items():
         assert package.engine == name
@@ -64,10 +64,10 @@ def test_the_registry_finds_each_package_by_its_engine_name():
 
 def test_the_loader_takes_a_games_kinds_from_its_package(tmp_path):
     """A new engine adds an entity kind without touching generator/load/."""
-    project, errors = load_project(ROOT / "rules_data", ROOT)
+    project, errors = load_project(ROOT / "rules_data", ROOT, specs=registry.engines())
     assert errors == []
     for game in project.games.values():
-        package = games.for_game(game)
+        package = registry.for_game(game)
         kinds = {entity.kind for entity in game.entities.values()}
         own = kinds - {"term", "note", "rule", "faq"}
         assert own <= set(package.entity_specs), f"{game.id}: kinds {own - set(package.entity_specs)} unknown"
@@ -81,7 +81,7 @@ def test_an_unknown_engine_is_reported_with_its_place(tmp_path):
     game_file.write_text(
         game_file.read_text(encoding="utf-8").replace("engine: zombicide", "engine: zombicid"), encoding="utf-8"
     )
-    _, errors = load_project(tmp_path / "rules_data", tmp_path)
+    _, errors = load_project(tmp_path / "rules_data", tmp_path, specs=registry.engines())
     messages = [str(e) for e in errors]
     assert (
         "rules_data/mini2/game.yaml:2:11: game 'mini2': unknown engine 'zombicid'; did you mean "

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import registry
 from generator.load import load_project
 from generator.load.yamlpos import parse
 from generator.search.inflect import ukrainian_forms
@@ -27,7 +28,7 @@ def test_a_reference_inside_a_block_text_is_located_on_its_own_line(tmp_path):
 
 
 def test_statistics_and_thresholds_are_parameters(tmp_path):
-    project, errors = load_project(MINIMAL / "rules_data", MINIMAL)
+    project, errors = load_project(MINIMAL / "rules_data", MINIMAL, specs=registry.engines())
     assert errors == []
     parameters = project.games["mini"].parameters
     assert parameters["runner.actions"].fields["value"] == 2
@@ -84,7 +85,7 @@ def test_a_link_inside_the_project_is_read_and_shown_at_its_own_path(tmp_path):
     shared = tmp_path / "shared-glossary.yaml"
     shutil.move(glossary, shared)
     os.symlink(os.path.relpath(shared, glossary.parent), glossary)
-    project, errors = load_project(tmp_path / "rules_data", tmp_path)
+    project, errors = load_project(tmp_path / "rules_data", tmp_path, specs=registry.engines())
     assert errors == []
     page = next(p for p in project.games["mini"].pages if p.id == "glossary")
     assert page.file == "rules_data/mini/glossary.yaml"
@@ -102,7 +103,7 @@ def test_games_are_listed_in_the_order_their_game_yaml_gives(tmp_path):
         game_file.write_text(
             game_file.read_text(encoding="utf-8").replace("game:\n", f"game:\n  order: {order}\n", 1), encoding="utf-8"
         )
-    project, errors = load_project(data, tmp_path)
+    project, errors = load_project(data, tmp_path, specs=registry.engines())
     assert errors == []
     listed = list(project.games)
     assert listed.index("mini") < listed.index("a-later-game"), listed

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import pipeline
+from generator import pipeline, registry
 from generator.errors import DataErrors
 from generator.load import load_project
 from generator.render.pages import render_project
@@ -60,9 +60,9 @@ def pages(generated) -> dict[str, tuple[str, str]]:
 
 def same_as_the_whole_pipeline(root: Path, generated) -> None:
     """What the preview serves is what `build` renders from the same data (whose checks passed)."""
-    project, errors = load_project(root / "rules_data", root)
+    project, errors = load_project(root / "rules_data", root, specs=registry.engines())
     assert not errors
-    whole = render_project(project)
+    whole = render_project(project, registry.engines())
     assert [page.path for page in generated.pages] == [page.path for page in whole]
     assert pages(generated) == {page.path: (page.markdown, page.edit_source) for page in whole}
 

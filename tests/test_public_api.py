@@ -24,14 +24,14 @@ def test_the_public_surface_has_the_entry_points_the_design_names():
 
 
 def test_the_entry_points_work_on_the_project():
-    from generator import games
+    from generator import registry
     from generator.load.files import display
     from generator.scenarios.reading import read_scenario_file
 
     project = generator.check(ROOT)
     played = 0
     for game in project.games.values():
-        package = games.for_game(game)
+        package = registry.for_game(game)
         files = sorted((ROOT / "rules_data" / game.id / "scenarios").glob("*.yaml"))
         if package.scenarios is None or not files:
             continue

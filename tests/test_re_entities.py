@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import games
+from generator import registry
 from generator.load import load_project
 from generator.load.entities import LANGUAGES
 from generator.search.names import name_index
@@ -22,7 +22,7 @@ def test_every_searchable_kind_has_a_label_in_every_language(project):
     # The name index and the pages name each result's kind; a kind without a label would pass
     # `check` and then stop the build.
     for game in project.games.values():
-        for kind in (*games.for_game(game).search_kinds, "term", "rule", "faq"):
+        for kind in (*registry.for_game(game).search_kinds, "term", "rule", "faq"):
             for lang in LANGUAGES:
                 assert lang in project.labels.get(f"kind-{kind}", {}), f"{game.id}: no '{lang}' label for kind-{kind}"
 
@@ -68,7 +68,7 @@ def test_a_character_role_outside_the_list_is_reported_with_its_place(tmp_path: 
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("    role: reserve-only\n", "    role: hero\n", 1), encoding="utf-8")
     line = text.split("    role: reserve-only\n", 1)[0].count("\n") + 1
-    _, errors = load_project(root / "rules_data", root)
+    _, errors = load_project(root / "rules_data", root, specs=registry.engines())
     messages = [str(e) for e in errors]
     assert messages == [
         f"rules_data/{GAME}/characters.yaml:{line}:11: character 'richard-aiken' › role: "

@@ -441,7 +441,7 @@ def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     assert page.locator(".rb-diagram svg").count() > 0
     # Search: the name index and Pagefind's full-text index, both from the kept copy. On a phone
     # the header shows a search button that opens the box (site_overrides/assets/search.js).
-    sniper = project.games["zombicide-1"].skills["sniper"].name["ko"]
+    sniper = project.games["zombicide-1"].by_id("skill")["sniper"].name["ko"]
     page.goto(f"{host}/ko/zombicide-1/skills/")
     page.locator(".rb-search__toggle").click()
     box = page.locator(".rb-search__input")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import registry
 from generator.load import load_project
 from generator.load.references import references_in
 from generator.render.pages import render_project
@@ -18,14 +19,14 @@ MINIMAL = Path(__file__).parent / "fixtures" / "minimal"
 
 @pytest.fixture(scope="module")
 def minimal():
-    project, errors = load_project(MINIMAL / "rules_data", MINIMAL)
+    project, errors = load_project(MINIMAL / "rules_data", MINIMAL, specs=registry.engines())
     assert errors == []
     return project
 
 
 @pytest.fixture(scope="module")
 def pages(minimal):
-    return {page.path: page for page in render_project(minimal)}
+    return {page.path: page for page in render_project(minimal, registry.engines())}
 
 
 def test_every_entity_has_its_id_as_anchor_in_every_language(minimal, pages):
@@ -75,8 +76,8 @@ def test_edit_source_is_the_yaml_file(pages):
 
 
 def test_rendering_twice_gives_identical_markdown(minimal):
-    first = [(p.path, p.markdown) for p in render_project(minimal)]
-    second = [(p.path, p.markdown) for p in render_project(minimal)]
+    first = [(p.path, p.markdown) for p in render_project(minimal, registry.engines())]
+    second = [(p.path, p.markdown) for p in render_project(minimal, registry.engines())]
     assert first == second
 
 
@@ -138,10 +139,15 @@ def test_a_kind_listed_in_part_shows_only_paired_rows(minimal, tmp_path):
 
     old, new = minimal.games["mini"], minimal.games["mini2"]
     labels = minimal.labels
-    assert [row.id for row in compare.rows(old, new, "zombie", "ja", labels)] == ["runner", "brute"]
+    assert [row.id for row in compare.rows(old, new, "zombie", "ja", labels, registry.engines()["zombicide"])] == [
+        "runner",
+        "brute",
+    ]
     old.incomplete_kinds = ("zombie",)  # the older edition's sources name only some zombies
     try:
-        assert [row.id for row in compare.rows(old, new, "zombie", "ja", labels)] == ["runner"]
+        assert [row.id for row in compare.rows(old, new, "zombie", "ja", labels, registry.engines()["zombicide"])] == [
+            "runner"
+        ]
         assert compare.partial(old, new, "zombie") == [old]
     finally:
         old.incomplete_kinds = ()

@@ -98,7 +98,7 @@ def assert_same_language(lang: str, links: list[str]) -> None:
 
 
 def name(project, skill: str, lang: str) -> str:
-    return project.games[GAME].skills[skill].name[lang]
+    return project.games[GAME].by_id("skill")[skill].name[lang]
 
 
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])

@@ -22,7 +22,7 @@ def view(request, browser):
 
 
 def skill(project, skill_id: str, lang: str = "ja") -> str:
-    return project.games[GAME].skills[skill_id].name[lang]
+    return project.games[GAME].by_id("skill")[skill_id].name[lang]
 
 
 def open_box(page, site_url: str, lang: str = "ja", path: str = f"{GAME}/skills/"):
@@ -293,7 +293,7 @@ def test_grouped_result_on_a_home_page_labels_each_edition(view, site_url, proje
     group = view.locator(".rb-search__results > li").first
     links = group.locator("a")
     hrefs = links.evaluate_all("els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)")
-    games = [game.id for game in project.games.values() if "slippery" in game.skills]
+    games = [game.id for game in project.games.values() if "slippery" in game.by_id("skill")]
     assert len(games) >= 2, "the test needs a skill of both editions"
     assert [h for h in hrefs if "#slippery" in h] and all(any(f"/{g}/" in h for h in hrefs) for g in games)
     texts = [links.nth(i).inner_text() for i in range(links.count())]

@@ -122,10 +122,10 @@ def _morph():
 def named(project):
     """(game id, entity) for every entity a reader looks up by name: the kinds each game lists for
     search, terms and rules sections, when they have a name or a title on a page."""
-    from generator import games
+    from generator import registry
 
     for game in project.games.values():
-        kinds = ("term", "rule", *games.for_game(game).search_kinds)
+        kinds = ("term", "rule", *registry.for_game(game).search_kinds)
         for entity in game.entities.values():
             if entity.kind in kinds and entity.page and (entity.name or entity.fields.get("title")):
                 yield game.id, entity

@@ -49,12 +49,12 @@ def test_every_rulebook_skill_has_an_entry(game, name):
     def names(skill):
         return {n.lower() for n in [skill.name["en"], *skill.aliases.get("en", [])]}
 
-    found = [s.id for s in game.skills.values() if name.lower() in names(s)]
+    found = [s.id for s in game.of_kind("skill") if name.lower() in names(s)]
     assert found, f"no 2nd-edition skill is named '{name}' (name or English alias)"
 
 
 def test_every_skill_has_text_in_every_language_and_a_source(game):
-    for skill in game.skills.values():
+    for skill in game.of_kind("skill"):
         assert set(skill.text) == {"ja", "ko", "uk"}, skill.id
         assert any(ref.source == "skills-facts" for ref in skill.sources), skill.id
 
@@ -120,7 +120,7 @@ def test_every_applied_skill_has_a_scenario(project, edition):
         for path in sorted((ROOT / "rules_data" / edition / "scenarios").glob("*.yaml"))
         for case in read_yaml(path)["cases"]
     ]
-    applied = [s.id for s in project.games[edition].skills.values() if s.fields["model"] == "applied"]
+    applied = [s.id for s in project.games[edition].of_kind("skill") if s.fields["model"] == "applied"]
     assert len(applied) >= 36
     missing = [skill for skill in applied if not any(case.startswith(skill) for case in cases)]
     assert missing == []
@@ -139,7 +139,7 @@ def test_the_comparison_shows_changed_and_1st_edition_only_skills(project, pages
     for skill in CHANGED_SKILLS:
         row = next(r for r in rows if f"zombicide-2/skills.md#{skill})" in r)
         assert f"zombicide-1/skills.md#{skill})" in row and only_old not in row, skill
-        change = project.games["zombicide-2"].skills[skill].fields["edition-change"][lang]
+        change = project.games["zombicide-2"].by_id("skill")[skill].fields["edition-change"][lang]
         assert change.split("{")[0][:10] in row, skill  # the words before the first link
     for skill in FIRST_EDITION_ONLY:
         row = next(r for r in rows if f"zombicide-1/skills.md#{skill})" in r)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import games, pipeline
+from generator import pipeline, registry
 from generator.errors import DataErrors
 from generator.pipeline import split_check
 from tests.conftest import ROOT
@@ -45,7 +45,9 @@ def test_the_projects_figures_and_model_lines_are_those_of_one_process(project):
     assert [(game.entities, game.parameters) for game in verdict.games] == [
         (len(game.entities), len(game.parameters)) for game in project.games.values()
     ]
-    assert [line for game in verdict.games for line in game.report] == games.report(project, ROOT)
+    assert [line for game in verdict.games for line in game.report] == [
+        line for game in project.games.values() for line in registry.for_game(game).report(game, ROOT)
+    ]
 
 
 @pytest.mark.parametrize("cores", [1, 2, 8])

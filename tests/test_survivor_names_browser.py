@@ -35,6 +35,6 @@ def test_a_survivor_is_found_by_its_english_name(page_at, site_url, lang):
 @pytest.mark.parametrize("lang", ["ja", "ko", "uk"])
 @pytest.mark.parametrize("skill", ["sprint", "can-search-more-than-once"])
 def test_a_2nd_edition_skill_is_found_by_its_name(page_at, site_url, project, lang, skill):
-    name = project.games[GAME].skills[skill].name[lang]
+    name = project.games[GAME].by_id("skill")[skill].name[lang]
     links = search(page_at, site_url, lang, name)
     assert f"{LANGUAGE_ROOT[lang]}{GAME}/skills/#{skill}" in links[:3]

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
-from generator import games
 from generator.errors import DataError, Location
 from generator.load import files
 from generator.load.caps import cap_repeated
@@ -23,7 +22,7 @@ from generator.load.files import display as relative  # never follows links: see
 from generator.load.name_clashes import check_name_clashes
 from generator.load.orders import check_page_orders, place_of, repeated_orders
 from generator.load.page_shape import check_page_shape
-from generator.load.ranges import check_ranges
+from generator.load.ranges import GameRanges, check_ranges
 from generator.load.references import references_in, suggestion, with_article
 from generator.load.schema import (
     ID_PATTERN,
@@ -49,6 +48,7 @@ from generator.load.schema import (
     read_text,
 )
 from generator.load.site_config import check_site_config
+from generator.load.spec import GameData, spec_of
 from generator.load.text_safety import check_project_text
 from generator.load.yamlpos import Node, parse
 
@@ -60,16 +60,22 @@ PARAMETERS_HINT = "parameters are in parameters.yaml, or are an entity's statist
 LABELS_FILE = Path(__file__).parent.parent / "render" / "labels.yaml"
 
 
-def load_project(root: Path, project_root: Path | None = None) -> tuple[Project, list[DataError]]:
-    """Read `root` (the rules_data folder). Paths in messages are relative to `project_root`.
-    A file whose bytes did not change since it was last read is not parsed again (yamlpos.parse)."""
-    project, errors = load_games(root, project_root)
+def load_project(
+    root: Path, project_root: Path | None = None, specs: Mapping[str, GameData] | None = None
+) -> tuple[Project, list[DataError]]:
+    """Read `root` (the rules_data folder), with the game packages by engine name (`specs`, the
+    registry's). Paths in messages are relative to `project_root`. A file whose bytes did not change
+    since it was last read is not parsed again (yamlpos.parse)."""
+    project, errors = load_games(root, project_root, specs=specs)
     errors += links_between_games(project.sources, [GameLinks.of(game) for game in project.games.values()])
     return project, cap_repeated(errors)
 
 
 def load_games(
-    root: Path, project_root: Path | None = None, only: Callable[[str], bool] | None = None
+    root: Path,
+    project_root: Path | None = None,
+    only: Callable[[str], bool] | None = None,
+    specs: Mapping[str, GameData] | None = None,
 ) -> tuple[Project, list[DataError]]:
     """load_project() without the checks between games, its errors not yet capped. With `only`,
     just the game folders whose names it accepts are read and checked; what concerns no one game
@@ -77,8 +83,9 @@ def load_games(
     reported whatever `only` says. So processes that share the games between them find, together,
     what one process finds (generator/pipeline/split_check.py)."""
     project_root = project_root or root.parent
+    specs = specs or {}
     errors: list[DataError] = []
-    loader = _Loader(project_root, errors)
+    loader = _Loader(project_root, errors, specs)
     project = Project()
     if not root.is_dir():
         errors.append(
@@ -91,7 +98,7 @@ def load_games(
         return project, errors
     project.sources = loader.sources(root / "sources.yaml")
     project.labels = loader.labels(LABELS_FILE)
-    for package in games.engines().values():  # a game's own interface strings
+    for package in specs.values():  # a game's own interface strings
         if package.labels_file is not None and package.labels_file.exists():
             project.labels.update(loader.labels(package.labels_file))
     for folder in game_folders(root, project_root, errors):
@@ -103,14 +110,15 @@ def load_games(
     project.games = dict(sorted(project.games.items(), key=lambda item: (item[1].order, item[0])))
     sources_read = loader.sources_read
     for game in project.games.values():
-        _check_game(game, project, Context(errors), sources_read)
+        spec = spec_of(game, specs)
+        _check_game(game, spec, project, Context(errors), sources_read)
         check_name_clashes(game, errors)
         check_page_orders(game, errors)
-        check_examples(game, Context(errors), _check_references)
+        check_examples(game, spec.table_only_kinds, Context(errors), _check_references)
     check_project_text(project, errors)
     check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
     check_site_config(project_root, errors)
-    check_ranges(project, errors)
+    check_ranges(project, errors, lambda game: _ranges(spec_of(game, specs)))
     check_page_shape(project, errors, project_root)
     return project, errors
 
@@ -175,6 +183,10 @@ def _read_games(node: Node, ctx: Context) -> tuple[tuple[str, Location], ...]:
     return ((game_id, node.where),) if game_id else ()
 
 
+def _ranges(package: GameData) -> GameRanges:
+    return package.number_ranges, package.parameter_ranges
+
+
 def interface_labels() -> dict:
     """The generator's own interface strings (render/labels.yaml), without any game's data: for
     what must speak the page's language while the data cannot be loaded (the preview's errors)."""
@@ -182,9 +194,10 @@ def interface_labels() -> dict:
 
 
 class _Loader:
-    def __init__(self, project_root: Path, errors: list[DataError]):
+    def __init__(self, project_root: Path, errors: list[DataError], specs: Mapping[str, GameData] | None = None):
         self.project_root = project_root
         self.errors = errors
+        self.specs = specs or {}
         self.sources_read = False  # whether sources.yaml held a list of sources
 
     def parse(self, path: Path) -> Node | None:
@@ -310,8 +323,8 @@ class _Loader:
             {"compare-with": read_id, "incomplete-kinds": read_id_list, "order": read_int},
         )
         engine = values.get("engine")
-        if engine is not None and games.engine(engine) is None:
-            known = list(games.engines())
+        if engine is not None and engine not in self.specs:
+            known = list(self.specs)
             inner.error(
                 top["game"].value["engine"].where,
                 f"unknown engine '{engine}'{suggestion(engine, known, 'use one of ' + ', '.join(known))}",
@@ -328,7 +341,8 @@ class _Loader:
             incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])),
             order=values.get("order", 0),
         )  # a Number: its place, for an order written twice
-        package = games.for_game(game)
+        package = spec_of(game, self.specs)
+        game.link_kinds, game.search_kinds = package.link_kinds, package.search_kinds
         page_files = {**PAGE_FILES, **package.page_files}
         specs = {**SPECS, **package.entity_specs}
         unreadable = len(self.errors)
@@ -493,9 +507,8 @@ def _descendants(entity: Entity):
         yield from _descendants(child)
 
 
-def _check_game(game: Game, project: Project, ctx: Context, sources_read: bool = True) -> None:
+def _check_game(game: Game, package: GameData, project: Project, ctx: Context, sources_read: bool = True) -> None:
     """`sources_read`: False when sources.yaml could not be read, so citations cannot be judged."""
-    package = games.for_game(game)
     _derive_parameters(game, package)
     explicit = [p for p in game.parameters.values() if not p.fields.get("derived")]
     for entity in [*game.entities.values(), *explicit]:
@@ -541,7 +554,7 @@ def _check_game(game: Game, project: Project, ctx: Context, sources_read: bool =
     package.check_game(game, ctx)
 
 
-def _derive_parameters(game: Game, package: games.GamePackage) -> None:
+def _derive_parameters(game: Game, package: GameData) -> None:
     """Entity statistics are parameters too (`<id>.<statistic>`); the game says which."""
     for entity in game.entities.values():
         for key, value in package.derived_parameters(entity).items():
@@ -592,7 +605,7 @@ def _check_references(text, game: Game, ctx: Context) -> None:
 
 def reference_kinds(game: Game) -> tuple[str, ...]:
     """What `{kind:id}` may name in this game: a parameter, a shared kind, or one of the game's own."""
-    return ("param", *games.for_game(game).link_kinds, *LINK_KINDS)
+    return ("param", *game.link_kinds, *LINK_KINDS)
 
 
 def _check_concerns(entity: Entity, game: Game, ctx: Context) -> None:
@@ -621,7 +634,7 @@ def _check_concerns(entity: Entity, game: Game, ctx: Context) -> None:
 
 
 def _concern_hint(game: Game) -> str:
-    kinds = [k for k in (*games.for_game(game).link_kinds, "term") if k != "note"]
+    kinds = [k for k in (*game.link_kinds, "term") if k != "note"]
     return f"name a {', '.join(kinds)} or rules section"
 
 

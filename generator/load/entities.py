@@ -109,6 +109,8 @@ class Game:
     parameters: dict[str, Entity] = field(default_factory=dict)  # explicit and derived
     complete: bool = True  # False when a file could not be read: unknown ids are then expected
     engine: str | None = None  # the game package that knows this game (generator/games/<engine>)
+    link_kinds: tuple[str, ...] = ()  # the package's kinds a `{kind:id}` reference may name
+    search_kinds: tuple[str, ...] = ()  # the package's kinds a reader finds by name
     examples: list = field(default_factory=list)  # worked examples (generator/load/examples.py)
     compare_with: str | None = None  # the other edition of the same game, for the comparison page
     incomplete_kinds: tuple[str, ...] = ()  # kinds the sources list only in part (e.g. skill)
@@ -120,17 +122,8 @@ class Game:
     def of_kind(self, kind: str) -> list[Entity]:
         return [e for e in self.entities.values() if e.kind == kind]
 
-    @property
-    def skills(self) -> dict[str, Entity]:
-        return {e.id: e for e in self.of_kind("skill")}
-
-    @property
-    def zombies(self) -> dict[str, Entity]:
-        return {e.id: e for e in self.of_kind("zombie")}
-
-    @property
-    def levels(self) -> list[Entity]:
-        return self.of_kind("level")
+    def by_id(self, kind: str) -> dict[str, Entity]:
+        return {e.id: e for e in self.of_kind(kind)}
 
 
 @dataclass

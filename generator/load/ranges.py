@@ -12,9 +12,8 @@ The ranges depend on the game's rules: each game package declares them next to i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
-from generator import games
 from generator.errors import DataError, Location
 from generator.load.entities import Entity, Game, Project
 
@@ -56,11 +55,14 @@ ANY_PARAMETER = Range(0, 10_000, "a count in the rules is 0 to 10000")  # any pa
 SPECIAL_ATTACK = ("kills-all-in-zone",)  # rolls no dice: its dice, accuracy and damage may be 0
 
 
-def check_ranges(project: Project, errors: list[DataError]) -> None:
+# A game's own ranges: (kind, field path) -> Range, and parameter id -> Range.
+GameRanges = tuple[Mapping[tuple[str, str], "Range"], Mapping[str, "Range"]]
+
+
+def check_ranges(project: Project, errors: list[DataError], ranges_of: Callable[[Game], GameRanges]) -> None:
     for game in project.games.values():
-        package = games.for_game(game)
-        ranges = {**SHARED_RANGES, **package.number_ranges}
-        parameter_ranges = package.parameter_ranges
+        own, parameter_ranges = ranges_of(game)
+        ranges = {**SHARED_RANGES, **own}
         for page in game.pages:
             _check(game, ranges, "page", f"page '{page.id}'", "order", page.order, errors)
         for entity in game.entities.values():

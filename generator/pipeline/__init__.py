@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from generator import registry
 from generator.errors import DataErrors
 from generator.load import load_project
 from generator.load.entities import Project
@@ -34,9 +35,23 @@ class Generated:
             self.model_check = None
 
 
+def load(root: Path = PROJECT_ROOT) -> tuple[Project, list]:
+    """The project's data with the registered games, and every error the loader found."""
+    return load_project(root / "rules_data", root, registry.engines())
+
+
+def load_checked(root: Path = PROJECT_ROOT) -> Project:
+    """The project's data, loaded; raises DataErrors when it does not load cleanly (the model's
+    checks are not run)."""
+    project, errors = load(root)
+    if errors:
+        raise DataErrors(errors)
+    return project
+
+
 def check(root: Path = PROJECT_ROOT) -> Project:
     """Load and validate the rules data; raise DataErrors listing every problem."""
-    project, errors = load_project(root / "rules_data", root)
+    project, errors = load(root)
     if not errors:  # the model runs on data that loaded cleanly
         errors.extend(_model_errors(project, root))
     if errors:
@@ -55,15 +70,15 @@ def generate(
         project = check(root)
         if on_loaded:
             on_loaded(project)
-        return Generated(project, render_project(project))
-    project, errors = load_project(root / "rules_data", root)
+        return Generated(project, render_project(project, registry.engines()))
+    project, errors = load(root)
     if errors:
         raise DataErrors(errors)
     model_check = ModelCheck(project, root)
     if on_loaded:
         on_loaded(project)
     try:
-        pages = render_project(project)
+        pages = render_project(project, registry.engines())
     except Exception:
         model_check.raise_errors()  # data the model rejects may break rendering: say why
         raise
@@ -96,7 +111,7 @@ class Preview:
         self.inputs: dict[str, str] = {}  # game id -> the digest of its inputs, at the last generate()
 
     def generate(self) -> Generated:
-        project, errors = load_project(self.root / "rules_data", self.root)
+        project, errors = load(self.root)
         if errors:
             raise DataErrors(errors)
         self.inputs = game_inputs(self.root, list(project.games))
@@ -112,7 +127,7 @@ class Preview:
         if errors:
             raise DataErrors(errors)
         kept = {game_id: self.pages[version] for game_id, version in versions.items() if version in self.pages}
-        pages = render_project(project, kept)
+        pages = render_project(project, registry.engines(), kept)
         self.rendered = [game_id for game_id in project.games if game_id not in kept]
         for game_id in self.rendered:
             self._keep(self.pages, versions[game_id], [page for page in pages if page.path.split("/")[1] == game_id])
@@ -219,6 +234,4 @@ def _other_half(games: list) -> list:
 
 def _model_errors_of_game(game, root: Path) -> list:
     """_model_errors() of one game (the model checks each game on its own)."""
-    from generator import games
-
-    return games.for_game(game).model_errors(game, root)
+    return registry.for_game(game).model_errors(game, root)

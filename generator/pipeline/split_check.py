@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
+from generator import registry
 from generator.errors import DataError
 from generator.load import GameLinks, game_folders, links_between_games, load_games
 from generator.load.caps import cap_repeated
@@ -31,7 +32,7 @@ class GameFigures:
     order: int
     entities: int
     parameters: int
-    report: list[str] = field(default_factory=list)  # the model's lines (games.report)
+    report: list[str] = field(default_factory=list)  # the model's lines (its package's report)
 
 
 @dataclass
@@ -104,13 +105,11 @@ def _share_alone(root: Path, names: set[str]) -> Share:
 
 def _check_share(root: Path, names: set[str]) -> tuple[Share, dict]:
     """What this share of the games holds, and the sources as it read them."""
-    from generator import games
-
-    project, load_errors = load_games(root / "rules_data", root, only=names.__contains__)
+    project, load_errors = load_games(root / "rules_data", root, only=names.__contains__, specs=registry.engines())
     model_errors = (
         []
         if load_errors
-        else [error for game in project.games.values() for error in games.for_game(game).model_errors(game, root)]
+        else [error for game in project.games.values() for error in registry.for_game(game).model_errors(game, root)]
     )
     figures = [
         GameFigures(
@@ -118,7 +117,7 @@ def _check_share(root: Path, names: set[str]) -> tuple[Share, dict]:
             game.order,
             len(game.entities),
             len(game.parameters),
-            [] if load_errors or model_errors else games.for_game(game).report(game, root),
+            [] if load_errors or model_errors else registry.for_game(game).report(game, root),
         )
         for game in project.games.values()
     ]

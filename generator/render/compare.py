@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator import games
 from generator.load.entities import Entity, Game
 from generator.render import references
 from generator.render.plain import as_markdown
+from generator.render.spec import GamePages
 
 PAGE = "editions.md"
 
 
-def kinds(game: Game) -> tuple[str, ...]:
+def kinds(package: GamePages) -> tuple[str, ...]:
     """The kinds compared, in page order: rules, the game's own kinds, then terms."""
-    return ("rule", *games.for_game(game).compare_kinds, "term")
+    return ("rule", *package.compare_kinds, "term")
 
 
 @dataclass
@@ -26,7 +26,7 @@ class Row:
     changes: list[str] = field(default_factory=list)  # localized sentences, references resolved
 
 
-def rows(old: Game, new: Game, kind: str, lang: str, labels) -> list[Row]:
+def rows(old: Game, new: Game, kind: str, lang: str, labels, package: GamePages) -> list[Row]:
     """Rows for one kind, in the newer edition's order, then the ids only the older one has."""
     old_by_id = {e.id: e for e in old.of_kind(kind)}
     new_by_id = {e.id: e for e in new.of_kind(kind)}
@@ -36,7 +36,7 @@ def rows(old: Game, new: Game, kind: str, lang: str, labels) -> list[Row]:
     found = []
     for entity_id in ordered:
         row = Row(entity_id, old_by_id.get(entity_id), new_by_id.get(entity_id))
-        row.changes = _changes(row, old, new, lang, labels)
+        row.changes = _changes(row, old, new, lang, labels, package)
         missing_from = new if row.new is None else old if row.old is None else None
         if missing_from is not None and kind in missing_from.incomplete_kinds:
             continue  # absent from a list the sources give only in part: not a difference
@@ -50,7 +50,7 @@ def partial(old: Game, new: Game, kind: str) -> list[Game]:
     return [game for game in (old, new) if kind in game.incomplete_kinds]
 
 
-def _changes(row: Row, old: Game, new: Game, lang: str, labels) -> list[str]:
+def _changes(row: Row, old: Game, new: Game, lang: str, labels, package: GamePages) -> list[str]:
     changes: list[str] = []  # Markdown (Markup) for a described change, plain text for a measured one
     for entity, game in ((row.new, new), (row.old, old)):
         described = entity.fields.get("edition-change") if entity else None
@@ -58,5 +58,5 @@ def _changes(row: Row, old: Game, new: Game, lang: str, labels) -> list[str]:
             text = references.resolve(described[lang], game, lang, PAGE, labels)
             changes.append(as_markdown(" ".join(text.split())))  # a checked text, its references now links
     if row.old and row.new:
-        changes.extend(games.for_game(new).measured_changes(row.old, row.new, lang, labels))
+        changes.extend(package.measured_changes(row.old, row.new, lang, labels))
     return changes

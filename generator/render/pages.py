@@ -8,15 +8,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 import jinja2
 from markupsafe import Markup
 
-from generator import games
 from generator.load.entities import LANGUAGES, Entity, Game, Project
 from generator.render import compare, references
 from generator.render.numbers import percent
 from generator.render.plain import as_markdown, text
+from generator.render.spec import NO_PAGES, GamePages
 from generator.runtime.template_cache import COMPILED
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -31,7 +32,10 @@ class GeneratedPage:
     edit_source: str  # the YAML file a maintainer edits to change the page
 
 
-def environment() -> jinja2.Environment:
+Packages = Mapping[str, GamePages]  # the game packages by engine name (the registry's)
+
+
+def environment(packages: Packages) -> jinja2.Environment:
     """Templates escape by default: a value is text unless the code marks it as Markdown.
 
     The data is untrusted. A plain value (a name, a label, a number) goes through `text`, which
@@ -42,7 +46,7 @@ def environment() -> jinja2.Environment:
     # A game's own templates (generator/games/<engine>/templates/) are named "<engine>/<file>".
     game_templates = {
         name: jinja2.FileSystemLoader(package.templates_dir)
-        for name, package in games.engines().items()
+        for name, package in packages.items()
         if package.templates_dir is not None and package.templates_dir.is_dir()
     }
     return jinja2.Environment(
@@ -57,33 +61,43 @@ def environment() -> jinja2.Environment:
     )
 
 
-def render_project(project: Project, earlier: dict[str, list[GeneratedPage]] | None = None) -> list[GeneratedPage]:
-    """Every page of the project. `earlier` gives, by game id, pages render_game() made from the
-    very same inputs (the live preview keeps them); those games are not rendered again."""
-    env = _environment()
+def render_project(
+    project: Project, packages: Packages, earlier: dict[str, list[GeneratedPage]] | None = None
+) -> list[GeneratedPage]:
+    """Every page of the project, with the game packages by engine name. `earlier` gives, by game
+    id, pages render_game() made from the very same inputs (the live preview keeps them); those
+    games are not rendered again."""
+    env = _environment(packages)
     earlier = earlier or {}
     by_game = {
-        game_id: earlier[game_id] if game_id in earlier else render_game(project, game, env)
+        game_id: earlier[game_id] if game_id in earlier else render_game(project, game, packages, env)
         for game_id, game in project.games.items()
     }
     pages: list[GeneratedPage] = []
     for lang in LANGUAGES:
         for game_pages in by_game.values():
             pages.extend(page for page in game_pages if page.path.startswith(f"{lang}/"))
-        pages.extend(_render_shared(env, project, lang))
+        pages.extend(_render_shared(env, project, packages, lang))
     return pages
 
 
-def render_game(project: Project, game: Game, env: jinja2.Environment | None = None) -> list[GeneratedPage]:
+def render_game(
+    project: Project, game: Game, packages: Packages, env: jinja2.Environment | None = None
+) -> list[GeneratedPage]:
     """One game's pages in every language. They read the game, the labels, the list of sources
     and the templates, never another game: the shared pages are _render_shared's."""
-    env = env or _environment()
-    return [page for lang in LANGUAGES for page in _render_game(env, project, game, lang)]
+    env = env or _environment(packages)
+    package = _package(packages, game)
+    return [page for lang in LANGUAGES for page in _render_game(env, project, game, package, lang)]
 
 
-def _render_shared(env, project: Project, lang: str) -> list[GeneratedPage]:
+def _package(packages: Packages, game: Game | None) -> GamePages:
+    return packages.get(game.engine or "", NO_PAGES) if game is not None else NO_PAGES
+
+
+def _render_shared(env, project: Project, packages: Packages, lang: str) -> list[GeneratedPage]:
     """The pages about every game at once: the sources, and the editions compared."""
-    context = _context(project, None, lang, "", depth=0)
+    context = _context(project, None, NO_PAGES, lang, "", depth=0)
     game_names = {game_id: game.name[lang] for game_id, game in project.games.items()}
     pages = [
         GeneratedPage(
@@ -96,22 +110,23 @@ def _render_shared(env, project: Project, lang: str) -> list[GeneratedPage]:
     ]
     pairs = [(project.games[g.compare_with], g) for g in project.games.values() if g.compare_with in project.games]
     if pairs:
-        pages.append(_render_editions(env, project, pairs, lang, context))
+        pages.append(_render_editions(env, project, _package(packages, pairs[0][1]), pairs, lang, context))
     return pages
 
 
-_ENVIRONMENT: list[jinja2.Environment] = []
+_ENVIRONMENTS: dict[tuple, jinja2.Environment] = {}
 
 
-def _environment() -> jinja2.Environment:
-    """One environment for every render of this process: its templates compile once, and Jinja
-    still reloads a template whose file changed (the live preview's template edits)."""
-    if not _ENVIRONMENT:
-        _ENVIRONMENT.append(environment())
-    return _ENVIRONMENT[0]
+def _environment(packages: Packages) -> jinja2.Environment:
+    """One environment for every render of this process with these packages: its templates
+    compile once, and Jinja still reloads a template whose file changed (the preview's edits)."""
+    key = tuple((name, str(package.templates_dir)) for name, package in sorted(packages.items()))
+    if key not in _ENVIRONMENTS:
+        _ENVIRONMENTS[key] = environment(packages)
+    return _ENVIRONMENTS[key]
 
 
-def _render_editions(env, project: Project, pairs, lang: str, context: dict) -> GeneratedPage:
+def _render_editions(env, project: Project, package: GamePages, pairs, lang: str, context: dict) -> GeneratedPage:
     labels = project.labels
 
     def link(game: Game, entity: Entity | None) -> str:
@@ -121,35 +136,33 @@ def _render_editions(env, project: Project, pairs, lang: str, context: dict) -> 
 
     markdown = env.get_template("editions.md.j2").render(
         pairs=pairs,
-        kinds=compare.kinds(pairs[0][1]),
+        kinds=compare.kinds(package),
         link=link,
         partial=compare.partial,
-        rows=lambda old, new, kind: compare.rows(old, new, kind, lang, labels),
+        rows=lambda old, new, kind: compare.rows(old, new, kind, lang, labels, package),
         **context,
     )
     return GeneratedPage(f"{lang}/{compare.PAGE}", _tidy(markdown), pairs[0][1].file)
 
 
-def _render_game(env, project: Project, game: Game, lang: str) -> list[GeneratedPage]:
+def _render_game(env, project: Project, game: Game, package: GamePages, lang: str) -> list[GeneratedPage]:
     pages = [
         GeneratedPage(
             f"{lang}/{game.id}/index.md",
-            _tidy(env.get_template("game.md.j2").render(**_context(project, game, lang, "index"))),
+            _tidy(env.get_template("game.md.j2").render(**_context(project, game, package, lang, "index"))),
             game.file,
         )
     ]
     template = env.get_template("page.md.j2")
     for page in game.pages:
-        markdown = template.render(page=page, **_context(project, game, lang, page.id))
+        markdown = template.render(page=page, **_context(project, game, package, lang, page.id))
         pages.append(GeneratedPage(f"{lang}/{references.page_path(game, page.id)}", _tidy(markdown), page.file))
     return pages
 
 
-def _context(project: Project, game: Game | None, lang: str, page_id: str, depth: int = 1) -> dict:
+def _context(project: Project, game: Game | None, package: GamePages, lang: str, page_id: str, depth: int = 1) -> dict:
     labels = project.labels
-    rules = _rules(game)
-
-    package = games.for_game(game) if game else games.GamePackage()
+    rules = _rules(game, package)
 
     def odds_for(entity: Entity) -> list:
         """Odds tables the game's model computes for an entity (a weapon's dice, ...)."""
@@ -238,12 +251,13 @@ def note_summary(text: str, lang: str) -> str:
     return paragraph[: end.end()] if end else paragraph
 
 
-def example_markdown(project: Project, game: Game, example, lang: str) -> str:
+def example_markdown(project: Project, game: Game, example, lang: str, packages: Packages) -> str:
     """One worked example exactly as its section's page shows it (tests/golden/examples keep these)."""
     section = game.entities[example.section]
-    template = environment().from_string('{% import "macros.md.j2" as m with context %}{{ m.example(view) }}')
-    context = _context(project, game, lang, section.page)
-    view = games.for_game(game).example_view(game, _rules(game), example, section, lang, context["t"], project.labels)
+    template = environment(packages).from_string('{% import "macros.md.j2" as m with context %}{{ m.example(view) }}')
+    package = _package(packages, game)
+    context = _context(project, game, package, lang, section.page)
+    view = package.example_view(game, _rules(game, package), example, section, lang, context["t"], project.labels)
     return _tidy(template.render(view=view, **context))
 
 
@@ -254,7 +268,7 @@ _ODDS_CACHE: dict[tuple[int, str], list] = {}
 _CACHED_GAMES = 8
 
 
-def _rules(game: Game | None):
+def _rules(game: Game | None, package: GamePages):
     """The rules model of a game whose package has one (built once per loaded game), else None."""
     if game is None:
         return None
@@ -263,7 +277,7 @@ def _rules(game: Game | None):
         if len(_RULES_CACHE) >= _CACHED_GAMES:  # an earlier project's games
             _RULES_CACHE.clear()
             _ODDS_CACHE.clear()
-        _RULES_CACHE[key] = (game, games.for_game(game).rules_for(game))
+        _RULES_CACHE[key] = (game, package.rules_for(game))
     return _RULES_CACHE[key][1]
 
 

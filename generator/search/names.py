@@ -12,7 +12,6 @@ in several games.
 
 from __future__ import annotations
 
-from generator import games
 from generator.load.entities import LANGUAGES, Entity, Project
 from generator.render.references import display_name
 from generator.search.inflect import ukrainian_forms
@@ -29,7 +28,7 @@ def searchable(entity: Entity) -> bool:
 def indexed_entities(project: Project):
     """(game number, game, entity) for every entity the name index lists, in the data's order."""
     for game_index, game in enumerate(project.games.values()):
-        indexed = SHARED_KINDS + games.for_game(game).search_kinds
+        indexed = SHARED_KINDS + game.search_kinds
         for entity in game.entities.values():
             if entity.kind in indexed and searchable(entity):
                 yield game_index, game, entity

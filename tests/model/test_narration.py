@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import games, pipeline
+from generator import pipeline, registry
 from generator.load.entities import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal"
-ENGINES = sorted(games.engines().items())
+ENGINES = sorted(registry.engines().items())
 
 
 @pytest.mark.parametrize("name,package", ENGINES, ids=[n for n, _ in ENGINES])

@@ -71,7 +71,7 @@ def test_a_worked_example_is_checked_with_the_same_format(tmp_path):
 
 
 def test_the_scenario_command_refuses_what_crashed_or_hung_it(capsys):
-    from generator.scenarios import cli as cli_scenario
+    from generator.pipeline import scenario_command as cli_scenario
 
     path = BAD / "breaks-the-scenario-command.yaml"
     assert cli_scenario.main([str(path)]) == 1
@@ -149,7 +149,7 @@ def test_the_scenario_command_checks_a_case_with_the_rules_of_the_edition_it_pla
     """A case may play another edition than its file (`edition:`): it is checked with that
     edition's rules, so a zombie type the edition lacks is reported where it is written, not
     as a place-less "the case cannot be set up"."""
-    from generator.scenarios import cli as cli_scenario
+    from generator.pipeline import scenario_command as cli_scenario
 
     path = tmp_path / "games" / "scenarios" / "other-edition.yaml"
     path.parent.mkdir(parents=True)
@@ -191,7 +191,7 @@ def test_a_scripted_route_the_zombies_are_not_offered_stops_the_case(z1, tmp_pat
 
 
 def test_the_scenario_command_refuses_a_case_citing_an_unknown_source_as_check_does(tmp_path, capsys):
-    from generator.scenarios import cli as cli_scenario
+    from generator.pipeline import scenario_command as cli_scenario
 
     path = tmp_path / "cites.yaml"
     path.write_text(

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from generator.games.zombicide.scenario import HOOKS, build_game, run_case
-from generator.scenarios import cli as cli_scenario
+from generator.pipeline import scenario_command as cli_scenario
 from generator.scenarios.expectations import events_happened
 from generator.scenarios.runner import format_trace
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import games
+from generator import registry
 from generator.load.files import display
 from generator.scenarios.reading import read_scenario_file
 from generator.scenarios.runner import format_trace, run_case
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _hooks(game_folder: str):
     engine = read_yaml(ROOT / "rules_data" / game_folder / "game.yaml")["game"]
-    return games.engine(engine.get("engine")).scenarios  # type: ignore[union-attr]
+    return registry.engine(engine.get("engine")).scenarios  # type: ignore[union-attr]
 
 
 def _read(path: Path) -> tuple[list[dict], list]:

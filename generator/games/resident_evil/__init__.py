@@ -12,8 +12,10 @@ Modules, smallest first:
     routes.py         the enemies' routes over the board, one search serving every enemy
     tension.py        the Tension phase, the tension deck as timer, a ribbon used at a typewriter
     campaign.py       the end phase and the campaign state it carries
-    scenario.py       scenario hooks: build a state, apply a step, compare an expectation
-    scenario_format.py, scenario_ids.py   what a case may say, down to each number's range and id
+    scenario_format.py  what a case may say, as tables: keys and shapes, actions, expectations
+    scenario_case.py  one case as its checks see it, and where the ids it names come from
+    scenario_checks.py  what the rules bound across a case's keys (rooms, inventories, dials, piles)
+    scenario.py       how a case becomes a game and what a session shows (the Scenarios)
     case_bounds.py    what the rules and the box bound across a case's keys
     card_format.py    the check cards' shapes and ids, read with positions
     data.py           loaded data -> Model (rules + the check cards)
@@ -26,20 +28,34 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Mapping
 
-from generator.games import GamePackage
-from generator.games.resident_evil import parameter_checks, ranges, schema
+from generator.contract import GamePackage
+from generator.load.entities import Entity, Game
+from generator.load.examples import Example
+from generator.load.schema import Context
+from generator.render.example_view import ExampleView
+
+from . import parameter_checks, project_checks, ranges, schema
+from . import worked_examples as telling
+from .data import PROJECT_ROOT, Model, model_for_game
+from .engine import Game as Session
+from .narration import templates
+from .scenario import HOOKS
+from .scenario_case import ResidentEvilCase
 
 
-class ResidentEvil(GamePackage):
+class ResidentEvil(GamePackage[Model, Session, ResidentEvilCase]):
     engine = "resident-evil"
+    board = "squares"
+    decks = ("tension", "item-a", "item-b", "item-c", "encounter", "narrative", "behaviour")
     entity_specs = schema.SPECS
     page_files = schema.PAGE_FILES
     link_kinds = schema.KINDS
     search_kinds = schema.KINDS
     labels_file = Path(__file__).parent / "labels.yaml"
     parameter_ranges = ranges.PARAMETER_RANGES
+    scenarios = HOOKS
 
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
@@ -48,39 +64,32 @@ class ResidentEvil(GamePackage):
         return frozenset(kind.partition(".")[0] for kind in self.narration_templates())
 
     def narration_templates(self) -> dict[str, dict[str, str]]:
-        from generator.games.resident_evil.narration import templates
-
         return templates()["events"]
 
-    def check_game(self, game, ctx) -> None:
+    def check_game(self, game: Game, ctx: Context) -> None:
         parameter_checks.check_parameters(game, ctx)
 
-    def rules_for(self, game) -> Any:
+    def rules_for(self, game: Game) -> Model:
         """The model of the data the game was loaded from (its check cards stand beside it)."""
-        from generator.games.resident_evil.data import PROJECT_ROOT, model_for_game
-
         return model_for_game(game, game.root or PROJECT_ROOT)
 
-    def model_errors(self, game, root: Path) -> list:
-        from generator.games.resident_evil import project_checks
-
+    def model_errors(self, game: Game, root: Path) -> list:
         return project_checks.check_game(game, root)
 
-    def report(self, game, root: Path) -> list[str]:
-        from generator.games.resident_evil import project_checks
-
+    def report(self, game: Game, root: Path) -> list[str]:
         return project_checks.report_game(game, root)
 
-    def example_view(self, game, rules, example, entity, lang: str, t: Callable, labels: dict):
-        from generator.games.resident_evil import worked_examples
-
-        return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
-
-    @property
-    def scenarios(self):
-        from generator.games.resident_evil.scenario import HOOKS
-
-        return HOOKS
+    def example_view(
+        self,
+        game: Game,
+        rules: Model,
+        example: Example,
+        section: Entity,
+        lang: str,
+        t: Callable,
+        labels: Mapping[str, Mapping[str, str]],
+    ) -> ExampleView:
+        return telling.example_view(game, rules, example, section, lang, t, labels)
 
 
 GAME = ResidentEvil()

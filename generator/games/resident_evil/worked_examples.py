@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from string import Template
-from typing import Any
+from typing import Any, Mapping
 
 from generator.errors import ScenarioError
 from generator.load.entities import LANGUAGES
@@ -88,7 +88,7 @@ def unnamed(game: Any, model: Model, example: Any) -> list[str]:
 
 
 def example_view(
-    game: Any, model: Model, example: Any, entity: Any, lang: str, t: Callable, labels: dict
+    game: Any, model: Model, example: Any, entity: Any, lang: str, t: Callable, labels: Mapping[str, Mapping[str, str]]
 ) -> ExampleView:
     """One worked example as its page shows it (the hook generator/render/pages.py calls)."""
     run = play(example, model)

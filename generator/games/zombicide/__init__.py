@@ -14,9 +14,9 @@ Modules, smallest first:
     engine.py        Game: the actions and phases
     odds.py          exact attack odds; odds_tables.py  the tables shown beside weapons
     events.py        the kinds of event the engine reports
-    scenario_format.py  what a case may say, down to each number's range (shapes, bounds from Rules)
-    scenario_ids.py  the ids a case names exist (zones, survivors, cars, cards, skills, levels, events)
-    scenario.py      scenario hooks: build a state, apply a step, compare an expectation
+    scenario_format.py  what a case may say, as tables: keys and shapes, ids, actions, expectations
+    scenario_checks.py  what the rules bound across a case's keys (survivors, cars, supply, routes)
+    scenario.py      how a case becomes a game and what a session shows (the Scenarios)
     project_checks.py  the model's checks of a loaded game (FAQ rulings, worked examples)
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
 """
@@ -24,83 +24,94 @@ Modules, smallest first:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable, Mapping
 
-from generator.games import GamePackage
-from generator.games.zombicide import data_checks, events, ranges, schema
+from generator.contract import GamePackage
+from generator.core.dice import D6
+from generator.games.zombicide import data_checks, events, pages, project_checks, ranges, schema
+from generator.games.zombicide import worked_examples as telling
+from generator.games.zombicide.compare import measured_changes
+from generator.games.zombicide.data import rules_for_game
+from generator.games.zombicide.engine import Game as Session
+from generator.games.zombicide.narration import templates
+from generator.games.zombicide.odds_tables import odds_tables
+from generator.games.zombicide.rules import Rules
+from generator.games.zombicide.scenario import HOOKS
+from generator.games.zombicide.scenario_checks import ZombicideCase
+from generator.load.entities import Entity, Game
+from generator.load.examples import Example
+from generator.load.schema import Context
+from generator.render.example_view import ExampleView
+
+HERE = Path(__file__).parent
 
 
-class Zombicide(GamePackage):
+class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
     engine = "zombicide"
+    board = "zones"
+    dice = (D6,)
+    decks = ("equipment", "zombie")
     entity_specs = schema.SPECS
     page_files = schema.PAGE_FILES
     link_kinds = ("skill", "survivor", "zombie", "level", "equipment", "mission", "zombie-card")
     search_kinds = ("skill", "survivor", "zombie", "level", "equipment", "mission")
     compare_kinds = ("skill", "survivor", "zombie", "level", "equipment")
-    labels_file = Path(__file__).parent / "labels.yaml"
-    templates_dir = Path(__file__).parent / "templates"
+    labels_file = HERE / "labels.yaml"
+    templates_dir = HERE / "templates"
     table_only_kinds = ("zombie-card",)
     number_ranges = ranges.NUMBER_RANGES
     parameter_ranges = ranges.PARAMETER_RANGES
     event_kinds = events.EVENT_KINDS
+    scenarios = HOOKS
 
-    def template_functions(self, game, lang: str, link_to: Callable, labels: dict) -> dict[str, Callable]:
-        from generator.games.zombicide.pages import template_functions
-
-        return template_functions(game, lang, link_to, labels)
+    def template_functions(
+        self, game: Game, lang: str, link_to: Callable, labels: Mapping[str, Mapping[str, str]]
+    ) -> dict[str, Callable]:
+        return pages.template_functions(game, lang, link_to, labels)
 
     def narration_templates(self) -> dict[str, dict[str, str]]:
-        from generator.games.zombicide.narration import templates
-
         return templates()["events"]
 
-    def derived_parameters(self, entity):
+    def derived_parameters(self, entity: Entity) -> Mapping[str, int]:
         return data_checks.derived_parameters(entity)
 
-    def check_entity(self, entity, game, ctx) -> None:
+    def check_entity(self, entity: Entity, game: Game, ctx: Context) -> None:
         data_checks.check_entity(entity, game, ctx)
 
-    def check_game(self, game, ctx) -> None:
+    def check_game(self, game: Game, ctx: Context) -> None:
         data_checks.check_levels(game, ctx)
         data_checks.check_prose_parameters(game, ctx)
 
-    def model_errors(self, game, root: Path) -> list:
-        from generator.games.zombicide import project_checks
-
+    def model_errors(self, game: Game, root: Path) -> list:
         return project_checks.check_game(game, root)
 
-    def report(self, game, root: Path) -> list[str]:
-        from generator.games.zombicide import project_checks
-
+    def report(self, game: Game, root: Path) -> list[str]:
         return project_checks.report_game(game, root)
 
-    def rules_for(self, game) -> Any:
-        from generator.games.zombicide.data import rules_for_game
-
+    def rules_for(self, game: Game) -> Rules:
         return rules_for_game(game)
 
-    def odds_for(self, rules, entity) -> list:
-        from generator.games.zombicide.odds_tables import odds_tables
-
+    def odds_for(self, rules: Rules, entity: Entity) -> list:
         if entity.kind != "equipment" or not entity.fields.get("attacks"):
             return []
         return odds_tables(rules, entity.id)
 
-    def measured_changes(self, old, new, lang: str, labels: dict) -> list[str]:
-        from generator.games.zombicide.compare import measured_changes
-
+    def measured_changes(
+        self, old: Entity, new: Entity, lang: str, labels: Mapping[str, Mapping[str, str]]
+    ) -> list[str]:
         return measured_changes(old, new, lang, labels)
 
-    def example_view(self, game, rules, example, entity, lang: str, t: Callable, labels: dict):
-        from generator.games.zombicide import worked_examples
-
-        return worked_examples.example_view(game, rules, example, entity, lang, t, labels)
-
-    @property
-    def scenarios(self):
-        from generator.games.zombicide.scenario import HOOKS
-
-        return HOOKS
+    def example_view(
+        self,
+        game: Game,
+        rules: Rules,
+        example: Example,
+        section: Entity,
+        lang: str,
+        t: Callable,
+        labels: Mapping[str, Mapping[str, str]],
+    ) -> ExampleView:
+        return telling.example_view(game, rules, example, section, lang, t, labels)
 
 
 GAME = Zombicide()

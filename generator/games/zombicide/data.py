@@ -21,10 +21,10 @@ def rules_inputs(game: Game) -> dict:
         "parameters": {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")},
         "zombie_stats": {
             zid: {**z.fields["stats"], "special": [rule for rule, _ in z.fields.get("special", [])]}
-            for zid, z in game.zombies.items()
+            for zid, z in game.by_id("zombie").items()
         },
-        "level_thresholds": [(level.id, level.fields["xp"]) for level in game.levels],
-        "skill_models": {sid: s.fields["model"] for sid, s in game.skills.items()},
+        "level_thresholds": [(level.id, level.fields["xp"]) for level in game.of_kind("level")],
+        "skill_models": {sid: s.fields["model"] for sid, s in game.by_id("skill").items()},
         "equipment": equipment_cards(game),
     }
 

@@ -39,7 +39,7 @@ def _check_survivor(survivor: Entity, game: Game, ctx: Context) -> None:
     if not game.complete:
         return
     tree = survivor.fields.get("skills") or {}
-    levels = [level.id for level in game.levels]
+    levels = [level.id for level in game.of_kind("level")]
     where = survivor.field_where.get("skills", survivor.where)
     for level, ids in tree.items():
         if level not in levels:
@@ -53,7 +53,7 @@ def _check_survivor(survivor: Entity, game: Game, ctx: Context) -> None:
                 ctx.error(
                     at,
                     f"'{skill}' is no skill of this game"
-                    f"{suggestion(skill, [s.id for s in game.skills.values()], 'use an id from skills.yaml')}",
+                    f"{suggestion(skill, [s.id for s in game.of_kind('skill')], 'use an id from skills.yaml')}",
                 )
     kind, health = survivor.fields.get("type"), survivor.fields.get("health")
     usual = game.parameters.get(f"health-{kind}")
@@ -112,13 +112,13 @@ def _check_zombie_card(card: Entity, game: Game, ctx: Context) -> None:
     if not game.complete:
         return  # the levels or zombies may stand in the file that could not be read
     effect, rows = card.fields.get("effect"), card.fields.get("rows")
-    levels = [level.id for level in game.levels]
-    zombies = list(game.zombies)
+    levels = [level.id for level in game.of_kind("level")]
+    zombies = list(game.by_id("zombie"))
     if effect == "extra-activation":
         target = card.fields.get("activates")
         if target is None:
             ctx.error(card.where, "an extra activation card needs 'activates': the zombie type it activates")
-        elif target not in game.zombies:
+        elif target not in game.by_id("zombie"):
             ctx.error(
                 card.field_where["activates"],
                 f"unknown zombie '{target}'{suggestion(target, zombies, 'use an id from zombies.yaml')}",
@@ -130,7 +130,7 @@ def _check_zombie_card(card: Entity, game: Game, ctx: Context) -> None:
     for (level, zombie), where in rows.where.items():
         if not zombie and level not in levels:
             ctx.error(where, f"unknown danger level '{level}'{suggestion(level, levels, 'use an id from levels.yaml')}")
-        elif zombie and zombie not in game.zombies:
+        elif zombie and zombie not in game.by_id("zombie"):
             ctx.error(where, f"unknown zombie '{zombie}'{suggestion(zombie, zombies, 'use an id from zombies.yaml')}")
     for level in levels:
         if level not in rows.counts and (level, "") not in rows.where:
@@ -139,7 +139,7 @@ def _check_zombie_card(card: Entity, game: Game, ctx: Context) -> None:
 
 def check_levels(game: Game, ctx: Context) -> None:
     previous = None
-    for level in game.levels:
+    for level in game.of_kind("level"):
         xp = level.fields.get("xp")
         if xp is None:
             continue

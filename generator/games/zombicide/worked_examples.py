@@ -6,7 +6,7 @@ decides which board states to draw, and what to mark on them, from the same trac
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Mapping
 
 from generator.errors import ScenarioError
 from generator.games.zombicide.board import WALL
@@ -51,7 +51,13 @@ def played(example: Example, rules: Rules) -> ExampleRun:
 
 
 def example_view(
-    game: Game, rules: Rules, example: Example, entity: Entity, lang: str, t: Callable, labels: dict
+    game: Game,
+    rules: Rules,
+    example: Example,
+    entity: Entity,
+    lang: str,
+    t: Callable,
+    labels: Mapping[str, Mapping[str, str]],
 ) -> ExampleView:
     run = played(example, rules)
     if not run.ok:  # generator check reports it with its place; rendering cannot go on
@@ -140,7 +146,15 @@ def _after_marks(step: StepRun, story) -> Marks:
 class _Drawer:
     """Numbers the diagrams of one example and gives each its words in the page's language."""
 
-    def __init__(self, example: Example, narrator: Narrator, lang: str, labels: dict, title: str, rules: Rules):
+    def __init__(
+        self,
+        example: Example,
+        narrator: Narrator,
+        lang: str,
+        labels: Mapping[str, Mapping[str, str]],
+        title: str,
+        rules: Rules,
+    ):
         self.example, self.n, self.lang, self.labels, self.title = example, narrator, lang, labels, title
         self.zombie_types = list(rules.zombies)
         self.count = 0
@@ -161,7 +175,7 @@ class _Drawer:
         return Figure(svg, caption)
 
 
-def describe(state: State, marks: Marks, n: Narrator, labels: dict) -> str:
+def describe(state: State, marks: Marks, n: Narrator, labels: Mapping[str, Mapping[str, str]]) -> str:
     """The diagram in words: what stands in each zone, the doors and walls, and the marks."""
     lang, board = n.lang, state.board
     say = lambda key, **values: n.say(key, "describe", plain=True, **values)  # noqa: E731

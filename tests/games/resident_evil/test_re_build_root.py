@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import games, pipeline
+from generator import pipeline, registry
 
 FIXTURE = Path(__file__).parent / "fixture"
 OWN_CARD = "\n  lighter: {kind: special, deck: item-a}\n"  # a card only the copy has
@@ -24,7 +24,7 @@ def copy(tmp_path: Path) -> Path:
 
 def model_of(generated) -> object:
     game = generated.project.games["mini-re"]
-    return games.for_game(game).rules_for(game)
+    return registry.for_game(game).rules_for(game)
 
 
 def test_a_build_that_checks_first_renders_with_the_built_folders_cards(copy):
@@ -42,6 +42,6 @@ def test_a_build_that_checks_beside_renders_with_the_folder_it_runs_in(copy, mon
 
 def test_a_game_loaded_from_elsewhere_reads_the_cards_beside_it(copy, tmp_path_factory, monkeypatch):
     monkeypatch.chdir(tmp_path_factory.mktemp("elsewhere"))  # neither the copy nor this project
-    game = games.load_checked(copy).games["mini-re"]
+    game = pipeline.load_checked(copy).games["mini-re"]
     assert game.root == copy
-    assert "lighter" in games.for_game(game).rules_for(game).cards
+    assert "lighter" in registry.for_game(game).rules_for(game).cards

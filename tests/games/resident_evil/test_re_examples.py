@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import registry
 from generator.games.resident_evil import worked_examples
 from generator.games.resident_evil.narration import LANGS, Narrator, templates
 from tests.conftest import read_yaml
@@ -111,7 +112,7 @@ def rendered(re_project):
 
     game = re_project.games["resident-evil"]
     return {
-        (lang, example.id): example_markdown(re_project, game, example, lang)
+        (lang, example.id): example_markdown(re_project, game, example, lang, registry.engines())
         for example in game.examples
         for lang in LANGS
     }
@@ -152,4 +153,4 @@ def test_rendering_twice_gives_the_same_bytes(re_project, rendered):
     worked_examples._RUNS.clear()
     game = re_project.games["resident-evil"]
     for example in game.examples:
-        assert example_markdown(re_project, game, example, "ko") == rendered[("ko", example.id)]
+        assert example_markdown(re_project, game, example, "ko", registry.engines()) == rendered[("ko", example.id)]

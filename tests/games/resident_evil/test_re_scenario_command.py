@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.scenarios import cli as cli_scenario
+from generator.pipeline import scenario_command as cli_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 BAD = Path(__file__).parent / "bad_scenarios"

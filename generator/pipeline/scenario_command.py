@@ -11,13 +11,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator import games
+from generator import registry
 from generator.errors import DataError, DataErrors, GeneratorError, RulesDataError
 from generator.load.files import display
 from generator.load.references import suggestion
 from generator.load.schema import ID_PATTERN, describe
 from generator.load.yamlpos import Node, parse
-from generator.pipeline import PROJECT_ROOT
+from generator.pipeline import PROJECT_ROOT, load_checked
 from generator.scenarios.reading import read_scenario_file, source_sections
 from generator.scenarios.runner import format_trace, run_case
 
@@ -39,9 +39,9 @@ def main(argv: list[str]) -> int:
     try:
         shown = display(args.file, PROJECT_ROOT)
         edition = _scenario_file(args.file, shown)
-        project = games.load_checked(PROJECT_ROOT)
+        project = load_checked(PROJECT_ROOT)
         game = _game(project, edition, shown)
-        package = games.for_game(game)
+        package = registry.for_game(game)
         hooks = package.scenarios
         if hooks is None:
             raise _Refused(

@@ -1,0 +1,49 @@
+"""What a game package provides: one class, made of what each room of the generator asks.
+
+    GamePackage = GameData       the loader: entity kinds, files, number ranges, labels, data
+                                 checks, the kinds found by name, the board its examples are drawn on
+                + GamePages      the renderer: templates, odds tables, worked examples told, editions
+                + the model      its dice and decks, rules, checks of the data, scenarios, events
+                                 and their narration
+
+A game subclasses it in `generator/games/<engine>/__init__.py` (or any package named in
+RULEBOOK_GAME_PACKAGES) as `GAME`; generator/registry.py finds it. Every hook has a harmless
+default, so a new game starts with its entity kinds and grows the rest. `R` is the game's rules
+model, `S` a game being played, `V` one scenario case as the game's checks see it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from generator.core.dice import Die
+from generator.errors import DataError
+from generator.load.entities import Game
+from generator.load.spec import GameData
+from generator.render.spec import GamePages
+from generator.scenarios.case import CaseView
+from generator.scenarios.game import Scenarios
+
+R = TypeVar("R")
+S = TypeVar("S")
+V = TypeVar("V", bound=CaseView)
+
+
+class GamePackage(GameData, GamePages[R], Generic[R, S, V]):
+    dice: tuple[Die, ...] = ()  # its dice by their faces (none known: no odds are computed)
+    decks: tuple[str, ...] = ()  # the decks its cases and pages speak of
+    scenarios: Scenarios[R, S, V] | None = None  # its side of the scenario format, when it has a model
+    event_kinds: frozenset[str] = frozenset()  # every event its engine emits (each told in every language)
+
+    def model_errors(self, game: Game, root: Path) -> list[DataError]:
+        """The rules model's checks of the loaded game: coherent data, FAQ rulings, worked examples."""
+        return []
+
+    def report(self, game: Game, root: Path) -> list[str]:
+        """Lines `python -m generator check` prints about the model."""
+        return []
+
+    def narration_templates(self) -> dict[str, dict[str, str]]:
+        """Event kind -> language -> sentence template, for the worked examples' narration."""
+        return {}

@@ -1,0 +1,66 @@
+"""What the renderer asks of a game's package: its page templates and the functions they call,
+the odds tables beside an entity, its worked examples told and drawn, and what changed between two
+editions. Every hook has a harmless default. The renderer imports no game: the pipeline hands it
+the registered packages by engine name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Generic, Mapping, TypeVar
+
+from generator.load.entities import Entity, Game
+from generator.load.examples import Example
+from generator.render.example_view import ExampleView
+
+R = TypeVar("R")  # the game's rules model
+
+
+class GamePages(Generic[R]):
+    templates_dir: Path | None = None  # its page templates, named "<engine>/<file>" (see games/README.md)
+    table_only_kinds: tuple[str, ...] = ()  # kinds whose page is its table, without a section per entity
+    compare_kinds: tuple[str, ...] = ()  # the game's kinds on an edition comparison page
+
+    def rules_for(self, game: Game) -> R | None:
+        """The model's rules built from the loaded game, or None when the game has no model."""
+        return None
+
+    def template_functions(
+        self, game: Game, lang: str, link_to: Callable, labels: Mapping[str, Mapping[str, str]]
+    ) -> dict[str, Callable]:
+        """Functions the game's own templates call, for one page's language."""
+        return {}
+
+    def odds_for(self, rules: R, entity: Entity) -> list:
+        """Odds tables shown beside an entity."""
+        return []
+
+    def measured_changes(
+        self, old: Entity, new: Entity, lang: str, labels: Mapping[str, Mapping[str, str]]
+    ) -> list[str]:
+        """Differences in numbers between two editions' entities with the same id (comparison page)."""
+        return []
+
+    def example_view(
+        self,
+        game: Game,
+        rules: R,
+        example: Example,
+        section: Entity,
+        lang: str,
+        t: Callable,
+        labels: Mapping[str, Mapping[str, str]],
+    ) -> ExampleView:
+        raise NotImplementedError(f"the {game.engine or 'unnamed'} engine does not tell worked examples")
+
+    def example_views(
+        self, game: Game, rules: R, section: Entity, lang: str, t: Callable, labels: Mapping[str, Mapping[str, str]]
+    ) -> list[ExampleView]:
+        """The worked examples of one section, as the page template shows them."""
+        return [
+            self.example_view(game, rules, example, section, lang, t, labels)
+            for example in game.examples
+            if example.section == section.id
+        ]
+
+
+NO_PAGES: GamePages = GamePages()  # a game without a package (the shared pages only)
