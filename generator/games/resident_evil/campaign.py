@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from . import combat, reserve
 from .cards import Item
 from .state import Held
 from .tension import change_danger
@@ -30,16 +31,12 @@ def end_phase(game: Game, result: str) -> None:
     s.emit("end-phase", result=result)
     if result == "completed":
         _corpses(game)
-        from .reserve import heal_reserve
-
-        heal_reserve(game)
+        reserve.heal_reserve(game)
     _reset_ammo(game, completed=result == "completed")
     if result == "completed":
         for c in s.characters.values():
             if c.in_play and not c.unconscious:
-                from .combat import heal
-
-                heal(game, c, rules.end_phase_heal, reason="end-phase")
+                combat.heal(game, c, rules.end_phase_heal, reason="end-phase")
     else:
         for c in s.characters.values():
             before = c.damage

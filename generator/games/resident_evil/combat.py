@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from . import exploring, reactions
 from .cards import Attack, CardError, Effect, Weapon
 from .state import Character, Enemy, Held, NotAllowed
 
@@ -102,8 +103,6 @@ def check_place(game: Game, start: str, square: str, size: str, model: object) -
 
 
 def resolve_attack(game: Game, c: Character, plan: AttackPlan) -> None:
-    from . import reactions
-
     s, rules = game.state, game.rules
     held = plan.held
     target = plan.target
@@ -203,9 +202,7 @@ def damage_enemy(game: Game, enemy: Enemy, amount: int) -> bool:
         del s.enemies[enemy.id]
         s.emit("enemy-defeated", enemy=enemy.id, type=enemy.type, damage=amount, hp=hp)
         if game.rules.defeated_enemy_leaves_corpse:
-            from .exploring import add_corpse
-
-            add_corpse(game, enemy.square, reason="enemy-defeated")
+            exploring.add_corpse(game, enemy.square, reason="enemy-defeated")
         return False
     s.emit("enemy-wounded", enemy=enemy.id, damage=amount, wounds=enemy.wounds, hp=hp)
     return True

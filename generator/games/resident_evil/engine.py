@@ -16,7 +16,7 @@ from generator.core.decks import NEVER, RESHUFFLE, draw_from
 from generator.core.grid import GridError
 from generator.errors import ScenarioError
 
-from . import combat, exploring, reactions
+from . import combat, exploring, reactions, tension
 from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import UMBRELLA, ScriptedRolls
 from .routes import Routes
@@ -523,8 +523,6 @@ class Game:
         self._action(who, "leave", check, resolve)
 
     def typewriter(self, who: str) -> None:
-        from . import tension
-
         def check(c: Character) -> str:
             near = [t for t in self.state.typewriters if t == c.square or self.state.board.adjacent(t, c.square)]
             if not near:
@@ -642,8 +640,6 @@ class Game:
                 self.state.phase = "tension"
 
     def tension_phase(self) -> None:
-        from . import tension
-
         if self.state.phase == "action":
             self.reaction_phase()
         if self.state.result != "ongoing":
@@ -672,8 +668,6 @@ class Game:
         self.check_revival()
 
     def next_turn(self) -> None:
-        from . import tension
-
         s = self.state
         tension.expire_lasting(self, s.player)
         for _ in range(len(s.players)):

@@ -22,6 +22,7 @@ from generator.scenarios.runner import run_case
 from .data import Model, model_for_game
 from .rules import RulesError
 from .scenario import HOOKS, read_scenarios
+from .worked_examples import unnamed
 
 KIND_NAMES = {"ammunition": "ammo"}  # the data's item kind -> the engine's
 
@@ -46,8 +47,6 @@ def _unnamed_in_examples(game, model: Model) -> list[DataError]:
     """An example's narration names every character, enemy type and card it tells of: an id
     without a name would stand in the sentence as itself ("richardは…"). An example that does
     not play is reported already, and names nothing."""
-    from .worked_examples import unnamed  # the renderer's side, loaded only when there are examples
-
     found = []
     for example in game.examples:
         missing = unnamed(game, model, example)

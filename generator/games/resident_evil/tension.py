@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from generator.core.decks import LOSE, RESHUFFLE, DeckEmpty, draw_from
 from generator.errors import ScenarioError
 
+from . import exploring, reserve
 from .state import Character
 
 if TYPE_CHECKING:
@@ -32,9 +33,7 @@ def tension_phase(game: Game) -> None:
     tile = s.board.tile_of(active.square)
     bosses = [e for e in s.enemies.values() if game.profile(e).boss and s.board.tile_of(e.square) == tile]
     if bosses and active.active:
-        from .reserve import behaviour_card
-
-        behaviour_card(game, bosses[0])
+        reserve.behaviour_card(game, bosses[0])
         return
     s.emit("tension-phase", who=s.player)
     pending = game.rules.tension_cards_per_phase
@@ -136,10 +135,10 @@ def _resolvable(game: Game, effect: str, args: dict) -> bool:
 def _apply(game: Game, card: str, effect: str, args: dict) -> None:
     s = game.state
     if effect == "spawn":
-        from .exploring import place_spawn
-
         active = s.characters[s.player]
-        place_spawn(game, s.board.tile_of(active.square), active, dict(args.get("spawn") or {}), reason="tension-card")
+        exploring.place_spawn(
+            game, s.board.tile_of(active.square), active, dict(args.get("spawn") or {}), reason="tension-card"
+        )
     elif effect == "danger":
         change_danger(game, int(args.get("danger", 0)), reason="tension-card")
     else:

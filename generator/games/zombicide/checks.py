@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from generator.games.zombicide.rules import PARAMETERS, REQUIRED, TARGET_KINDS_BESIDES_ZOMBIES, ZOMBIE_SPECIAL_RULES
+from generator.games.zombicide import rules as edition  # its tables, read when the data is checked
 from generator.games.zombicide.skills import APPLIED_SKILLS
 
 STAT_NAMES = ("actions", "min-damage", "xp")
@@ -57,9 +57,9 @@ def skill_coverage(skill_models: Mapping[str, Any]) -> tuple[list[str], list[str
 
 def _check_parameter_types(parameters: Mapping[str, Any]) -> list[Problem]:
     problems = []
-    for pid, (_, kind, default) in PARAMETERS.items():
+    for pid, (_, kind, default) in edition.PARAMETERS.items():
         if pid not in parameters:
-            if default is REQUIRED:
+            if default is edition.REQUIRED:
                 problems.append(
                     Problem(
                         pid,
@@ -146,12 +146,12 @@ def _check_zombies(zombie_stats: Mapping[str, Mapping[str, int]]) -> list[Proble
                     )
                 )
         for rule in stats.get("special", ()):  # type: ignore[union-attr]
-            if rule not in ZOMBIE_SPECIAL_RULES:
+            if rule not in edition.ZOMBIE_SPECIAL_RULES:
                 problems.append(
                     Problem(
                         zid,
                         f"zombie '{zid}' has special rule '{rule}', which the rules model "
-                        f"does not know; use one of {', '.join(ZOMBIE_SPECIAL_RULES)}",
+                        f"does not know; use one of {', '.join(edition.ZOMBIE_SPECIAL_RULES)}",
                     )
                 )
     return problems
@@ -161,7 +161,7 @@ def _check_target_order(parameters: Mapping[str, Any], zombie_stats: Mapping[str
     order = parameters.get("ranged-target-order")
     if not isinstance(order, list):
         return []
-    known = [*zombie_stats, *TARGET_KINDS_BESIDES_ZOMBIES]
+    known = [*zombie_stats, *edition.TARGET_KINDS_BESIDES_ZOMBIES]
     problems, seen = [], set()
     for group in order:
         for name in group if isinstance(group, list) else []:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from generator.games.zombicide.skills import can_dual, dice_bonus, roll_bonus, weapon_damage
 from generator.games.zombicide.state import Car, NotAllowed, Survivor, Zombie
-from generator.games.zombicide.strategies import wound
+from generator.games.zombicide.strategies import kill_survivor, wound
 
 if TYPE_CHECKING:  # pragma: no cover
     from generator.games.zombicide.engine import Game
@@ -358,8 +358,6 @@ def _molotov(game: "Game", s: Survivor, item, zone: str) -> None:
     for zombie in list(state.zombies_in(zone)):
         _kill(game, s, zombie, zone)
     for victim in state.survivors_in(zone):
-        from generator.games.zombicide.strategies import kill_survivor
-
         kill_survivor(game, victim)
 
 

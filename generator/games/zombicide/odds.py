@@ -15,8 +15,11 @@ from math import comb
 from typing import AbstractSet, Sequence
 
 from generator.core.dice import SIDES, exact_outcomes
+from generator.games.zombicide.board import parse_map
+from generator.games.zombicide.engine import Game
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.skills import damage_bonus, dice_bonus, roll_bonus
+from generator.games.zombicide.state import Item, State, Survivor, Zombie
 
 Distribution = dict[int, Fraction]
 
@@ -140,9 +143,6 @@ def engine_hit_distribution(
     items: Sequence[str] = (),
 ) -> Distribution:
     """Hits by running the engine's own attack under every possible roll."""
-    from generator.games.zombicide.board import parse_map
-    from generator.games.zombicide.engine import Game
-    from generator.games.zombicide.state import Item, State, Survivor, Zombie
 
     def run(dice) -> int:
         hands = [Item(weapon), Item(weapon) if dual else None]

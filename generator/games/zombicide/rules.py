@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from generator.errors import RulesDataError
+from generator.games.zombicide import checks
 from generator.games.zombicide.equipment import Card
 
 
@@ -138,9 +139,7 @@ class Rules:
         equipment: Mapping[str, Card] | None = None,
     ) -> "Rules":
         """Build the rules, or raise RulesDataError listing every incoherence in the data."""
-        from generator.games.zombicide.checks import check_rules_data  # checks imports this module
-
-        problems = check_rules_data(parameters, zombie_stats, level_thresholds, skill_models)
+        problems = checks.check_rules_data(parameters, zombie_stats, level_thresholds, skill_models)
         if problems:
             raise RulesDataError(problems)
         values: dict[str, Any] = {}
