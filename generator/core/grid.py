@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -292,9 +292,18 @@ class Grid:
 # --- parsing ---------------------------------------------------------------------------------
 def parse_grid(text: str, doors: dict | None = None) -> Grid:
     """Read a text map (see the module docstring); `doors` adds keys and one-way sides by door id."""
+    square_rows, edge_rows = _rows(text)
+    tiles, cells = _squares(square_rows)
+    edges, door_map = _edges(square_rows, edge_rows, tiles, cells)
+    _describe_doors(door_map, doors or {})
+    return Grid(tiles, cells, edges, door_map)
+
+
+def _rows(text: str) -> tuple[list[str], dict[int, str]]:
+    """The rows of squares, and each edge row by the index of the square row above it."""
     lines = [line.rstrip() for line in text.strip("\n").splitlines()]
     square_rows: list[str] = []
-    edge_rows: dict[int, str] = {}  # index of the square row above -> edge row text
+    edge_rows: dict[int, str] = {}
     for number, line in enumerate(lines, start=1):
         if _is_square_row(line):
             square_rows.append(line)
@@ -304,6 +313,11 @@ def parse_grid(text: str, doors: dict | None = None) -> Grid:
             raise GridError(f"map line {number}: two edge rows in a row; put a row of squares between them")
         else:
             edge_rows[len(square_rows) - 1] = line
+    return square_rows, edge_rows
+
+
+def _squares(square_rows: list[str]) -> tuple[dict[str, str], dict[str, Cell]]:
+    """Each square's tile and cell, by square id."""
     tiles: dict[str, str] = {}
     cells: dict[str, Cell] = {}
     for r, line in enumerate(square_rows):
@@ -319,15 +333,21 @@ def parse_grid(text: str, doors: dict | None = None) -> Grid:
                 raise GridError(f"map row {r + 1}: at most 26 squares per row")
             sid = square_id((r, c))
             tiles[sid], cells[sid] = ch, (r, c)
+    return tiles, cells
+
+
+def _edges(
+    square_rows: list[str], edge_rows: dict[int, str], tiles: dict[str, str], cells: dict[str, Cell]
+) -> tuple[dict[frozenset, str], dict[str, Door]]:
+    """What stands on each edge between two squares (open, wall or a door id), and the doors."""
     by_cell = {cell: sid for sid, cell in cells.items()}
     edges: dict[frozenset, str] = {}
     door_map: dict[str, Door] = {}
-
-    def put(a: Cell, b: Cell, mark: str, where: str) -> None:
+    for a, b, mark, where in _edge_marks(square_rows, edge_rows):
         if a not in by_cell or b not in by_cell:
             if mark not in DEFAULT_MARKS | WALL_MARKS:
                 raise GridError(f"{where}: a door '{mark}' needs a square on both sides")
-            return
+            continue
         sa, sb = by_cell[a], by_cell[b]
         if mark in DEFAULT_MARKS:
             kind = OPEN if tiles[sa] == tiles[sb] else WALL
@@ -339,17 +359,26 @@ def parse_grid(text: str, doors: dict | None = None) -> Grid:
         else:
             raise GridError(f"{where}: '{mark}' is not an edge mark; use space, '|', '-', '+', '/', '=' or '#'")
         edges[frozenset((a, b))] = kind
+    return edges, door_map
 
+
+def _edge_marks(square_rows: list[str], edge_rows: dict[int, str]) -> Iterator[tuple[Cell, Cell, str, str]]:
+    """Each edge's two cells, its mark (a space where the map leaves it out) and where the mark is
+    written: row by row, the edges across the row, then those under it."""
     for r, line in enumerate(square_rows):
         for c in range(len(line[0::2])):
             mark = line[2 * c + 1] if 2 * c + 1 < len(line) else " "
-            put((r, c), (r, c + 1), mark, f"map row {r + 1}, column {2 * c + 2}")
+            yield (r, c), (r, c + 1), mark, f"map row {r + 1}, column {2 * c + 2}"
         below = edge_rows.get(r, "")
         width = max(len(line), len(square_rows[r + 1]) if r + 1 < len(square_rows) else 0)
         for c in range((width + 1) // 2):
             mark = below[2 * c] if 2 * c < len(below) else " "
-            put((r, c), (r + 1, c), mark, f"edge row under map row {r + 1}, column {2 * c + 1}")
-    for did, spec in (doors or {}).items():
+            yield (r, c), (r + 1, c), mark, f"edge row under map row {r + 1}, column {2 * c + 1}"
+
+
+def _describe_doors(door_map: dict[str, Door], doors: dict) -> None:
+    """Each door's key, and the square a one-way door opens from (a closed one-way door is locked)."""
+    for did, spec in doors.items():
         a, _, b = str(did).partition("/")
         door = door_map.get(door_id(a, b))
         if door is None:
@@ -364,7 +393,6 @@ def parse_grid(text: str, doors: dict | None = None) -> Grid:
             raise GridError(f"door '{did}': opens-from must be one of its squares {list(door.squares)}")
         if door.opens_from is not None and door.state == "closed":
             door.state = "locked"
-    return Grid(tiles, cells, edges, door_map)
 
 
 def _is_square_row(line: str) -> bool:

@@ -216,99 +216,15 @@ class _Composer:
         self.errors: list[DataError] = []
         self.constructor = yaml.constructor.SafeConstructor()
         self.skipping = 0  # depth inside a value whose key was refused (duplicate, merge, not text)
+        self.documents = 0  # documents begun in the stream: a file holds one
 
     def where(self, mark) -> Location:
         return Location(self.source.display, mark.line + 1, mark.column + 1)
 
     def compose(self, events) -> Node | None:
-        # The loop is the hot path of loading (one turn per value of every data file): the common
-        # events are handled inline, and a node's place is made once, from its start mark.
-        stack: list[_Frame] = []
-        root: Node | None = None
-        documents = 0
-        display, source = self.source.display, self.source
-        scalar_event, mapping_start, sequence_start = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
-        mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
+        """The document's root node; _Stop with the error that ends the file, if one does."""
         try:
-            for event in events:
-                kind = type(event)
-                if kind is scalar_event:  # the most common event first
-                    mark = event.start_mark
-                    style = event.style
-                    if (
-                        event.tag is None
-                        and style != '"'
-                        and (  # text as written: nothing to construct or screen
-                            style or not event.implicit[0] or _resolve_plain(event.value) == STR_TAG
-                        )
-                    ):
-                        node: Node | None = Node(
-                            event.value,
-                            Location(display, mark.line + 1, mark.column + 1),
-                            source,
-                            mark.index,
-                            event.end_mark.index,
-                        )
-                    else:
-                        node = self._scalar(event)
-                elif kind is mapping_end or kind is sequence_end:
-                    frame = stack.pop()
-                    node = Node(frame.items, frame.where, source, frame.start, event.end_mark.index, kind=frame.kind)
-                elif kind is mapping_start or kind is sequence_start:
-                    if event.tag is not None:
-                        self._refuse_tag(event)
-                    if len(stack) >= MAX_DEPTH:
-                        raise _Stop(
-                            DataError(
-                                self.where(event.start_mark),
-                                "",
-                                f"the data is nested more than {MAX_DEPTH} levels deep; flatten it",
-                            )
-                        )
-                    stack.append(
-                        _Frame(
-                            "map" if kind is mapping_start else "list",
-                            event.start_mark.index,
-                            self.where(event.start_mark),
-                        )
-                    )
-                    continue
-                else:
-                    if kind is yaml.DocumentStartEvent:
-                        documents += 1
-                        if documents > 1:
-                            raise _Stop(
-                                DataError(
-                                    self.where(event.start_mark),
-                                    "",
-                                    "a second YAML document ('---'); a data file holds one, "
-                                    "so move it to a file of its own",
-                                )
-                            )
-                    elif kind is yaml.AliasEvent:
-                        raise _Stop(
-                            DataError(
-                                self.where(event.start_mark),
-                                "",
-                                f"aliases ('*{event.anchor}') are not allowed; write the value out here",
-                            )
-                        )
-                    continue
-                # A finished node goes into its parent, or is the document's root.
-                if not stack:
-                    root = node
-                    continue
-                parent = stack[-1]
-                if parent.kind == "list":
-                    if node is not None:
-                        parent.items.append(node)
-                elif parent.key is None:  # this node is a key
-                    parent.key = self._key(node, parent)
-                else:
-                    (key, key_where), parent.key = parent.key, None
-                    if key and node is not None:
-                        node.key_where = key_where
-                        parent.items[key] = node
+            return self._compose(events)
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             problem = " ".join(p for p in (exc.context, exc.problem) if p)
@@ -316,7 +232,100 @@ class _Composer:
             raise _Stop(DataError(where, "", f"YAML syntax error ({problem}); fix the YAML at this place"))
         except yaml.YAMLError as exc:  # a reader error without a mark
             raise _Stop(DataError(Location(self.source.display, 1, 1), "", f"YAML error ({exc}); fix the file"))
+
+    def _compose(self, events) -> Node | None:
+        # The loop is the hot path of loading (one turn per value of every data file): the common
+        # events are handled inline, and a node's place is made once, from its start mark.
+        stack: list[_Frame] = []
+        root: Node | None = None
+        self.documents = 0
+        display, source = self.source.display, self.source
+        scalar_event, mapping_start, sequence_start = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+        mapping_end, sequence_end = yaml.MappingEndEvent, yaml.SequenceEndEvent
+        for event in events:
+            kind = type(event)
+            if kind is scalar_event:  # the most common event first
+                mark = event.start_mark
+                style = event.style
+                if (
+                    event.tag is None
+                    and style != '"'
+                    and (  # text as written: nothing to construct or screen
+                        style or not event.implicit[0] or _resolve_plain(event.value) == STR_TAG
+                    )
+                ):
+                    node: Node | None = Node(
+                        event.value,
+                        Location(display, mark.line + 1, mark.column + 1),
+                        source,
+                        mark.index,
+                        event.end_mark.index,
+                    )
+                else:
+                    node = self._scalar(event)
+            elif kind is mapping_end or kind is sequence_end:
+                frame = stack.pop()
+                node = Node(frame.items, frame.where, source, frame.start, event.end_mark.index, kind=frame.kind)
+            elif kind is mapping_start or kind is sequence_start:
+                stack.append(self._open(event, kind is mapping_start, len(stack)))
+                continue
+            else:
+                self._check_other_event(event)
+                continue
+            # A finished node goes into its parent, or is the document's root.
+            if not stack:
+                root = node
+                continue
+            parent = stack[-1]
+            if parent.kind == "list":
+                if node is not None:
+                    parent.items.append(node)
+            elif parent.key is None:  # this node is a key
+                parent.key = self._key(node, parent)
+            else:
+                (key, key_where), parent.key = parent.key, None
+                if key and node is not None:
+                    node.key_where = key_where
+                    parent.items[key] = node
         return root
+
+    def _open(self, event, is_map: bool, depth: int) -> _Frame:
+        """A mapping or list begins at `depth`: no tag on it, and no deeper than MAX_DEPTH."""
+        if event.tag is not None:
+            self._refuse_tag(event)
+        if depth >= MAX_DEPTH:
+            raise _Stop(
+                DataError(
+                    self.where(event.start_mark),
+                    "",
+                    f"the data is nested more than {MAX_DEPTH} levels deep; flatten it",
+                )
+            )
+        mark = event.start_mark
+        where = Location(self.source.display, mark.line + 1, mark.column + 1)  # self.where, without its call
+        return _Frame("map" if is_map else "list", mark.index, where)
+
+    def _check_other_event(self, event) -> None:
+        """Stream and document marks pass, but a second document or an alias ends the file."""
+        kind = type(event)
+        if kind is yaml.DocumentStartEvent:
+            self.documents += 1
+            if self.documents > 1:
+                raise _Stop(
+                    DataError(
+                        self.where(event.start_mark),
+                        "",
+                        "a second YAML document ('---'); a data file holds one, so move it to a file of its own",
+                    )
+                )
+        elif kind is yaml.AliasEvent:
+            raise _Stop(
+                DataError(
+                    self.where(event.start_mark),
+                    "",
+                    f"aliases ('*{event.anchor}') are not allowed; write the value out here",
+                )
+            )
 
     def _key(self, node: Node | None, parent: _Frame) -> tuple[str, Location]:
         if node is None:

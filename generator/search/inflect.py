@@ -10,6 +10,7 @@ its complements and keep their form.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct", "voct")
@@ -55,17 +56,35 @@ def ukrainian_forms(phrase: str) -> set[str]:
         for parse in analyses[0]:
             forms.update(form.word for form in parse.lexeme)
         return forms
-    head = next((i for i, parses in enumerate(analyses) if parses and parses[0].tag.POS == "NOUN"), len(words) - 1)
+    forms.update(_phrase_forms(words, analyses))
+    return forms
+
+
+def _phrase_forms(words: list[str], analyses: list[tuple]) -> Iterator[str]:
+    """A phrase of several words in each case and number, for each reading of its head noun: the
+    head and the words before it change, the words after it stay."""
+    head = _head(analyses)
     head_choices = [p for p in analyses[head] if p.tag.POS == "NOUN"] or list(analyses[head]) or [None]
     for head_parse in head_choices:
+        parses = [
+            head_parse if index == head else (found[0] if found else None) for index, found in enumerate(analyses)
+        ]
         for case in CASES:
             for number in NUMBERS:
-                inflected = []
-                for index, word in enumerate(words):
-                    parse = head_parse if index == head else (analyses[index][0] if analyses[index] else None)
-                    form = None
-                    if parse is not None and index <= head:
-                        form = _inflected(parse, frozenset((case, number))) or _inflected(parse, frozenset((case,)))
-                    inflected.append(form.word if form else word)
-                forms.add(" ".join(inflected))
-    return forms
+                yield " ".join(
+                    _form(word, parses[index], case, number) if index <= head else word
+                    for index, word in enumerate(words)
+                )
+
+
+def _head(analyses: list[tuple]) -> int:
+    """The phrase's head: its first word whose best reading is a noun, else its last word."""
+    return next((i for i, parses in enumerate(analyses) if parses and parses[0].tag.POS == "NOUN"), len(analyses) - 1)
+
+
+def _form(word: str, parse, case: str, number: str) -> str:
+    """The word in a case and number (in the case alone if it has no such number), else as written."""
+    if parse is None:
+        return word
+    form = _inflected(parse, frozenset((case, number))) or _inflected(parse, frozenset((case,)))
+    return form.word if form else word

@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 from string import Template
+from typing import Any, Callable
 
 import yaml
 
@@ -22,6 +23,7 @@ ENEMIES = ("enemy", "attacker")
 CARDS = ("card", "weapon", "deck", "source")
 CARD_LISTS = ("cards", "give", "take", "kept", "dropped")
 SILENT = ("action",)  # counted in the step label instead of told as a sentence
+UNTOLD = ("event", "player", "phase", "round")  # what every event carries: its kind and the turn
 
 
 @lru_cache(maxsize=1)
@@ -124,47 +126,46 @@ class Narrator:
         return None
 
     def values(self, event: dict) -> dict[str, str]:
+        """The event's values as its template takes them: names, dice faces, lists, by key."""
         out: dict[str, str] = {}
         for key, value in event.items():
-            if key in ("event", "player", "phase", "round"):
+            if key in UNTOLD:
                 continue
-            if key == "model" and isinstance(value, str) or key in PEOPLE and isinstance(value, str):
-                out[key] = self.enemy(value) if value in self.enemy_types else self.name(value)
-            elif key in ENEMIES and isinstance(value, str):
-                out[key] = self.enemy(value)
-            elif key in CARDS and isinstance(value, str):
-                out[key] = self.name(value)
-            elif key in CARD_LISTS and isinstance(value, list):
-                out[key] = self.join([self.name(v) for v in value])
-            elif key == "faces":
-                out[key] = self.join([self.face(f) for f in value])
-            elif key in ("face", "needed"):
-                out[key] = self.join([self.face(f) for f in value]) if isinstance(value, list) else self.face(value)
-            elif key == "path":
-                out[key] = " → ".join(value)
-            elif key in ("enemies", "riders"):
-                out[key] = self.join([self.enemy(e) if e in self.enemy_types else self.name(e) for e in value])
-            elif key == "extras":
+            if key == "extras":
                 out["extra_count"] = str(len(value))
-            elif key == "tiles":
-                out[key] = self.join(list(value))
-            elif key == "colour":
-                out[key] = self.name(f"tension-{value}")
-            elif key == "kind" and event["event"] == "encounter-draw":
-                out[key] = self.word(f"encounter-{value}")
-            elif key == "size":
-                out[key] = self.word(f"size-{value}")
             else:
-                out[key] = str(value)
+                out[key] = self._told(event["event"], key, value)
         if "evaded" in event:
             out["verdict"] = self.word("evaded" if event["evaded"] else "not-evaded")
         if event["event"] == "take" and event.get("source") not in (None, "item-box"):
             out["source"] = self.name(event["source"])
         if self.lang == "ko":
-            for key, value in list(out.items()):
-                for kind in ("topic", "subject", "object", "with", "and"):
-                    out[f"{key}_{kind}"] = particle(value, kind)
+            _add_particles(out)
         return out
+
+    def _told(self, kind: str, key: str, value: Any) -> str:
+        """One value of an event of `kind` in words; a value no table names is told as written."""
+        if isinstance(value, str) and key in NAMED_BY:
+            return NAMED_BY[key](self, value)
+        if isinstance(value, list) and key in CARD_LISTS:
+            return self.join([self.name(v) for v in value])
+        if key == "kind" and kind == "encounter-draw":
+            return self.word(f"encounter-{value}")
+        tell = TOLD_BY.get(key)
+        return tell(self, value) if tell else str(value)
+
+    def _someone(self, key: str) -> str:
+        """An enemy of the case by its number, else a character (or anything else) by its name."""
+        return self.enemy(key) if key in self.enemy_types else self.name(key)
+
+    def _everyone(self, keys: list[str]) -> str:
+        return self.join([self._someone(key) for key in keys])
+
+    def _faces(self, faces: list[str]) -> str:
+        return self.join([self.face(f) for f in faces])
+
+    def _face_or_faces(self, value: str | list[str]) -> str:
+        return self._faces(value) if isinstance(value, list) else self.face(value)
 
     def sentence(self, event: dict) -> str | None:
         if event["event"] in SILENT:
@@ -188,6 +189,34 @@ class Narrator:
 
     def tell(self, events: list[dict]) -> list[str]:
         return [s for s in (self.sentence(e) for e in events) if s]
+
+
+# Event keys whose text is an id to name: someone (an enemy or a character), an enemy, a card.
+NAMED_BY: dict[str, Callable[[Narrator, str], str]] = {
+    "model": Narrator._someone,
+    **dict.fromkeys(PEOPLE, Narrator._someone),
+    **dict.fromkeys(ENEMIES, Narrator.enemy),
+    **dict.fromkeys(CARDS, Narrator.name),
+}
+# Event keys told in words of their own, whatever their value's type.
+TOLD_BY: dict[str, Callable[[Narrator, Any], str]] = {
+    "faces": Narrator._faces,
+    "face": Narrator._face_or_faces,
+    "needed": Narrator._face_or_faces,
+    "path": lambda n, path: " → ".join(path),
+    "enemies": Narrator._everyone,
+    "riders": Narrator._everyone,
+    "tiles": lambda n, tiles: n.join(list(tiles)),
+    "colour": lambda n, colour: n.name(f"tension-{colour}"),
+    "size": lambda n, size: n.word(f"size-{size}"),
+}
+
+
+def _add_particles(values: dict[str, str]) -> None:
+    """Korean: each value also with each particle after it (`$who_topic`), in the form its last sound takes."""
+    for key, value in list(values.items()):
+        for kind in ("topic", "subject", "object", "with", "and"):
+            values[f"{key}_{kind}"] = particle(value, kind)
 
 
 def enemy_numbers(enemy_types: dict[str, str]) -> dict[str, str]:

@@ -9,10 +9,12 @@ How hits land is the rules' business, so it is decided here from `Rules`:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from generator.games.zombicide.equipment import Card, Profile
 from generator.games.zombicide.skills import can_dual, dice_bonus, roll_bonus, weapon_damage
-from generator.games.zombicide.state import Car, NotAllowed, Survivor, Zombie
+from generator.games.zombicide.state import Car, Item, NotAllowed, Survivor, Zombie
 from generator.games.zombicide.strategies import kill_survivor, wound
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,6 +22,32 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SURVIVOR = "survivor"
 REROLL_SKILLS = ("lucky", "1-re-roll-per-turn")
+
+
+@dataclass
+class _Attack:
+    """A combat action that passed every check: what fires, at which zone, who places the hits."""
+
+    survivor: Survivor
+    weapon: str
+    card: Card
+    profile: Profile
+    skills: set[str]  # in force as the action starts: a level its kills reach changes nothing here
+    held: list[Item]  # every copy ready to use (a Molotov throws the first)
+    used: list[Item]  # the copies that fire: one, or a dual pair
+    target: str
+    damage: int
+    point_blank: bool  # Point-blank: a ranged weapon fired into its own zone
+    players_assign: bool  # the players place the hits (melee, Sniper), not the target order
+
+    @property
+    def kind(self) -> str:
+        return self.profile.kind
+
+    @property
+    def empties_weapon(self) -> bool:
+        """The copies fired wait for a reload action (never with Free reload)."""
+        return self.card.reload and "free-reload" not in self.skills
 
 
 def attack(
@@ -37,117 +65,181 @@ def attack(
 ) -> None:
     """One combat action. `rerolls` lists re-roll sources to use in order (each re-rolls all dice);
     with `reroll_below`, a source is used only while the hits are fewer than that."""
-    rules, state = game.rules, game.state
+    action = _checked_attack(game, s, weapon, at, mode, dual, assign or [])
+    rerolls = list(rerolls)
+    _check_rerolls(game, s, action.card, rerolls)
+    _pay_for_attack(game, action)
+    kills_before = s.kills.total()
+    if action.profile.noisy and "ninja" not in action.skills:
+        game.state.noise[s.zone] += game.rules.noise_per_action  # one token per action, however many dice
+    if action.card.molotov:
+        _molotov(game, s, action.held[0], action.target)
+        return
+    dice_count = _dice_count(game, action, zombie_dice)
+    game.reaper_left = int("reaper" in action.skills)  # Reaper (Combat): at most one extra kill per action
+    rolled, dice_count = _roll_attack(game, action, dice_count, rerolls, reroll_below)
+    hits = _hits(rolled, action.profile.accuracy)
+    if action.empties_weapon:
+        for item in action.used:
+            item.loaded = False
+    _place_hits(game, action, hits, dice_count - hits, assign or [], survivors or [])
+    if "hit-and-run" in action.skills and s.kills.total() > kills_before:
+        s.hit_and_run = True  # a free move follows, without the extra cost for zombies
+    game.reaper_left = 0
+
+
+def _checked_attack(
+    game: "Game", s: Survivor, weapon: str, at: str | None, mode: str | None, dual: bool | None, assign: list[str]
+) -> _Attack:
+    """The attack asked for, or NotAllowed (nothing changed yet) with the first reason it cannot be made."""
     held = _held(game, s, weapon)
     if not held:
         raise NotAllowed("weapon-not-in-hand", f"{s.id} holds no '{weapon}' in hand")
-    blockers = [z.type for z in state.zombies_in(s.zone) if rules.special(z.type, "no-combat-in-its-zone")]
-    if blockers:
-        raise NotAllowed("no-combat-beside", f"{s.id} shares a zone with a {blockers[0]}: no combat action there")
-    card = rules.card(weapon)
+    _check_no_blocker(game, s)
+    card = game.rules.card(weapon)
     profile = card.profile(mode)
     if profile is None:
         raise NotAllowed("no-such-attack", f"'{weapon}' has no {mode} attack")
-    kind = profile.kind
     skills = game.skills(s)
+    used = _firing_copies(s, weapon, card, profile.kind, skills, held, dual)
+    target = _checked_target(game, s, weapon, profile, skills, at)
+    damage = weapon_damage(skills, profile.kind, profile.damage)
+    _check_hurtable(game, card, target, damage)
+    _check_assigned(game, target, assign)
+    point_blank = profile.kind == "ranged" and "point-blank" in skills and target == s.zone
+    players_assign = profile.kind == "melee" or card.sniper or "sniper" in skills or point_blank
+    return _Attack(s, weapon, card, profile, skills, held, used, target, damage, point_blank, players_assign)
+
+
+def _check_no_blocker(game: "Game", s: Survivor) -> None:
+    rules = game.rules
+    blockers = [z.type for z in game.state.zombies_in(s.zone) if rules.special(z.type, "no-combat-in-its-zone")]
+    if blockers:
+        raise NotAllowed("no-combat-beside", f"{s.id} shares a zone with a {blockers[0]}: no combat action there")
+
+
+def _firing_copies(
+    s: Survivor, weapon: str, card: Card, kind: str, skills: set[str], held: list[Item], dual: bool | None
+) -> list[Item]:
+    """A dual pair fires together unless `dual` is False; a weapon that needs reloading fires only loaded."""
     pair_possible = len(held) == 2 and can_dual(skills, kind, card.dual) and not card.molotov
     if dual and not pair_possible:
         raise NotAllowed("cannot-dual", f"{s.id} cannot fire two '{weapon}' together")
     used = held[:2] if (pair_possible and dual is not False) else held[:1]
-    free_reload = "free-reload" in skills  # reloaded for free: never waits for a reload action
-    if card.reload and not free_reload:
+    if card.reload and "free-reload" not in skills:  # reloaded for free: never waits for a reload action
         if dual is None:  # unless told otherwise, fire whatever is loaded
             used = [i for i in used if i.loaded]
         if not used or any(not i.loaded for i in used):
             raise NotAllowed("needs-reload", f"'{weapon}' must be reloaded first")
+    return used
+
+
+def _checked_target(game: "Game", s: Survivor, weapon: str, profile: Profile, skills: set[str], at: str | None) -> str:
+    """The zone attacked (the survivor's own by default): on the board, in reach, with zombies."""
     target = at or s.zone
-    if target not in state.board.zones:
+    if target not in game.state.board.zones:
         raise NotAllowed("unknown-zone", f"there is no zone '{target}'")
-    if kind == "melee":
+    if profile.kind == "melee":
         if target != s.zone:
             raise NotAllowed("melee-own-zone", "a melee weapon reaches only its own zone")
     else:
-        sight = state.board.line_of_sight(s.zone)
-        if target not in sight:
-            raise NotAllowed("not-in-sight", f"{target} is not in {s.id}'s line of sight")
-        longest = profile.max_range + int("plus-1-max-range" in skills)
-        shortest = 0 if "point-blank" in skills else profile.min_range  # Point-blank: own zone too
-        if not shortest <= sight[target] <= longest:
-            raise NotAllowed(
-                "out-of-range",
-                f"{target} is at range {sight[target]}; '{weapon}' reaches {profile.min_range}-{longest}",
-            )
-    if not state.zombies_in(target):
+        _check_in_range(game, s, weapon, profile, skills, target)
+    if not game.state.zombies_in(target):
         raise NotAllowed("no-zombies", f"no zombies in {target}")
-    damage = weapon_damage(skills, kind, profile.damage)
+    return target
+
+
+def _check_in_range(game: "Game", s: Survivor, weapon: str, profile: Profile, skills: set[str], target: str) -> None:
+    sight = game.state.board.line_of_sight(s.zone)
+    if target not in sight:
+        raise NotAllowed("not-in-sight", f"{target} is not in {s.id}'s line of sight")
+    longest = profile.max_range + int("plus-1-max-range" in skills)
+    shortest = 0 if "point-blank" in skills else profile.min_range  # Point-blank: own zone too
+    if not shortest <= sight[target] <= longest:
+        raise NotAllowed(
+            "out-of-range",
+            f"{target} is at range {sight[target]}; '{weapon}' reaches {profile.min_range}-{longest}",
+        )
+
+
+def _check_hurtable(game: "Game", card: Card, target: str, damage: int) -> None:
+    rules = game.rules
     if (
         rules.combat_needs_a_target_it_can_hurt
         and not card.molotov
-        and not any(damage >= rules.zombies[z.type].min_damage for z in state.zombies_in(target))
+        and not any(damage >= rules.zombies[z.type].min_damage for z in game.state.zombies_in(target))
     ):
         raise NotAllowed("no-target-it-can-hurt", f"damage {damage} kills none of the zombies in {target}")
-    point_blank = kind == "ranged" and "point-blank" in skills and target == s.zone
-    choosing = kind == "melee" or card.sniper or "sniper" in skills or point_blank
-    for name in assign or []:
-        if name not in {z.type for z in state.zombies_in(target)}:
+
+
+def _check_assigned(game: "Game", target: str, assign: list[str]) -> None:
+    present = {z.type for z in game.state.zombies_in(target)}
+    for name in assign:
+        if name not in present:
             raise NotAllowed("no-such-target", f"no {name} in {target} to assign a hit to")
-    rerolls = list(rerolls)
-    _check_rerolls(game, s, card, rerolls)
-    if len(used) == 2 and "dual-expert" in skills and not s.free_used["dual-expert"]:
+
+
+def _pay_for_attack(game: "Game", action: _Attack) -> None:
+    s = action.survivor
+    if len(action.used) == 2 and "dual-expert" in action.skills and not s.free_used["dual-expert"]:
         s.free_used["dual-expert"] = 1  # Dual expert: a free combat action with the pair only
     else:
-        game._pay(s, kind, 1)  # a free Combat, Melee or Ranged action pays for it
-    kills_before = s.kills.total()
-    if profile.noisy and "ninja" not in skills:
-        state.noise[s.zone] += rules.noise_per_action  # one token per action, however many dice
-    if card.molotov:
-        _molotov(game, s, held[0], target)
-        return
-    per_weapon = profile.dice
+        game._pay(s, action.kind, 1)  # a free Combat, Melee or Ranged action pays for it
+
+
+def _dice_count(game: "Game", action: _Attack, zombie_dice: bool) -> int:
+    s, skills = action.survivor, action.skills
+    per_weapon = action.profile.dice
     if zombie_dice:  # Barbarian (melee) and Full auto (ranged): as many dice as zombies there
-        skill = "barbarian" if kind == "melee" else "full-auto"
+        skill = "barbarian" if action.kind == "melee" else "full-auto"
         if skill not in skills:
             raise NotAllowed("no-zombie-dice", f"{s.id} lacks {skill}")
-        per_weapon = len(state.zombies_in(target))
+        per_weapon = len(game.state.zombies_in(action.target))
     if "escalation" in skills:  # as Combat: +1 die per combat action already taken in a row
         per_weapon += s.escalation
         s.escalation += 1
-    dice_count = (per_weapon + dice_bonus(skills, kind)) * len(used)
-    game.reaper_left = int("reaper" in skills)  # Reaper (Combat): at most one extra kill per action
-    bonus = roll_bonus(skills, kind)
-    rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
-    state.emit("roll", survivor=s.id, weapon=weapon, dice=rolled, accuracy=profile.accuracy)
+    return (per_weapon + dice_bonus(skills, action.kind)) * len(action.used)
+
+
+def _roll_attack(
+    game: "Game", action: _Attack, dice_count: int, rerolls: list[str], reroll_below: int | None
+) -> tuple[list[int], int]:
+    """The dice that stand after the re-rolls and Roll 6: +1 die, and how many they are."""
+    s, accuracy = action.survivor, action.profile.accuracy
+    bonus, cap = roll_bonus(action.skills, action.kind), game.rules.max_die_result
+    rolled = _adjust(game.dice.roll(dice_count), bonus, cap)
+    game.emit("roll", survivor=s.id, weapon=action.weapon, dice=rolled, accuracy=accuracy)
     for source in rerolls:  # a re-roll takes all the dice again; the new result stands
-        if reroll_below is not None and sum(1 for v in rolled if v >= profile.accuracy) >= reroll_below:
+        if reroll_below is not None and _hits(rolled, accuracy) >= reroll_below:
             break
         _spend_reroll(s, source)
-        rolled = _adjust(game.dice.roll(dice_count), bonus, rules.max_die_result)
-        state.emit("re-roll", survivor=s.id, source=source, dice=rolled)
-    rolled, dice_count = _roll_sixes(game, s, skills, rolled, dice_count, bonus)
-    hits = sum(1 for v in rolled if v >= profile.accuracy)
-    misses = dice_count - hits
-    if card.reload and not free_reload:
-        for item in used:
-            item.loaded = False
+        rolled = _adjust(game.dice.roll(dice_count), bonus, cap)
+        game.emit("re-roll", survivor=s.id, source=source, dice=rolled)
+    return _roll_sixes(game, s, action.skills, rolled, dice_count, bonus)
+
+
+def _hits(rolled: list[int], accuracy: int) -> int:
+    return sum(1 for v in rolled if v >= accuracy)
+
+
+def _place_hits(game: "Game", action: _Attack, hits: int, misses: int, assign: list[str], survivors: list[str]) -> None:
+    s, target, damage = action.survivor, action.target, action.damage
     # who places the hits: the players (melee, Sniper) or the target order (other ranged attacks)
-    state.emit(
+    game.emit(
         "hits",
         survivor=s.id,
         hits=hits,
         misses=misses,
         damage=damage,
         zone=target,
-        assigned_by="players" if choosing else "target-order",
+        assigned_by="players" if action.players_assign else "target-order",
     )
-    if choosing:
-        _assign_hits(game, s, target, hits, damage, assign or [])
+    if action.players_assign:
+        _assign_hits(game, s, target, hits, damage, assign)
     else:
-        _ordered_hits(game, s, target, hits, damage, survivors or [], exclude={s.id})
-    if kind == "ranged" and rules.ranged_misses_hit_survivors and misses and not point_blank:
-        _friendly_fire(game, s, target, misses, damage, survivors or [])
-    if "hit-and-run" in skills and s.kills.total() > kills_before:
-        s.hit_and_run = True  # a free move follows, without the extra cost for zombies
-    game.reaper_left = 0
+        _ordered_hits(game, s, target, hits, damage, survivors, exclude={s.id})
+    if action.kind == "ranged" and game.rules.ranged_misses_hit_survivors and misses and not action.point_blank:
+        _friendly_fire(game, s, target, misses, damage, survivors)
 
 
 # Roll 6: +1 die adds dice as long as dice show the top face. A real chain ends within a few rounds

@@ -13,11 +13,12 @@ from typing import Any
 from generator.core.choices import Choices
 from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
+from generator.core.geometry import Door
 from generator.errors import ScenarioError
 from generator.games.zombicide import combat, zombie_phase
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.skills import COMBAT_KINDS, FREE_ACTION_SKILLS, pays_for, zones_per_move
-from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Item, NotAllowed, State, Survivor
+from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Car, Item, NotAllowed, State, Survivor
 from generator.games.zombicide.strategies import WOUNDED
 
 
@@ -139,24 +140,9 @@ class Game:
         if s.car:
             raise NotAllowed("in-car", f"{sid} is in a car; get out first")
         skills = self.skills(s)
-        reach = zones_per_move(skills)
-        sprinting = "sprint" in skills and not s.sprint_used and len(path) > reach
-        if sprinting:
-            reach = max(reach, 3)  # Sprint: once per turn, one move of 2 or 3 zones
-        if not path or len(path) > reach:
-            raise NotAllowed("too-far", f"{sid} moves 1 to {reach} zone(s) per move action, not {len(path)}")
+        sprinting = self._sprinting(s, skills, path)
         slippery = "slippery" in skills and self._slippery_left(s)
-        here = s.zone
-        for i, zone in enumerate(path):
-            if zone not in self.state.board.zones:
-                raise NotAllowed("unknown-zone", f"there is no zone '{zone}'")
-            if not self.state.board.passable(here, zone):
-                raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
-            if self.state.zombies_in(zone) and i < len(path) - 1 and not slippery:
-                raise NotAllowed(
-                    "move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move", through=zone
-                )
-            here = zone
+        self._check_walk(s, path, slippery)
         left_behind = [] if slippery else self.state.zombies_in(s.zone)
         cost = 1 + self.rules.move_extra_cost_per_zombie * len(left_behind)
         if s.hit_and_run and len(path) == 1:  # Hit & run: a free move, nothing extra for zombies
@@ -168,6 +154,30 @@ class Game:
         paid_for = self.state.counts(left_behind) if cost > 1 else {}  # why the move cost more
         self.emit("move", survivor=sid, path=[s.zone, *path], cost=cost, zombies_left=paid_for)
         s.zone = path[-1]
+
+    def _sprinting(self, s: Survivor, skills: set[str], path: list[str]) -> bool:
+        """Whether the move is a Sprint; NotAllowed when no move of the survivor covers the path."""
+        reach = zones_per_move(skills)
+        sprinting = "sprint" in skills and not s.sprint_used and len(path) > reach
+        if sprinting:
+            reach = max(reach, 3)  # Sprint: once per turn, one move of 2 or 3 zones
+        if not path or len(path) > reach:
+            raise NotAllowed("too-far", f"{s.id} moves 1 to {reach} zone(s) per move action, not {len(path)}")
+        return sprinting
+
+    def _check_walk(self, s: Survivor, path: list[str], slippery: bool) -> None:
+        """Each step of a move goes through an open way; entering zombies ends it (Slippery aside)."""
+        here = s.zone
+        for i, zone in enumerate(path):
+            if zone not in self.state.board.zones:
+                raise NotAllowed("unknown-zone", f"there is no zone '{zone}'")
+            if not self.state.board.passable(here, zone):
+                raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
+            if self.state.zombies_in(zone) and i < len(path) - 1 and not slippery:
+                raise NotAllowed(
+                    "move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move", through=zone
+                )
+            here = zone
 
     def _kid_slippery_only(self, s: Survivor) -> bool:
         """A kid whose Slippery comes only from being a kid (not from a skill card or level)."""
@@ -192,17 +202,7 @@ class Game:
             raise NotAllowed("too-far", f"a Charge covers 1 or 2 zones, not {len(path)}")
         if not self.state.zombies_in(path[-1]):
             raise NotAllowed("charge-needs-zombies", f"a Charge ends in a zone with zombies; {path[-1]} has none")
-        here = s.zone
-        for i, zone in enumerate(path):
-            if zone not in self.state.board.zones:
-                raise NotAllowed("unknown-zone", f"there is no zone '{zone}'")
-            if not self.state.board.passable(here, zone):
-                raise NotAllowed("no-passage", f"no open way from {here} to {zone}")
-            if self.state.zombies_in(zone) and i < len(path) - 1 and "slippery" not in self.skills(s):
-                raise NotAllowed(
-                    "move-ends-at-zombies", f"entering {zone}, which holds zombies, ends the move", through=zone
-                )
-            here = zone
+        self._check_walk(s, path, "slippery" in self.skills(s))
         left_behind = [] if "slippery" in self.skills(s) else self.state.zombies_in(s.zone)
         extra = self.rules.move_extra_cost_per_zombie * len(left_behind)
         if extra > self.actions_left(s):
@@ -255,32 +255,43 @@ class Game:
     # --- search ------------------------------------------------------------------------------
     def search(self, sid: str, keep: list[str] | None = None, hold_your_nose: bool | None = None) -> None:
         s = self.actor(sid)
-        state = self.state
-        zone = s.zone
-        nose = self._hold_your_nose_ready(s)
-        use_nose = nose if hold_your_nose is None else hold_your_nose
-        if use_nose and not nose:
-            raise NotAllowed("no-hold-your-nose", f"{sid} has no Hold Your Nose search ready in {zone}")
-        car = next((c for c in state.cars.values() if c.zone == zone and c.kind in ("police", "pimp")), None)
-        if not use_nose and state.board.is_street(zone) and car is None and "scavenger" not in self.skills(s):
-            raise NotAllowed("search-outdoors", f"{zone} is a street zone; search inside a building")
-        if state.zombies_in(zone):
-            raise NotAllowed("search-with-zombies", f"zombies stand in {zone}")
-        if s.searched and "can-search-more-than-once" not in self.skills(s):
-            raise NotAllowed("search-once-per-turn", f"{sid} has already searched this turn")
+        use_nose = self._uses_hold_your_nose(s, hold_your_nose)
+        car = next((c for c in self.state.cars.values() if c.zone == s.zone and c.kind in ("police", "pimp")), None)
+        self._check_search(s, use_nose, car)
         if not use_nose:
             self._pay(s, "search", 1)
         else:
             s.nose_used = True
         s.searched = True
-        if car is not None and state.board.is_street(zone) and not use_nose:
+        if car is not None and self.state.board.is_street(s.zone) and not use_nose:
             _check_keep(keep, self._search_car(s, car, keep))
             return
+        self._search_zone(s, keep)
+
+    def _uses_hold_your_nose(self, s: Survivor, asked: bool | None) -> bool:
+        """Whether a search is Hold your nose's: whenever one is ready, unless the step says otherwise."""
+        ready = self._hold_your_nose_ready(s)
+        use = ready if asked is None else asked
+        if use and not ready:
+            raise NotAllowed("no-hold-your-nose", f"{s.id} has no Hold Your Nose search ready in {s.zone}")
+        return use
+
+    def _check_search(self, s: Survivor, use_nose: bool, car: Car | None) -> None:
+        state, zone = self.state, s.zone
+        if not use_nose and state.board.is_street(zone) and car is None and "scavenger" not in self.skills(s):
+            raise NotAllowed("search-outdoors", f"{zone} is a street zone; search inside a building")
+        if state.zombies_in(zone):
+            raise NotAllowed("search-with-zombies", f"zombies stand in {zone}")
+        if s.searched and "can-search-more-than-once" not in self.skills(s):
+            raise NotAllowed("search-once-per-turn", f"{s.id} has already searched this turn")
+
+    def _search_zone(self, s: Survivor, keep: list[str] | None) -> None:
+        """A search of the zone: the cards drawn (a Flashlight or a skill draws more) go to the survivor."""
         draws = self.rules.flashlight_draws if any(self.rules.card(i.name).draws_extra for i in s.items()) else 1
         if "search-2-cards" in self.skills(s):
             draws = max(draws, 2)
         drawn = [self._draw_equipment() for _ in range(draws)]
-        self.emit("search", survivor=sid, zone=zone, drawn=[c for c in drawn if c])
+        self.emit("search", survivor=s.id, zone=s.zone, drawn=[c for c in drawn if c])
         drawn += self._matching_set(s, [c for c in drawn if c])
         _check_keep(keep, [card for card in drawn if card is not None])
         for card in drawn:
@@ -372,6 +383,18 @@ class Game:
     # --- doors -------------------------------------------------------------------------------
     def open_door(self, sid: str, to: str, with_card: str | None = None) -> None:
         s = self.actor(sid)
+        door = self._door_to_open(s, to)
+        opener = self._door_opener(s, with_card)
+        self._pay(s, "door", 1)
+        door.state = "open"
+        noisy = opener is not None and self.rules.card(opener).door_noisy and "ninja" not in self.skills(s)
+        if noisy:
+            self.state.noise[s.zone] += self.rules.noise_per_action
+        self.emit("open-door", survivor=sid, door=door.id, card=opener, noise=noisy, zone=s.zone)
+        zombie_phase.spawn_building(self, door)
+
+    def _door_to_open(self, s: Survivor, to: str) -> Door:
+        """The closed door between the survivor's zone and `to`, if nothing keeps it shut."""
         door = self.state.board.door_between(s.zone, to)
         if door is None:
             raise NotAllowed("no-door", f"no door between {s.zone} and {to}")
@@ -382,23 +405,21 @@ class Game:
                 "door-needs-objective",
                 f"the door {door.id} opens only after its {door.color or 'mission'} objective is taken",
             )
+        return door
+
+    def _door_opener(self, s: Survivor, with_card: str | None) -> str | None:
+        """The card that opens the door (a quiet one first), or None for Break-in."""
         ready = s.items() if "webbing" in self.skills(s) else [i for i in s.hands if i is not None]
         openers = [i.name for i in ready if self.rules.card(i.name).opens_doors]
         if with_card is not None:
             openers = [c for c in openers if c == with_card]
         break_in = "break-in" in self.skills(s) and with_card is None
         if not openers and not break_in:
-            raise NotAllowed("no-door-opener", f"{sid} holds no weapon that opens doors")
+            raise NotAllowed("no-door-opener", f"{s.id} holds no weapon that opens doors")
         opener = sorted(openers, key=lambda c: self.rules.card(c).door_noisy)[0] if openers else None
         if break_in and (opener is None or self.rules.card(opener).door_noisy):
             opener = None  # Break-in: no equipment, no noise
-        self._pay(s, "door", 1)
-        door.state = "open"
-        noisy = opener is not None and self.rules.card(opener).door_noisy and "ninja" not in self.skills(s)
-        if noisy:
-            self.state.noise[s.zone] += self.rules.noise_per_action
-        self.emit("open-door", survivor=sid, door=door.id, card=opener, noise=noisy, zone=s.zone)
-        zombie_phase.spawn_building(self, door)
+        return opener
 
     def lock_door(self, sid: str, to: str) -> None:
         s = self.actor(sid)

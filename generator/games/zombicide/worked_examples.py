@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Callable, Mapping
 
 from generator.errors import ScenarioError
-from generator.games.zombicide.board import WALL
+from generator.games.zombicide.board import Board
 from generator.games.zombicide.diagrams import Marks, Words, render_svg
 from generator.games.zombicide.narration import Narrator
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.scenario import HOOKS
-from generator.games.zombicide.state import State
+from generator.games.zombicide.state import State, Survivor
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
 from generator.render.example_view import ExampleView, Figure, StepView
@@ -177,46 +177,72 @@ class _Drawer:
 
 def describe(state: State, marks: Marks, n: Narrator, labels: Mapping[str, Mapping[str, str]]) -> str:
     """The diagram in words: what stands in each zone, the doors and walls, and the marks."""
-    lang, board = n.lang, state.board
-    say = lambda key, **values: n.say(key, "describe", plain=True, **values)  # noqa: E731
-    listing = "、" if lang == "ja" else ", "
-    parts = []
-    counts = state.zombie_counts()
-    for zone in board.zones:
-        contents = []
-        for s in sorted((s for s in state.survivors.values() if s.zone == zone), key=lambda s: s.id):
-            name = n.survivor(s.id)
-            key = "dead" if s.dead else "wounded" if s.wounds else None
-            contents.append(say(key, survivor=name, n=s.wounds) if key else name.plain)
+    words = _Description(n, labels)
+    parts = [*words.zones(state, marks), *words.doors_and_walls(state.board), *words.marks(marks)]
+    end = "。" if n.lang == "ja" else ". "
+    return end.join(parts) + ("。" if n.lang == "ja" else ".")
+
+
+class _Description:
+    """The sentences of one diagram's description, in the narrator's language."""
+
+    def __init__(self, n: Narrator, labels: dict):
+        self.n, self.labels, self.lang = n, labels, n.lang
+        self.listing = "、" if n.lang == "ja" else ", "
+
+    def say(self, key: str, **values) -> str:
+        return self.n.say(key, "describe", plain=True, **values)
+
+    def zones(self, state: State, marks: Marks) -> list[str]:
+        """One sentence per zone with anything in it, in the board's order of zones."""
+        counts = state.zombie_counts()
+        parts = []
+        for zone in state.board.zones:
+            contents = self._contents(state, marks, zone, counts)
+            if contents:
+                parts.append(self.say("zone", zone=zone, contents=self.listing.join(contents)))
+        return parts
+
+    def _contents(self, state: State, marks: Marks, zone: str, counts: dict[str, dict[str, int]]) -> list[str]:
+        contents = [
+            self._survivor(s)
+            for s in sorted((s for s in state.survivors.values() if s.zone == zone), key=lambda s: s.id)
+        ]
         if counts.get(zone):
-            contents.append(n.zombies(counts[zone]).plain)
+            contents.append(self.n.zombies(counts[zone]).plain)
         if state.noise.get(zone):
-            contents.append(say("noise", n=state.noise[zone]))
+            contents.append(self.say("noise", n=state.noise[zone]))
         contents += [
-            labels["legend-car"][lang] for car in sorted(state.cars.values(), key=lambda c: c.id) if car.zone == zone
+            self.labels["legend-car"][self.lang]
+            for car in sorted(state.cars.values(), key=lambda c: c.id)
+            if car.zone == zone
         ]
         if marks.killed.get(zone):
-            contents.append(say("killed", zombies=n.zombies(marks.killed[zone]).plain))
-        if contents:
-            parts.append(say("zone", zone=zone, contents=listing.join(contents)))
-    for door in sorted(board.doors.values(), key=lambda d: d.id):
-        parts.append(say("door", a=door.zones[0], b=door.zones[1], state=labels[f"door-state-{door.state}"][lang]))
-    walls = sorted(
-        {
-            "|".join(sorted((board._cells[a], board._cells[b])))
-            for pair, kind in board._boundaries.items()
-            if kind == WALL
-            for a, b in [tuple(pair)]
-            if board._cells[a] != board._cells[b]
-        }
-    )
-    if walls:
-        parts.append(say("walls", pairs=listing.join(walls)))
-    parts += [say("route", path=" → ".join(path)) for path in marks.routes]
-    parts += [say("zombie-route", **{"from": a}, to=b) for a, b in marks.zombie_routes]
-    parts += [say("shot", **{"from": a}, to=b) for a, b in marks.shots]
-    if marks.sight and marks.shots:
-        source = marks.shots[0][0]
-        parts.append(say("sight", **{"from": source}, zones=listing.join(z for z in marks.sight if z != source)))
-    end = "。" if lang == "ja" else ". "
-    return end.join(parts) + ("。" if lang == "ja" else ".")
+            contents.append(self.say("killed", zombies=self.n.zombies(marks.killed[zone]).plain))
+        return contents
+
+    def _survivor(self, s: Survivor) -> str:
+        name = self.n.survivor(s.id)
+        key = "dead" if s.dead else "wounded" if s.wounds else None
+        return self.say(key, survivor=name, n=s.wounds) if key else name.plain
+
+    def doors_and_walls(self, board: Board) -> list[str]:
+        parts = [
+            self.say("door", a=door.zones[0], b=door.zones[1], state=self.labels[f"door-state-{door.state}"][self.lang])
+            for door in sorted(board.doors.values(), key=lambda d: d.id)
+        ]
+        walls = sorted({"|".join(pair) for pair in board.walls()})
+        if walls:
+            parts.append(self.say("walls", pairs=self.listing.join(walls)))
+        return parts
+
+    def marks(self, marks: Marks) -> list[str]:
+        """The routes, the shots and the line of sight drawn on the diagram."""
+        parts = [self.say("route", path=" → ".join(path)) for path in marks.routes]
+        parts += [self.say("zombie-route", **{"from": a}, to=b) for a, b in marks.zombie_routes]
+        parts += [self.say("shot", **{"from": a}, to=b) for a, b in marks.shots]
+        if marks.sight and marks.shots:
+            source = marks.shots[0][0]
+            zones = self.listing.join(z for z in marks.sight if z != source)
+            parts.append(self.say("sight", **{"from": source}, zones=zones))
+        return parts
