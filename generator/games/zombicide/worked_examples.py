@@ -186,7 +186,7 @@ def describe(state: State, marks: Marks, n: Narrator, labels: Mapping[str, Mappi
 class _Description:
     """The sentences of one diagram's description, in the narrator's language."""
 
-    def __init__(self, n: Narrator, labels: dict):
+    def __init__(self, n: Narrator, labels: Mapping[str, Mapping[str, str]]):
         self.n, self.labels, self.lang = n, labels, n.lang
         self.listing = "、" if n.lang == "ja" else ", "
 
