@@ -26,12 +26,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from generator.core.grid import parse_grid
+from generator.core.grid import Grid, parse_grid
 from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
 from generator.load.files import display
 from generator.load.yamlpos import Node
-from generator.scenarios.case import listed
+from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
 from generator.scenarios.reading import read_scenario_file
 from generator.scenarios.report import Report
@@ -126,27 +126,33 @@ def read_scenarios(
     return read_scenario_file(path, shown, HOOKS, path.parent.parent.name, model, **options)
 
 
+# Card kinds by how their profile is read (any other kind is an item).
+PROFILES = {
+    "enemy": lambda cid, body, faces: card_specs.enemy(cid, body, faces),
+    "encounter": lambda cid, body, faces: card_specs.encounter(cid, body),
+    "narrative": lambda cid, body, faces: card_specs.encounter(cid, body),
+    "behaviour": lambda cid, body, faces: card_specs.behaviour(cid, body),
+    "tension": lambda cid, body, faces: card_specs.tension(cid, body),
+}
+# Case keys that list squares, and the state's list each fills.
+SQUARE_LISTS = {
+    "typewriters": "typewriters",
+    "item-boxes": "item_boxes",
+    "exits": "exits",
+    "narrative-tokens": "narrative_tokens",
+}
+
+
 def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
     """Card profiles by id from the given spec mappings, later ones overriding earlier ones."""
     faces = set(faces_of("blue", rules.success_results))
-    merged: dict[str, dict] = {}
-    for spec in specs:
-        for cid, body in (spec or {}).items():
-            merged[cid] = body
-    table: dict[str, Any] = {}
-    for cid, body in merged.items():
-        kind = (body or {}).get("kind")
-        if kind == "enemy":
-            table[cid] = card_specs.enemy(cid, body, faces)
-        elif kind in ("encounter", "narrative"):
-            table[cid] = card_specs.encounter(cid, body)
-        elif kind == "behaviour":
-            table[cid] = card_specs.behaviour(cid, body)
-        elif kind == "tension":
-            table[cid] = card_specs.tension(cid, body)
-        else:
-            table[cid] = card_specs.item(cid, body or {}, faces)
-    return table
+    merged = {cid: body or {} for spec in specs for cid, body in (spec or {}).items()}
+    return {
+        cid: PROFILES.get(body.get("kind"), lambda cid, body, faces: card_specs.item(cid, body, faces))(
+            cid, body, faces
+        )
+        for cid, body in merged.items()
+    }
 
 
 def _health(value: Any, rules: Rules) -> int:
@@ -182,27 +188,9 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
     """A game in the state the case describes (its values fit the format)."""
     table = card_table(rules, file_cards, case.get("cards"))
     board = parse_grid(case["map"], case.get("doors"))
-    characters = {}
-    for cid, spec in (case.get("characters") or {}).items():
-        spec = spec or {}
-        for need in ("at", "evade-dice", "inventory"):
-            if need not in spec:
-                raise CaseError(f"character '{cid}' needs '{need}' (the profile card's value for this check)")
-        c = Character(
-            cid,
-            board.square(spec["at"]),
-            int(spec["evade-dice"]),
-            int(spec["inventory"]),
-            damage=_health(spec.get("health"), rules),
-            unconscious=bool(spec.get("unconscious")),
-            items=[_held(x, table) for x in spec.get("items") or []],
-            kerosene=int(spec.get("kerosene", 0)),
-            kerosene_max=int(spec.get("kerosene-max", 0)),
-        )
-        for item in c.items:
-            if item.card not in table:
-                raise CaseError(f"character '{cid}' holds '{item.card}', which has no profile under cards")
-        characters[cid] = c
+    characters = {
+        cid: _character(cid, spec or {}, board, rules, table) for cid, spec in mapping(case.get("characters")).items()
+    }
     players = list(case.get("players") or characters)
     state = State(
         board,
@@ -212,55 +200,89 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
         mode=case.get("mode", "normal"),
         seed=int(case.get("seed", 0)),
     )
-    for eid, spec in (case.get("enemies") or {}).items():
-        if spec.get("type") not in table or not isinstance(table[spec["type"]], card_specs.EnemyProfile):
+    for eid, spec in mapping(case.get("enemies")).items():
+        if not isinstance(table.get(spec.get("type")), card_specs.EnemyProfile):
             raise CaseError(f"enemy '{eid}' is of type '{spec.get('type')}', which has no enemy profile under cards")
         state.enemies[eid] = Enemy(eid, spec["type"], board.square(spec["at"]), int(spec.get("wounds", 0)))
-    state.corpses = Counter({board.square(sq): n for sq, n in (case.get("corpses") or {}).items()})
-    state.kerosene = Counter({board.square(sq): n for sq, n in (case.get("kerosene") or {}).items()})
-    state.unexplored = {str(tile): int(n) for tile, n in (case.get("unexplored") or {}).items()}
-    state.off_board = {str(t) for t in case.get("off-board") or []}
-    state.narrative_tokens = [board.square(q) for q in case.get("narrative-tokens") or []]
-    if case.get("elevator"):
-        lift = case["elevator"]
-        state.elevator = board.square(lift["at"])
-        state.shafts = [board.square(q) for q in lift.get("shafts") or []]
-    unknown_tiles = state.off_board - set(board.tiles.values())
-    if unknown_tiles:
-        raise CaseError(f"off-board names tiles {sorted(unknown_tiles)} that the map does not have")
-    for did, card in (case.get("exploration") or {}).items():
-        if did not in board.doors:
-            raise CaseError(f"exploration names '{did}', which is not a door on the map")
-        state.exploration[did] = dict(card or {})
-    state.item_tokens = {
-        board.square(sq): list(v if isinstance(v, list) else [v]) for sq, v in (case.get("item-tokens") or {}).items()
-    }
-    state.typewriters = [board.square(x) for x in case.get("typewriters") or []]
-    state.item_boxes = [board.square(x) for x in case.get("item-boxes") or []]
-    state.exits = [board.square(x) for x in case.get("exits") or []]
-    for a, b in case.get("stairs") or []:
-        state.stairs[board.square(a)] = board.square(b)
-        state.stairs[board.square(b)] = board.square(a)
-    state.spawn_squares = {
-        tile: [board.square(x) for x in squares] for tile, squares in (case.get("spawn-squares") or {}).items()
-    }
-    state.decks = {k: list(v) for k, v in (case.get("decks") or {}).items()}
-    if case.get("item-c"):
-        state.decks["item-c"] = campaign_steps.item_c_deck(case["item-c"], int(case.get("seed", 0)))
-    state.discards = {k: list(v) for k, v in (case.get("discards") or {}).items()}
-    for deck in ("tension",):
-        for card in state.decks.get(deck, []) + state.discards.get(deck, []):
-            if not isinstance(table.get(card), card_specs.TensionCard):
-                raise CaseError(f"tension card '{card}' has no profile under cards")
+    _board_pieces(case, state)
+    _piles(case, state, table)
     state.supply = dict(case.get("supply") or {})
     state.ink_ribbons = (
         case["ink-ribbons"] if "ink-ribbons" in case else _ink_ribbons(rules, len(characters), state.mode)
     )
-    camp = case.get("campaign") or {}
-    state.campaign = Campaign(
+    state.campaign = _campaign(mapping(case.get("campaign")), table)
+    turn = mapping(case.get("turn"))
+    if turn.get("player"):
+        state.turn = players.index(turn["player"])
+    state.phase = turn.get("phase", "action")
+    state.actions_used = int(turn.get("actions-used", 0))
+    return Game(rules, table, state)
+
+
+def _character(cid: str, spec: dict, board: Grid, rules: Rules, table: dict) -> Character:
+    for need in ("at", "evade-dice", "inventory"):
+        if need not in spec:
+            raise CaseError(f"character '{cid}' needs '{need}' (the profile card's value for this check)")
+    items = [_held(x, table) for x in spec.get("items") or []]
+    for item in items:
+        if item.card not in table:
+            raise CaseError(f"character '{cid}' holds '{item.card}', which has no profile under cards")
+    return Character(
+        cid,
+        board.square(spec["at"]),
+        int(spec["evade-dice"]),
+        int(spec["inventory"]),
+        damage=_health(spec.get("health"), rules),
+        unconscious=bool(spec.get("unconscious")),
+        items=items,
+        kerosene=int(spec.get("kerosene", 0)),
+        kerosene_max=int(spec.get("kerosene-max", 0)),
+    )
+
+
+def _board_pieces(case: dict, state: State) -> None:
+    """Tokens, tiles, stairs, the elevator and what exploring a door lays."""
+    board = state.board
+    square = board.square
+    state.corpses = Counter({square(sq): n for sq, n in mapping(case.get("corpses")).items()})
+    state.kerosene = Counter({square(sq): n for sq, n in mapping(case.get("kerosene")).items()})
+    state.unexplored = {str(tile): int(n) for tile, n in mapping(case.get("unexplored")).items()}
+    state.off_board = {str(t) for t in case.get("off-board") or []}
+    unknown_tiles = state.off_board - set(board.tiles.values())
+    if unknown_tiles:
+        raise CaseError(f"off-board names tiles {sorted(unknown_tiles)} that the map does not have")
+    for key, attribute in SQUARE_LISTS.items():
+        setattr(state, attribute, [square(x) for x in case.get(key) or []])
+    if case.get("elevator"):
+        state.elevator = square(case["elevator"]["at"])
+        state.shafts = [square(q) for q in case["elevator"].get("shafts") or []]
+    for did, card in mapping(case.get("exploration")).items():
+        if did not in board.doors:
+            raise CaseError(f"exploration names '{did}', which is not a door on the map")
+        state.exploration[did] = dict(card or {})
+    state.item_tokens = {square(sq): listed(v) for sq, v in mapping(case.get("item-tokens")).items()}
+    for a, b in case.get("stairs") or []:
+        state.stairs[square(a)], state.stairs[square(b)] = square(b), square(a)
+    state.spawn_squares = {
+        tile: [square(x) for x in squares] for tile, squares in mapping(case.get("spawn-squares")).items()
+    }
+
+
+def _piles(case: dict, state: State, table: dict) -> None:
+    state.decks = {k: list(v) for k, v in mapping(case.get("decks")).items()}
+    if case.get("item-c"):
+        state.decks["item-c"] = campaign_steps.item_c_deck(case["item-c"], int(case.get("seed", 0)))
+    state.discards = {k: list(v) for k, v in mapping(case.get("discards")).items()}
+    for card in state.decks.get("tension", []) + state.discards.get("tension", []):
+        if not isinstance(table.get(card), card_specs.TensionCard):
+            raise CaseError(f"tension card '{card}' has no profile under cards")
+
+
+def _campaign(camp: dict, table: dict) -> Campaign:
+    return Campaign(
         danger=int(camp.get("danger", 0)),
         danger_last=camp.get("last"),
-        danger_levels={int(k): int(v) for k, v in (camp.get("levels") or {}).items()},
+        danger_levels={int(k): int(v) for k, v in mapping(camp.get("levels")).items()},
         item_box=[_held(x, table) for x in camp.get("item-box") or []],
         crimson_heads_added=int(camp.get("crimson-heads-added", 0)),
         reserve={
@@ -272,15 +294,9 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
                 int(r.get("wounds", 0)),
                 bool(r.get("reserve-only")),
             )
-            for rid, r in (camp.get("reserve") or {}).items()
+            for rid, r in mapping(camp.get("reserve")).items()
         },
     )
-    turn = case.get("turn") or {}
-    if turn.get("player"):
-        state.turn = players.index(turn["player"])
-    state.phase = turn.get("phase", "action")
-    state.actions_used = int(turn.get("actions-used", 0))
-    return Game(rules, table, state)
 
 
 def _ink_ribbons(rules: Rules, party: int, mode: str) -> int:

@@ -31,7 +31,7 @@ from generator.core.phases import Turn
 from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
 from generator.games.zombicide import scenario_checks
-from generator.games.zombicide.board import door_id, parse_map
+from generator.games.zombicide.board import Board, door_id, parse_map
 from generator.games.zombicide.engine import Game
 from generator.games.zombicide.events import EVENT_FIELDS, EVENT_KINDS, STAMP
 from generator.games.zombicide.rules import PARAMETERS, Rules
@@ -41,6 +41,7 @@ from generator.games.zombicide.scenario_format import ACTIONS, CASE_KEYS, EXPECT
 from generator.games.zombicide.state import PHASES, PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
 from generator.load.files import display
 from generator.load.yamlpos import Node
+from generator.scenarios.case import listed
 from generator.scenarios.game import Scenarios
 from generator.scenarios.reading import read_scenario_file
 from generator.scenarios.report import Report
@@ -109,27 +110,13 @@ def run_case(case: dict, rules: Rules) -> Result:
 # --- building the game ---------------------------------------------------------------------
 def build_game(case: dict, rules: Rules) -> Game:
     """A game in the state the case describes (its values fit the format)."""
-    board = parse_map(case["map"])
-    for did, color in (case.get("door-colors") or {}).items():
-        a, _, b = did.partition("/")
-        door = board.doors.get(door_id(a, b))
-        if door is None:
-            raise ScenarioError(f"door-colors names '{did}', which is not a door on the map")
-        door.color = color
-    board.set_tiles(case.get("tiles") or {}, case.get("manholes") or [])
+    board = _board(case)
     rules = mission_rules(rules, case.get("mission") or {})
     if case.get("supply"):
         rules = dataclasses.replace(rules, zombie_supply={**rules.zombie_supply, **case["supply"]})
     survivors = {sid: _survivor(sid, spec or {}, rules, board) for sid, spec in (case.get("survivors") or {}).items()}
     state = State(board=board, survivors=survivors)
-    for zone, counts in (case.get("zombies") or {}).items():
-        _known_zone(board, zone)
-        for ztype, n in counts.items():
-            if ztype not in rules.zombies:
-                raise ScenarioError(f"unknown zombie type '{ztype}'; {rules.edition} has {', '.join(rules.zombies)}")
-            for _ in range(n):
-                state.zombies.append(Zombie(state.next_uid, ztype, zone))
-                state.next_uid += 1
+    _zombies(case, state, rules)
     state.noise.update({_known_zone(board, z): n for z, n in (case.get("noise") or {}).items()})
     objectives = case.get("objectives") or {}
     state.objectives = dict.fromkeys(objectives) if isinstance(objectives, list) else dict(objectives)
@@ -139,21 +126,49 @@ def build_game(case: dict, rules: Rules) -> Game:
     state.equipment_deck = list(case.get("equipment-deck") or [])
     state.equipment_discard = list(case.get("equipment-discard") or [])
     state.pimp_weapons = list(case.get("pimp-weapons") or [])
-    for cid, spec in (case.get("cars") or {}).items():
-        car = Car(cid, _known_zone(board, spec["at"]), [None] * spec.get("seats", 4), spec.get("kind", "car"))
-        state.cars[cid] = car
-    for s in survivors.values():
-        if s.car:
-            seated = state.cars.get(s.car)
-            if seated is None or not 0 <= (s.seat or 0) < len(seated.seats):
-                raise ScenarioError(f"{s.id} sits in seat {s.seat} of car '{s.car}', which the case's cars do not have")
-            seated.seats[s.seat or 0] = s.id
+    _cars(case, state)
     turn = case.get("turn") or {}
     state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
     if state.turn.phase not in PHASES:
         raise ScenarioError(f"turn.phase '{state.turn.phase}' is not a phase; use {', '.join(PHASES.phases)}")
     dice = SeededDice(case["seed"]) if "seed" in case else ScriptedDice(list(case.get("dice") or []))
     return Game(rules, state, dice, shuffle_seed=case.get("seed", 0))
+
+
+def _board(case: dict) -> Board:
+    board = parse_map(case["map"])
+    for did, color in (case.get("door-colors") or {}).items():
+        a, _, b = did.partition("/")
+        door = board.doors.get(door_id(a, b))
+        if door is None:
+            raise ScenarioError(f"door-colors names '{did}', which is not a door on the map")
+        door.color = color
+    board.set_tiles(case.get("tiles") or {}, case.get("manholes") or [])
+    return board
+
+
+def _zombies(case: dict, state: State, rules: Rules) -> None:
+    for zone, counts in (case.get("zombies") or {}).items():
+        _known_zone(state.board, zone)
+        for ztype, n in counts.items():
+            if ztype not in rules.zombies:
+                raise ScenarioError(f"unknown zombie type '{ztype}'; {rules.edition} has {', '.join(rules.zombies)}")
+            for _ in range(n):
+                state.zombies.append(Zombie(state.next_uid, ztype, zone))
+                state.next_uid += 1
+
+
+def _cars(case: dict, state: State) -> None:
+    """The case's cars, with the survivors who sit in them."""
+    for cid, spec in (case.get("cars") or {}).items():
+        zone = _known_zone(state.board, spec["at"])
+        state.cars[cid] = Car(cid, zone, [None] * spec.get("seats", 4), spec.get("kind", "car"))
+    for s in state.survivors.values():
+        if s.car:
+            seated = state.cars.get(s.car)
+            if seated is None or not 0 <= (s.seat or 0) < len(seated.seats):
+                raise ScenarioError(f"{s.id} sits in seat {s.seat} of car '{s.car}', which the case's cars do not have")
+            seated.seats[s.seat or 0] = s.id
 
 
 def mission_rules(rules: Rules, switches: dict) -> Rules:
@@ -173,24 +188,9 @@ def _known_zone(board, zone: str) -> str:
     return zone
 
 
-def _survivor(sid: str, spec: dict, rules: Rules, board) -> Survivor:
-    hands = [Item(n) if n else None for n in spec.get("hands") or []]
-    hands += [None] * (rules.hand_slots - len(hands))
-    backpack = [Item(n) for n in spec.get("backpack") or []]
-    for item in [*hands, *backpack]:
-        if item is not None:
-            rules.card(item.name)  # unknown cards fail early
-    for name in spec.get("unloaded") or []:
-        held = [i for i in hands if i is not None and i.name == name and i.loaded]
-        if not held:
-            raise ScenarioError(f"unloaded names '{name}', which {sid} does not hold in hand (or not that often)")
-        held[0].loaded = False
-    wounds = spec.get("wounds", 0)
-    if rules.wounds_take_slots:
-        backpack += [Item("wounded")] * (wounds - sum(1 for i in [*hands, *backpack] if i and i.name == "wounded"))
-    level_skills = {
-        lv: ([sk] if isinstance(sk, str) else list(sk)) for lv, sk in (spec.get("level-skills") or {}).items()
-    }
+def _survivor(sid: str, spec: dict, rules: Rules, board: Board) -> Survivor:
+    hands, backpack = _cards_held(sid, spec, rules)
+    level_skills = {lv: listed(sk) for lv, sk in (spec.get("level-skills") or {}).items()}
     s = Survivor(
         sid,
         _known_zone(board, spec.get("at", "")),
@@ -199,7 +199,7 @@ def _survivor(sid: str, spec: dict, rules: Rules, board) -> Survivor:
         skills=set(spec.get("skills") or []),
         level_skills=level_skills,
         xp=spec.get("xp", 0),
-        wounds=wounds,
+        wounds=spec.get("wounds", 0),
         kid=bool(spec.get("kid")),
         dead=bool(spec.get("dead")),
     )
@@ -210,6 +210,26 @@ def _survivor(sid: str, spec: dict, rules: Rules, board) -> Survivor:
     if spec.get("car"):
         s.car, s.seat = spec["car"], spec.get("seat", 0)
     return s
+
+
+def _cards_held(sid: str, spec: dict, rules: Rules) -> tuple[list[Item | None], list[Item]]:
+    """Hands (every slot, empty ones None) and backpack, with the weapons still to reload and
+    the Wounded cards that wounds put in the backpack where they take slots."""
+    hands: list[Item | None] = [Item(n) if n else None for n in spec.get("hands") or []]
+    hands += [None] * (rules.hand_slots - len(hands))
+    backpack = [Item(n) for n in spec.get("backpack") or []]
+    for item in [*hands, *backpack]:
+        if item is not None:
+            rules.card(item.name)  # unknown cards fail early
+    for name in spec.get("unloaded") or []:
+        held = [i for i in hands if i is not None and i.name == name and i.loaded]
+        if not held:
+            raise ScenarioError(f"unloaded names '{name}', which {sid} does not hold in hand (or not that often)")
+        held[0].loaded = False
+    if rules.wounds_take_slots:
+        wounded = sum(1 for i in [*hands, *backpack] if i and i.name == "wounded")
+        backpack += [Item("wounded")] * (spec.get("wounds", 0) - wounded)
+    return hands, backpack
 
 
 def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
