@@ -136,11 +136,11 @@ def test_a_serve_that_reads_the_file_again_reads_it_safely(tmp_path, monkeypatch
     from mkdocs.exceptions import ConfigurationError
     from mkdocs.utils import yaml as mkdocs_yaml
 
-    from generator.site import safe_config
+    from generator.site import patches
     from generator.site.plugin import RulebookPlugin
 
     for module in (defaults, mkdocs_yaml):  # as MkDocs has it before the plugin starts
-        monkeypatch.setattr(module, "get_yaml_loader", safe_config._MKDOCS_LOADER)
+        monkeypatch.setattr(module, "get_yaml_loader", patches.MKDOCS_YAML_LOADER)
     text, marker = python_tag_config(tmp_path)
     (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
     RulebookPlugin().on_startup(command="serve", dirty=True)

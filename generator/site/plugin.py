@@ -16,7 +16,7 @@ the page list, a title or the theme changed; the search index follows in the bac
 (serve.SearchFollower), and only when a page or the data changed.
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
-on_post_build; those nested builds must not regenerate or re-index, hence `_nested`. Under
+on_post_build; those nested builds must not regenerate or re-index (patches.i18n_building). Under
 `build`, each other language is built in a forked child while this process builds the first
 (generator/site/language_split.py): a child indexes its own language and hands back its search
 bundle, which the parent merges into the site's.
@@ -42,7 +42,7 @@ from generator.load.site_config import site_config_errors
 from generator.runtime.forked import Forked
 from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
-from generator.site import i18n_lookup, language_split, safe_config, serve, staging, theme_env
+from generator.site import language_split, patches, serve, staging, theme_env
 from generator.site.reader_site import NOT_FOUND, ReaderSite, language_homes
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -77,16 +77,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
         self.dirty = dirty
-        safe_config.install()  # `serve` reads mkdocs.yml again after each edit of it
-
-    def _nested(self, config) -> bool:
-        i18n = config.plugins.get("i18n")
-        return bool(i18n and getattr(i18n, "building", False))
+        patches.read_config_safely()  # `serve` reads mkdocs.yml again after each edit of it
 
     def on_config(self, config):
         theme_env.lighten(config.theme)  # every language's build and every rebuild of serve
-        i18n_lookup.install()
-        if self._nested(config):
+        patches.remember_i18n_lookups()
+        if patches.i18n_building(config):
             return config
         root = Path(config.config_file_path).resolve().parent
         if not config.repo_url:
@@ -200,7 +196,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         `serve`: every language's pages are listed, to delete those a rebuild no longer has."""
         if self.serving and self.dirty:
             self.page_outputs.add(Path(config.site_dir), [page.dest_path for page in files.documentation_pages()])
-        if self.split and not self._nested(config) and self.split.fork(config):
+        if self.split and not patches.i18n_building(config) and self.split.fork(config):
             self.split.build_in_child(config)
             self._finish_the_child()  # does not return
         return files
@@ -305,7 +301,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-150)  # after i18n has built every language
     def on_post_build(self, config):
-        if self._nested(config):
+        if patches.i18n_building(config):
             return
         if self.split and self.split.in_child:
             self._finish_the_child()  # does not return

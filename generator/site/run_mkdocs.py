@@ -1,6 +1,6 @@
 """MkDocs as the project runs it: `build` (generator/site/build.py) and `serve` (scripts/site serve).
 
-Both read mkdocs.yml with the safe YAML loader (generator/site/safe_config.py): MkDocs' own would run
+Both read mkdocs.yml with the safe YAML loader (patches.read_config_safely): MkDocs' own would run
 a Python tag written into the file.
 
 `build` is a one-off process, so no garbage collector and no tear-down. The build allocates the
@@ -25,9 +25,9 @@ def main(argv: list[str]) -> int:
         gc.disable()
     from mkdocs.__main__ import cli
 
-    from generator.site import safe_config
+    from generator.site import patches
 
-    safe_config.install()
+    patches.read_config_safely()
     try:
         cli.main(args=argv, prog_name="mkdocs")
     except SystemExit as exit:  # click always leaves this way
