@@ -85,6 +85,22 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if patches.i18n_building(config):
             return config
         root = Path(config.config_file_path).resolve().parent
+        self._start_the_build(config)
+        indexing = self.config.search and not self.serving
+        if indexing:
+            self._start_indexing(config)
+        try:
+            self.generated = self._generate(root, indexing)
+        except DataErrors as exc:
+            self._keep_serving_or_stop(exc)
+        if indexing and language_split.wanted():
+            self.split = language_split.LanguageSplit(self._start_over_in_the_child)
+            self.split.install()
+        self._stage_the_pages(config, root)
+        return config
+
+    def _start_the_build(self, config) -> None:
+        """What every build (and every rebuild of serve) starts from."""
         if not config.repo_url:
             config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
         self.errors = []
@@ -93,48 +109,45 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/", interface_labels())
         self.site_dir = Path(config.site_dir)
-        indexing = self.config.search and not self.serving
-        if indexing:
-            self._start_indexing(config)
-        try:
-            # Run by `python -m generator build`, which publishes the site only if the build
-            # succeeds, the model's checks may run beside the build (see on_post_build).
-            beside = os.environ.get(pipeline.CHECK_BESIDE_ENV) == "1" and not self.serving
-            if self.serving:  # a save re-does only what it changed (see pipeline.Preview)
-                self.preview = self.preview if self.preview and self.preview.root == root else pipeline.Preview(root)
-                self.generated = self.preview.generate()
-                log.info(f"rendered again: {', '.join(self.preview.rendered) or 'no game'}")
-            else:
-                self.generated = pipeline.generate(
-                    root, check_beside=beside, on_loaded=self._start_the_name_index if indexing else None
-                )
-        except DataErrors as exc:
-            self._abort_indexing()
-            self.errors = [str(error) for error in exc.errors]
-            if not (self.serving and self.generated is None):
-                raise PluginError(exc.report()) from None
-            # `serve` started on broken data (MkDocs would stop): the preview shows the hand-written
-            # pages with the errors over them, and the whole site once the data is fixed.
-            log.error(
-                "the data has errors; the preview lists them on every page until they are fixed:\n"
-                + "\n".join(self.errors)
-            )
-            self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
-        if indexing and language_split.wanted():
-            self.split = language_split.LanguageSplit(self._start_over_in_the_child)
-            self.split.install()
+
+    def _generate(self, root: Path, indexing: bool) -> pipeline.Generated:
+        """The data loaded, checked and rendered; raises DataErrors."""
+        if self.serving:  # a save re-does only what it changed (see pipeline.Preview)
+            self.preview = self.preview if self.preview and self.preview.root == root else pipeline.Preview(root)
+            generated = self.preview.generate()
+            log.info(f"rendered again: {', '.join(self.preview.rendered) or 'no game'}")
+            return generated
+        # Run by `python -m generator build`, which publishes the site only if the build
+        # succeeds, the model's checks may run beside the build (see on_post_build).
+        beside = os.environ.get(pipeline.CHECK_BESIDE_ENV) == "1"
+        return pipeline.generate(root, check_beside=beside, on_loaded=self._start_the_name_index if indexing else None)
+
+    def _keep_serving_or_stop(self, exc: DataErrors) -> None:
+        """The data has errors: the build stops, unless `serve` has no good build to show yet."""
+        self._abort_indexing()
+        self.errors = [str(error) for error in exc.errors]
+        if not (self.serving and self.generated is None):
+            raise PluginError(exc.report()) from None
+        # `serve` started on broken data (MkDocs would stop): the preview shows the hand-written
+        # pages with the errors over them, and the whole site once the data is fixed.
+        log.error(
+            "the data has errors; the preview lists them on every page until they are fixed:\n" + "\n".join(self.errors)
+        )
+        self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
+
+    def _stage_the_pages(self, config, root: Path) -> None:
+        """The hand-written and generated pages into docs_dir, where MkDocs reads them."""
         docs_dir = Path(config.docs_dir)
-        generated_pages = self.generated.pages if self.generated else []
-        if not (root / self.config.content_dir).is_dir():
+        content = root / self.config.content_dir
+        if not content.is_dir():
             raise PluginError(
                 f"{self.config.content_dir}/:1:1: the folder of the hand-written pages is missing; "
                 f"it holds each language's home page ({self.config.content_dir}/<language>/index.md)"
             )
-        self.edit_sources = staging.stage(root / self.config.content_dir, generated_pages, docs_dir)
+        self.edit_sources = staging.stage(content, self.generated.pages if self.generated else [], docs_dir)
         self.page_order = _page_order(self.generated) if self.generated else {}
         if self.serving and self.dirty and self.generated:
             self._rerender_all_if_the_layout_changed(config, docs_dir)
-        return config
 
     def _start_indexing(self, config) -> None:
         """`build`: Pagefind starts first, and loads the first language's word splitter while the
