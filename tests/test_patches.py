@@ -1,4 +1,4 @@
-"""Each reach of generator/site/patches.py into MkDocs' or mkdocs-static-i18n's internals: the
+"""Each reach of generator/site/patches.py into ProperDocs' or mkdocs-static-i18n's internals: the
 internal still has the shape the reach relies on (the attribute, the signature, the behaviour), as
 in the versions patches.CHECKED_AGAINST names. An upgrade that breaks a reach fails its test here."""
 
@@ -6,26 +6,31 @@ from __future__ import annotations
 
 import ast
 import dis
+import importlib
 import importlib.metadata
 import inspect
+import logging
+import sys
 import threading
 from pathlib import Path
 from types import SimpleNamespace
 
 import jinja2
-import mkdocs.commands.build as mkdocs_build
 import mkdocs_static_i18n.plugin as i18n_plugin
+import properdocs
+import properdocs.commands.build as properdocs_build
+import properdocs.plugins
 import pytest
 import yaml
-from mkdocs.config import defaults as config_defaults
-from mkdocs.config import load_config
-from mkdocs.exceptions import ConfigurationError
-from mkdocs.livereload import LiveReloadServer
-from mkdocs.structure.files import File, Files
-from mkdocs.theme import Theme
-from mkdocs.utils import yaml as mkdocs_yaml
 from mkdocs_static_i18n.folder import I18nFiles
 from mkdocs_static_i18n.plugin import I18n
+from properdocs.config import defaults as config_defaults
+from properdocs.config import load_config
+from properdocs.exceptions import ConfigurationError
+from properdocs.livereload import LiveReloadServer
+from properdocs.structure.files import File, Files
+from properdocs.theme import Theme
+from properdocs.utils import yaml as properdocs_yaml
 
 from generator.site import patches
 
@@ -45,32 +50,42 @@ def globals_read(function) -> set[str]:
     return {ins.argval for ins in dis.get_instructions(code) if ins.opname == "LOAD_GLOBAL"}
 
 
-# -- 1. MkDocs' YAML loader -------------------------------------------------------------------------
+# -- 0. `mkdocs.*` imports answered by ProperDocs --------------------------------------------------
 
 
-def test_mkdocs_takes_its_yaml_loader_from_the_two_names_the_safe_loader_replaces(monkeypatch, tmp_path):
-    assert list(inspect.signature(patches.MKDOCS_YAML_LOADER).parameters) == ["loader", "config"], checked("mkdocs")
-    assert config_defaults.get_yaml_loader is patches.MKDOCS_YAML_LOADER, checked("mkdocs")
-    assert "get_yaml_loader" in globals_read(config_defaults.MkDocsConfig.load_file), checked("mkdocs")
-    assert "get_yaml_loader" in globals_read(mkdocs_yaml.yaml_load), checked("mkdocs")
-    for module in (config_defaults, mkdocs_yaml):  # put back as they are now after the test
+def test_the_plugins_mkdocs_imports_load_properdocs_modules():
+    assert sys.modules["mkdocs"] is properdocs, checked("properdocs")
+    assert importlib.import_module("mkdocs.plugins") is properdocs.plugins, checked("properdocs")
+    assert issubclass(I18n, properdocs.plugins.BasePlugin), checked("properdocs")
+
+
+# -- 1. ProperDocs' YAML loader ---------------------------------------------------------------------
+
+
+def test_properdocs_takes_its_yaml_loader_from_the_two_names_the_safe_loader_replaces(monkeypatch, tmp_path):
+    loader = patches.PROPERDOCS_YAML_LOADER
+    assert list(inspect.signature(loader).parameters) == ["loader", "config"], checked("properdocs")
+    assert config_defaults.get_yaml_loader is loader, checked("properdocs")
+    assert "get_yaml_loader" in globals_read(config_defaults.ProperDocsConfig.load_file), checked("properdocs")
+    assert "get_yaml_loader" in globals_read(properdocs_yaml.yaml_load), checked("properdocs")
+    for module in (config_defaults, properdocs_yaml):  # put back as they are now after the test
         monkeypatch.setattr(module, "get_yaml_loader", module.get_yaml_loader)
     patches.read_config_safely()
     marker = tmp_path / "ran"
     with pytest.raises(ConfigurationError, match="python/object/apply"):
-        mkdocs_yaml.yaml_load(f'x: !!python/object/apply:os.system ["touch {marker}"]')
+        properdocs_yaml.yaml_load(f'x: !!python/object/apply:os.system ["touch {marker}"]')
     assert not marker.exists()
     monkeypatch.delenv("RULEBOOK_UNSET", raising=False)
-    assert mkdocs_yaml.yaml_load("x: !ENV [RULEBOOK_UNSET, 5]") == {"x": 5}  # MkDocs' own tags still read
+    assert properdocs_yaml.yaml_load("x: !ENV [RULEBOOK_UNSET, 5]") == {"x": 5}  # its own tags still read
 
 
 # -- 2. The theme's Jinja environment ---------------------------------------------------------------
 
 
-def test_mkdocs_builds_with_the_environment_theme_get_env_makes_and_adapt_theme_env_wraps_it():
-    assert "get_env" in mkdocs_build.build.__code__.co_names, checked("mkdocs")  # config.theme.get_env()
+def test_properdocs_builds_with_the_environment_theme_get_env_makes_and_adapt_theme_env_wraps_it():
+    assert "get_env" in properdocs_build.build.__code__.co_names, checked("properdocs")  # config.theme.get_env()
     theme = Theme(name="material")
-    assert type(theme.get_env().loader) is jinja2.FileSystemLoader, checked("mkdocs")  # what theme_env replaces
+    assert type(theme.get_env().loader) is jinja2.FileSystemLoader, checked("properdocs")  # what theme_env replaces
     adapted: list[jinja2.Environment] = []
     patches.adapt_theme_env(theme, lambda env: adapted.append(env) or env)
     patches.adapt_theme_env(theme, lambda env: adapted.append(env) or env)  # once per theme
@@ -128,7 +143,7 @@ def test_the_remembered_i18n_lookup_finds_the_file_the_plugin_finds(current, fal
 
 @pytest.fixture
 def site_config(monkeypatch):
-    """The project's configuration as MkDocs loads it, without a repository or site address."""
+    """The project's configuration as ProperDocs loads it, without a repository or site address."""
     for name in ("RULEBOOK_REPO_URL", "RULEBOOK_SITE_URL"):
         monkeypatch.delenv(name, raising=False)
     config = load_config(str(ROOT / "mkdocs.yml"))
@@ -152,7 +167,7 @@ def routed_builds():
 
 
 def test_the_i18n_plugin_builds_each_other_language_with_the_build_route_i18n_builds_swaps(site_config, routed_builds):
-    assert routed_builds.original is mkdocs_build.build, checked("mkdocs-static-i18n")
+    assert routed_builds.original is properdocs_build.build, checked("mkdocs-static-i18n")
     assert "build" in globals_read(I18n.on_post_build), checked("mkdocs-static-i18n")
     i18n = patches.i18n_of(site_config)
     i18n.current_language = "ja"
@@ -201,7 +216,42 @@ def test_the_i18n_plugin_leaves_each_pages_language_menu_as_an_attribute_of_conf
     assert site_config.extra.alternate == homes and site_config.extra["alternate"] == homes
 
 
-# -- 9-12. The live reload server -------------------------------------------------------------------
+# -- 9. The quiet builds of the other languages ----------------------------------------------------
+
+
+def build_line(message: str) -> logging.LogRecord:
+    return properdocs_build.log.makeRecord(properdocs_build.log.name, logging.INFO, __file__, 1, message, None, None)
+
+
+def test_the_builds_of_the_other_languages_log_as_quietly_as_on_mkdocs(site_config, routed_builds):
+    """The i18n plugin filters MkDocs' build logger while it builds the other languages; ProperDocs'
+    build logs under its own name, and applies that filter too."""
+    assert properdocs_build.log.name != patches.MKDOCS_BUILD_LOGGER, checked("properdocs")  # else no longer needed
+    patches.quiet_other_languages_builds()
+    filters = len(properdocs_build.log.filters)
+    patches.quiet_other_languages_builds()
+    assert len(properdocs_build.log.filters) == filters  # once
+    passed: list[tuple[bool, bool]] = []
+    i18n = patches.i18n_of(site_config)
+    i18n.current_language = "ja"
+    route = i18n_plugin.build
+
+    def build_language(config, **options):
+        route(config, **options)
+        passed.append(
+            (
+                bool(properdocs_build.log.filter(build_line("Documentation built in 1.00 seconds"))),
+                bool(properdocs_build.log.filter(build_line("Cleaning site directory"))),
+            )
+        )
+
+    i18n_plugin.build = build_language  # routed_builds puts the build back
+    i18n.on_post_build(site_config)
+    assert passed == [(False, True), (False, True)], checked("mkdocs-static-i18n")
+    assert properdocs_build.log.filter(build_line("Documentation built in 1.00 seconds"))  # the site's own line
+
+
+# -- 10-13. The live reload server ------------------------------------------------------------------
 
 
 @pytest.fixture
@@ -221,11 +271,11 @@ def server(tmp_path):
 
 
 def test_request_rebuild_starts_a_rebuild_as_the_servers_own_file_events_do(server):
-    assert isinstance(server._rebuild_cond, threading.Condition), checked("mkdocs")
-    assert server._want_rebuild is False, checked("mkdocs")
+    assert isinstance(server._rebuild_cond, threading.Condition), checked("properdocs")
+    assert server._want_rebuild is False, checked("properdocs")
     server.start_loop()
     patches.request_rebuild(server)
-    assert server.built.wait(10), checked("mkdocs")
+    assert server.built.wait(10), checked("properdocs")
 
 
 def test_is_watched_follows_the_servers_count_of_watches(server, tmp_path):
@@ -235,9 +285,9 @@ def test_is_watched_follows_the_servers_count_of_watches(server, tmp_path):
     server.watch(str(folder))
     server.watch(str(folder))
     server.unwatch(str(folder))
-    assert patches.is_watched(server, str(folder)), checked("mkdocs")
+    assert patches.is_watched(server, str(folder)), checked("properdocs")
     server.unwatch(str(folder))
-    assert not patches.is_watched(server, str(folder)), checked("mkdocs")
+    assert not patches.is_watched(server, str(folder)), checked("properdocs")
 
 
 def test_the_server_rebuilds_with_what_wrap_rebuild_made_of_its_rebuild(server):
@@ -253,16 +303,16 @@ def test_the_server_rebuilds_with_what_wrap_rebuild_made_of_its_rebuild(server):
     patches.wrap_rebuild(server, wrap)
     server.start_loop()
     patches.request_rebuild(server)
-    assert wrapped.wait(10) and server.built.is_set(), checked("mkdocs")
+    assert wrapped.wait(10) and server.built.is_set(), checked("properdocs")
 
 
 def test_observe_hands_the_servers_watchdog_events_to_the_preview(server, tmp_path):
-    assert patches.poll_interval(server) == 0.05, checked("mkdocs")
+    assert patches.poll_interval(server) == 0.05, checked("properdocs")
     seen = threading.Event()
     watch = patches.observe(server, str(tmp_path), lambda event: seen.set(), recursive=False)
     server.observer.start()
     (tmp_path / "skills.yaml").write_text("x", encoding="utf-8")
-    assert seen.wait(10), checked("mkdocs")
+    assert seen.wait(10), checked("properdocs")
     patches.stop_observing(server, watch)
     with pytest.raises(KeyError):  # serve.py counts on this for a watch watchdog dropped
         patches.stop_observing(server, watch)
@@ -270,15 +320,18 @@ def test_observe_hands_the_servers_watchdog_events_to_the_preview(server, tmp_pa
 
 # -- one module ---------------------------------------------------------------------------------------
 
-# Modules whose insides only patches.py may touch; the rest of MkDocs is its plugin API.
+# Modules whose insides only patches.py may touch. ProperDocs' plugin API (config, exceptions,
+# plugins, structure) and its command line are for everyone; MkDocs itself is for no one.
 INTERNALS = (
+    "mkdocs",
     "mkdocs_static_i18n",
     "watchdog",
-    "mkdocs.utils",
-    "mkdocs.livereload",
-    "mkdocs.commands",
-    "mkdocs.theme",
-    "mkdocs.config.defaults",
+    "properdocs.replacement",
+    "properdocs.utils",
+    "properdocs.livereload",
+    "properdocs.commands",
+    "properdocs.theme",
+    "properdocs.config.defaults",
 )
 
 
@@ -292,12 +345,14 @@ def imported_modules(path: Path) -> set[str]:
     return names
 
 
-def test_only_patches_imports_what_mkdocs_and_the_i18n_plugin_keep_inside():
+def internal(module: str) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in INTERNALS)
+
+
+def test_only_patches_imports_what_properdocs_and_the_i18n_plugin_keep_inside():
     generator = ROOT / "generator"
     reaching = {
-        path.relative_to(ROOT).as_posix(): sorted(
-            name for name in imported_modules(path) if name.startswith(INTERNALS) or name in INTERNALS
-        )
+        path.relative_to(ROOT).as_posix(): sorted(filter(internal, imported_modules(path)))
         for path in generator.rglob("*.py")
         if path.name != "patches.py"
     }

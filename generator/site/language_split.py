@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from mkdocs.exceptions import Abort, BuildError, PluginError
+from properdocs.exceptions import Abort, BuildError, PluginError
 
 from generator.site import patches
 

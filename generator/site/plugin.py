@@ -1,4 +1,4 @@
-"""The MkDocs side: `mkdocs build` and `mkdocs serve` run the whole pipeline.
+"""The ProperDocs side: `properdocs build` and `properdocs serve` run the whole pipeline.
 
 on_config       load + check + render the data, stage pages into docs_dir (once per build)
 on_nav          order pages as the data orders them, title game sections by the game's name
@@ -10,7 +10,7 @@ on_post_page    hand each finished page to Pagefind, which indexes it in its own
                 rebuild's errors over the page
 on_post_build   write the name index and Pagefind's bundle (under serve, Pagefind reads the site)
 
-Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the games
+Under `properdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the games
 whose inputs changed (pipeline.Preview) and MkDocs only the pages whose Markdown changed, unless
 the page list, a title or the theme changed; the search index follows in the background
 (serve.SearchFollower), and only when a page or the data changed.
@@ -29,11 +29,11 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from mkdocs.config import config_options
-from mkdocs.config.base import Config
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.nav import Section
+from properdocs.config import config_options
+from properdocs.config.base import Config
+from properdocs.exceptions import PluginError
+from properdocs.plugins import BasePlugin, event_priority
+from properdocs.structure.nav import Section
 
 from generator import pipeline
 from generator.errors import DataErrors
@@ -78,6 +78,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.serving = command == "serve"
         self.dirty = dirty
         patches.read_config_safely()  # `serve` reads mkdocs.yml again after each edit of it
+        patches.quiet_other_languages_builds()
 
     def on_config(self, config):
         theme_env.lighten(config.theme)  # every language's build and every rebuild of serve

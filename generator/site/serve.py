@@ -380,7 +380,7 @@ def touch_all(docs_dir: Path) -> None:
 
 
 class PageOutputs:
-    """The pages a dirty rebuild no longer writes: `mkdocs serve --dirty` writes only what changed
+    """The pages a dirty rebuild no longer writes: `properdocs serve --dirty` writes only what changed
     and never empties the site's folder, so a page deleted since (a hand-written page removed, a
     rules file renamed) would still be served at its old address. Each build lists the pages of
     every language (on_files); the ones the last build had and this one lacks are deleted."""
