@@ -3,11 +3,12 @@
     .venv/bin/python scripts/benchmark.py [--runs 3] [--edits 3] [--skip-serve] [--skip-search]
 
 Figures are ratios to a baseline measured in the same run, on this machine, interleaved with
-the measured builds so that a busy machine slows both alike. Baseline: plain MkDocs + Material
-(its defaults, no overrides, no plugin of ours, no search) with mkdocs-static-i18n building the
-*same generated Markdown* (build/docs after a full build) with the same Markdown extensions.
+the measured builds so that a busy machine slows both alike. Baseline: plain ProperDocs (the
+engine the project builds with) + Material (its defaults, no overrides, no plugin of ours, no
+search) with mkdocs-static-i18n building the *same generated Markdown* (build/docs after a full
+build) with the same Markdown extensions.
 Reported:
-- full build (`python -m generator build`: load, check, model, render, MkDocs, search index)
+- full build (`python -m generator build`: load, check, model, render, ProperDocs, search index)
   as a multiple of the baseline (goal <= 1.3x);
 - `python -m generator check`, wall time of the command (goal <= 1 s);
 - per language, the bytes the browser fetches for a first search, measured in headless chromium;
@@ -151,7 +152,7 @@ def fetch(url: str) -> str:
 
 
 def serve_round_trip(edits: int) -> tuple[list[float], list[int]]:
-    """Edit one YAML file under `scripts/site serve` (mkdocs serve --dirty) and time until the edited
+    """Edit one YAML file under `scripts/site serve` (properdocs serve --dirty) and time until the edited
     page is served; also count the rebuilds each save started."""
     with tempfile.TemporaryDirectory() as tmp:
         root = copy_project(Path(tmp))
@@ -169,7 +170,7 @@ def serve_round_trip(edits: int) -> tuple[list[float], list[int]]:
             deadline = time.monotonic() + 300
             while "</html>" not in fetch(url):
                 if time.monotonic() > deadline or server.poll() is not None:
-                    raise SystemExit("mkdocs serve did not start:\n" + (Path(tmp) / "serve.log").read_text())
+                    raise SystemExit("the preview did not start:\n" + (Path(tmp) / "serve.log").read_text())
                 time.sleep(0.2)
             source = root / SERVE_FILE
             for edit in range(edits):
@@ -212,7 +213,7 @@ def measure_builds(runs: int, with_search: bool) -> float:
         plain = plain_material(root / "build" / "docs", work / "plain")
         builds, baselines, checks = [], [], []
         for _ in range(runs):  # interleaved: load on the machine hits both alike
-            baselines.append(run_once([sys.executable, "-m", "mkdocs", "build", "-q"], plain))
+            baselines.append(run_once([sys.executable, "-m", "properdocs", "build", "-q", "-f", "mkdocs.yml"], plain))
             builds.append(run_once(build_command, root))
             checks.append(run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root))
         (base, base_cpu), (build, build_cpu), (check, check_cpu) = (
@@ -221,7 +222,7 @@ def measure_builds(runs: int, with_search: bool) -> float:
         )
         pages = sum(1 for _ in (root / "build" / "docs").rglob("*.md"))
         print(
-            f"baseline (plain MkDocs + Material + i18n, the same {pages} generated pages): "
+            f"baseline (plain ProperDocs + Material + i18n, the same {pages} generated pages): "
             f"{base:.2f} s wall, {base_cpu:.2f} s CPU"
         )
         # Each build against the baseline run just before it: the machine's speed drifts over minutes.

@@ -18,6 +18,10 @@ from pathlib import Path
 
 import pytest
 
+# Before any test imports Material or the i18n plugin: their `mkdocs.*` imports load ProperDocs'
+# modules, as under ProperDocs' command line (reach 0 of generator/site/patches.py).
+from generator.site import patches  # noqa: F401
+
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build/docs/.gitignore")
 # The cyclic garbage collector took a tenth of the quick loop's time: the tests allocate a lot

@@ -69,7 +69,7 @@ def test_a_failed_build_leaves_the_previous_site(small_project):
         assert "unknown reference kind 'skil'" in result.stderr + result.stdout
         assert "rules_data/mini/skills.yaml:" in result.stderr + result.stdout
         direct = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=small_project, capture_output=True, text=True
+            [sys.executable, "-m", "properdocs", "build", "--strict"], cwd=small_project, capture_output=True, text=True
         )
         assert direct.returncode != 0
         assert digest(small_project / "site") == before
@@ -114,9 +114,9 @@ def test_a_language_that_fails_fails_the_build_and_leaves_the_site(small_project
         assert result.stderr.rstrip().endswith("build failed; site/ was left as it was")
         assert digest(small_project / "site") == before
         assert list(small_project.glob(".site-*")) == []  # neither the staging nor the languages' folder
-        # MkDocs run directly builds the languages beside its site folder: none of them stays either.
+        # ProperDocs run directly builds the languages beside its site folder: none of them stays either.
         direct = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", "direct"],
+            [sys.executable, "-m", "properdocs", "build", "--strict", "--site-dir", "direct"],
             cwd=small_project,
             capture_output=True,
             text=True,

@@ -312,7 +312,7 @@ def site_markdown():
     import markdown
     import yaml
 
-    from generator.site.safe_config import safe_yaml_loader
+    from generator.site.patches import safe_yaml_loader
 
     config = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=safe_yaml_loader())
     names, options = [], {}

@@ -61,13 +61,13 @@ def test_a_manual_choice_wins_over_the_browser_language(browser, site_url):
 
 
 def load_config(monkeypatch, **env):
-    from mkdocs.config import load_config as mkdocs_load_config
+    from properdocs.config import load_config as properdocs_load_config
 
     for name in ("RULEBOOK_REPO_URL", "RULEBOOK_SITE_URL"):
         monkeypatch.delenv(name, raising=False)
     for name, value in env.items():
         monkeypatch.setenv(name, value)
-    return mkdocs_load_config(str(ROOT / "mkdocs.yml"))
+    return properdocs_load_config(str(ROOT / "mkdocs.yml"))
 
 
 def test_without_a_repository_there_is_no_repository_or_edit_button(monkeypatch):

@@ -112,8 +112,8 @@ def test_check_refuses_a_python_tag_without_running_it(tmp_path):
     assert not marker.exists()
 
 
-def test_mkdocs_as_the_project_runs_it_never_runs_a_python_tag(tmp_path):
-    """`scripts/site` and `build` run MkDocs through generator.site.run_mkdocs; MkDocs' own loader
+def test_properdocs_as_the_project_runs_it_never_runs_a_python_tag(tmp_path):
+    """`scripts/site` and `build` run ProperDocs through generator.site.run_mkdocs; its own loader
     would run the command before any plugin could look at the file."""
     text, marker = python_tag_config(tmp_path)
     (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
@@ -130,17 +130,17 @@ def test_mkdocs_as_the_project_runs_it_never_runs_a_python_tag(tmp_path):
 
 
 def test_a_serve_that_reads_the_file_again_reads_it_safely(tmp_path, monkeypatch):
-    """The plugin installs the safe loader when it starts: a plain `mkdocs serve` reads mkdocs.yml
+    """The plugin installs the safe loader when it starts: a plain `properdocs serve` reads mkdocs.yml
     again after each edit, and that reading is safe."""
-    from mkdocs.config import defaults, load_config
-    from mkdocs.exceptions import ConfigurationError
-    from mkdocs.utils import yaml as mkdocs_yaml
+    from properdocs.config import defaults, load_config
+    from properdocs.exceptions import ConfigurationError
+    from properdocs.utils import yaml as properdocs_yaml
 
-    from generator.site import safe_config
+    from generator.site import patches
     from generator.site.plugin import RulebookPlugin
 
-    for module in (defaults, mkdocs_yaml):  # as MkDocs has it before the plugin starts
-        monkeypatch.setattr(module, "get_yaml_loader", safe_config._MKDOCS_LOADER)
+    for module in (defaults, properdocs_yaml):  # as ProperDocs has it before the plugin starts
+        monkeypatch.setattr(module, "get_yaml_loader", patches.PROPERDOCS_YAML_LOADER)
     text, marker = python_tag_config(tmp_path)
     (tmp_path / "mkdocs.yml").write_text(text, encoding="utf-8")
     RulebookPlugin().on_startup(command="serve", dirty=True)

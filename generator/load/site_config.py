@@ -10,7 +10,7 @@ attribute), no character reference (shown decoded in one place and as written in
 invisible character. Markdown means nothing there, so '*', '|' or braces are text.
 
 A Python tag (`!!python/object/apply:...`) anywhere in the file is refused too: MkDocs' own
-loader would run it while reading the file (the project reads it safely: generator/site/safe_config.py).
+loader would run it while reading the file (the project reads it safely: generator/site/patches.py).
 
 Only these strings are read here; what the rest of the file means is MkDocs' to check. Each
 refusal names mkdocs.yml's line and column and what to write instead.

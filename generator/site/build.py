@@ -1,6 +1,6 @@
 """Build the whole site into a fresh folder, then swap it in: a failed build leaves the old site.
 
-An interrupted build (Ctrl-C, SIGTERM, SIGHUP) stops `mkdocs build` and everything it started,
+An interrupted build (Ctrl-C, SIGTERM, SIGHUP) stops `properdocs build` and everything it started,
 removes its staging folder and says so in one line; the previous site stays as it was.
 """
 
@@ -37,7 +37,7 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         (work / OWNER_FILE).write_text(str(os.getpid()), encoding="ascii")
         fresh = work / "site"
         # Its own process group: a terminal's Ctrl-C reaches only us, and we stop the whole
-        # group (mkdocs and the Pagefind it runs) together.
+        # group (properdocs and the Pagefind it runs) together.
         child = subprocess.Popen(
             [sys.executable, "-m", "generator.site.run_mkdocs", "build", "--strict", "--site-dir", str(fresh)],
             cwd=root,
@@ -76,7 +76,7 @@ def _swap_in(fresh: Path, target: Path, old: Path) -> None:
 
 
 def _stop(child: subprocess.Popen | None) -> None:
-    """Stop mkdocs and whatever it started (its process group), politely first."""
+    """Stop properdocs and whatever it started (its process group), politely first."""
     if child is None or child.poll() is not None:
         return
     for signum, patience in ((signal.SIGTERM, 5.0), (signal.SIGKILL, None)):
@@ -92,7 +92,7 @@ def _stop(child: subprocess.Popen | None) -> None:
 
 
 def _die_with_parent() -> None:
-    """In the child: if the builder is killed outright (SIGKILL), the kernel stops mkdocs too."""
+    """In the child: if the builder is killed outright (SIGKILL), the kernel stops properdocs too."""
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
     except (OSError, AttributeError):

@@ -26,9 +26,11 @@ import tempfile
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
-import mkdocs_static_i18n.plugin as i18n_plugin
-from mkdocs.exceptions import Abort, BuildError, PluginError
+from properdocs.exceptions import Abort, BuildError, PluginError
+
+from generator.site import patches
 
 # Set to 1 to build the languages one after another (the same bytes: tests/test_build.py checks it).
 ONE_AT_A_TIME_ENV = "RULEBOOK_ONE_LANGUAGE_AT_A_TIME"
@@ -57,28 +59,28 @@ class LanguageSplit:
         self.folder: Path | None = None  # in a child: where it builds
         self._children: list[_Child] = []  # in the parent
         self._report = -1  # in a child: where the report goes
-        self._build = None
+        self._build: Callable | None = None  # the i18n plugin's own build, while routed here
 
     def install(self) -> None:
         """Route mkdocs-static-i18n's per-language builds through this object."""
         if self._build is None:
-            self._build = i18n_plugin.build
-            i18n_plugin.build = self._build_language
+            self._build = patches.route_i18n_builds(self._build_language)
 
     def uninstall(self) -> None:
         if self._build is not None:
-            i18n_plugin.build, self._build = self._build, None
+            patches.restore_i18n_builds(self._build)
+            self._build = None
 
     def _build_language(self, config, **options) -> None:
         """The i18n plugin's build of one more language: only the child of that language builds it."""
-        if self.in_child and config.plugins["i18n"].current_language == self.language and self._build is not None:
+        if self.in_child and patches.current_language(config) == self.language and self._build is not None:
             self._build(config, **options)
 
     def fork(self, config) -> bool:
         """During the default language's build, once its files are known: fork a child per other
         language. Return True in a child, whose site folder is now a folder of its own."""
-        i18n = config.plugins["i18n"]
-        for language in [lang for lang in i18n.build_languages if lang != i18n.default_language]:
+        default = patches.default_language(config)
+        for language in [lang for lang in patches.build_languages(config) if lang != default]:
             folder = Path(tempfile.mkdtemp(prefix=LANGUAGES_PREFIX, dir=Path(config.site_dir).parent))
             read, write = os.pipe()
             pid = os.fork()
@@ -102,7 +104,7 @@ class LanguageSplit:
 
     def build_in_child(self, config) -> None:
         """In a child: the i18n plugin's loop over the other languages (as after a build)."""
-        config.plugins["i18n"].on_post_build(config)
+        patches.build_other_languages(config)
 
     # -- a child ---------------------------------------------------------------------------------
     def child_done(self, error: BaseException | None = None, **report) -> None:

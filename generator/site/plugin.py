@@ -1,4 +1,4 @@
-"""The MkDocs side: `mkdocs build` and `mkdocs serve` run the whole pipeline.
+"""The ProperDocs side: `properdocs build` and `properdocs serve` run the whole pipeline.
 
 on_config       load + check + render the data, stage pages into docs_dir (once per build)
 on_nav          order pages as the data orders them, title game sections by the game's name
@@ -10,13 +10,13 @@ on_post_page    hand each finished page to Pagefind, which indexes it in its own
                 rebuild's errors over the page
 on_post_build   write the name index and Pagefind's bundle (under serve, Pagefind reads the site)
 
-Under `mkdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the games
+Under `properdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the games
 whose inputs changed (pipeline.Preview) and MkDocs only the pages whose Markdown changed, unless
 the page list, a title or the theme changed; the search index follows in the background
 (serve.SearchFollower), and only when a page or the data changed.
 
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
-on_post_build; those nested builds must not regenerate or re-index, hence `_nested`. Under
+on_post_build; those nested builds must not regenerate or re-index (patches.i18n_building). Under
 `build`, each other language is built in a forked child while this process builds the first
 (generator/site/language_split.py): a child indexes its own language and hands back its search
 bundle, which the parent merges into the site's.
@@ -29,11 +29,11 @@ import os
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from mkdocs.config import config_options
-from mkdocs.config.base import Config
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.nav import Section
+from properdocs.config import config_options
+from properdocs.config.base import Config
+from properdocs.exceptions import PluginError
+from properdocs.plugins import BasePlugin, event_priority
+from properdocs.structure.nav import Section
 
 from generator import pipeline
 from generator.errors import DataErrors
@@ -42,7 +42,7 @@ from generator.load.site_config import site_config_errors
 from generator.runtime.forked import Forked
 from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
 from generator.search.pagefind_service import PagefindIndexer
-from generator.site import i18n_lookup, language_split, safe_config, serve, staging, theme_env
+from generator.site import language_split, patches, serve, staging, theme_env
 from generator.site.reader_site import NOT_FOUND, ReaderSite, language_homes
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -77,18 +77,31 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
         self.dirty = dirty
-        safe_config.install()  # `serve` reads mkdocs.yml again after each edit of it
-
-    def _nested(self, config) -> bool:
-        i18n = config.plugins.get("i18n")
-        return bool(i18n and getattr(i18n, "building", False))
+        patches.read_config_safely()  # `serve` reads mkdocs.yml again after each edit of it
+        patches.quiet_other_languages_builds()
 
     def on_config(self, config):
         theme_env.lighten(config.theme)  # every language's build and every rebuild of serve
-        i18n_lookup.install()
-        if self._nested(config):
+        patches.remember_i18n_lookups()
+        if patches.i18n_building(config):
             return config
         root = Path(config.config_file_path).resolve().parent
+        self._start_the_build(config)
+        indexing = self.config.search and not self.serving
+        if indexing:
+            self._start_indexing(config)
+        try:
+            self.generated = self._generate(root, indexing)
+        except DataErrors as exc:
+            self._keep_serving_or_stop(exc)
+        if indexing and language_split.wanted():
+            self.split = language_split.LanguageSplit(self._start_over_in_the_child)
+            self.split.install()
+        self._stage_the_pages(config, root)
+        return config
+
+    def _start_the_build(self, config) -> None:
+        """What every build (and every rebuild of serve) starts from."""
         if not config.repo_url:
             config.edit_uri = None  # no repository set (RULEBOOK_REPO_URL): no edit buttons
         self.errors = []
@@ -97,48 +110,45 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/", interface_labels())
         self.site_dir = Path(config.site_dir)
-        indexing = self.config.search and not self.serving
-        if indexing:
-            self._start_indexing(config)
-        try:
-            # Run by `python -m generator build`, which publishes the site only if the build
-            # succeeds, the model's checks may run beside the build (see on_post_build).
-            beside = os.environ.get(pipeline.CHECK_BESIDE_ENV) == "1" and not self.serving
-            if self.serving:  # a save re-does only what it changed (see pipeline.Preview)
-                self.preview = self.preview if self.preview and self.preview.root == root else pipeline.Preview(root)
-                self.generated = self.preview.generate()
-                log.info(f"rendered again: {', '.join(self.preview.rendered) or 'no game'}")
-            else:
-                self.generated = pipeline.generate(
-                    root, check_beside=beside, on_loaded=self._start_the_name_index if indexing else None
-                )
-        except DataErrors as exc:
-            self._abort_indexing()
-            self.errors = [str(error) for error in exc.errors]
-            if not (self.serving and self.generated is None):
-                raise PluginError(exc.report()) from None
-            # `serve` started on broken data (MkDocs would stop): the preview shows the hand-written
-            # pages with the errors over them, and the whole site once the data is fixed.
-            log.error(
-                "the data has errors; the preview lists them on every page until they are fixed:\n"
-                + "\n".join(self.errors)
-            )
-            self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
-        if indexing and language_split.wanted():
-            self.split = language_split.LanguageSplit(self._start_over_in_the_child)
-            self.split.install()
+
+    def _generate(self, root: Path, indexing: bool) -> pipeline.Generated:
+        """The data loaded, checked and rendered; raises DataErrors."""
+        if self.serving:  # a save re-does only what it changed (see pipeline.Preview)
+            self.preview = self.preview if self.preview and self.preview.root == root else pipeline.Preview(root)
+            generated = self.preview.generate()
+            log.info(f"rendered again: {', '.join(self.preview.rendered) or 'no game'}")
+            return generated
+        # Run by `python -m generator build`, which publishes the site only if the build
+        # succeeds, the model's checks may run beside the build (see on_post_build).
+        beside = os.environ.get(pipeline.CHECK_BESIDE_ENV) == "1"
+        return pipeline.generate(root, check_beside=beside, on_loaded=self._start_the_name_index if indexing else None)
+
+    def _keep_serving_or_stop(self, exc: DataErrors) -> None:
+        """The data has errors: the build stops, unless `serve` has no good build to show yet."""
+        self._abort_indexing()
+        self.errors = [str(error) for error in exc.errors]
+        if not (self.serving and self.generated is None):
+            raise PluginError(exc.report()) from None
+        # `serve` started on broken data (MkDocs would stop): the preview shows the hand-written
+        # pages with the errors over them, and the whole site once the data is fixed.
+        log.error(
+            "the data has errors; the preview lists them on every page until they are fixed:\n" + "\n".join(self.errors)
+        )
+        self.layout = "no generated pages"  # the fix renders every page again: their navigation grows
+
+    def _stage_the_pages(self, config, root: Path) -> None:
+        """The hand-written and generated pages into docs_dir, where MkDocs reads them."""
         docs_dir = Path(config.docs_dir)
-        generated_pages = self.generated.pages if self.generated else []
-        if not (root / self.config.content_dir).is_dir():
+        content = root / self.config.content_dir
+        if not content.is_dir():
             raise PluginError(
                 f"{self.config.content_dir}/:1:1: the folder of the hand-written pages is missing; "
                 f"it holds each language's home page ({self.config.content_dir}/<language>/index.md)"
             )
-        self.edit_sources = staging.stage(root / self.config.content_dir, generated_pages, docs_dir)
+        self.edit_sources = staging.stage(content, self.generated.pages if self.generated else [], docs_dir)
         self.page_order = _page_order(self.generated) if self.generated else {}
         if self.serving and self.dirty and self.generated:
             self._rerender_all_if_the_layout_changed(config, docs_dir)
-        return config
 
     def _start_indexing(self, config) -> None:
         """`build`: Pagefind starts first, and loads the first language's word splitter while the
@@ -200,7 +210,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         `serve`: every language's pages are listed, to delete those a rebuild no longer has."""
         if self.serving and self.dirty:
             self.page_outputs.add(Path(config.site_dir), [page.dest_path for page in files.documentation_pages()])
-        if self.split and not self._nested(config) and self.split.fork(config):
+        if self.split and not patches.i18n_building(config) and self.split.fork(config):
             self.split.build_in_child(config)
             self._finish_the_child()  # does not return
         return files
@@ -305,7 +315,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     @event_priority(-150)  # after i18n has built every language
     def on_post_build(self, config):
-        if self._nested(config):
+        if patches.i18n_building(config):
             return
         if self.split and self.split.in_child:
             self._finish_the_child()  # does not return

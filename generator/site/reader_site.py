@@ -13,6 +13,8 @@ import hashlib
 import json
 from pathlib import Path
 
+from generator.site import patches
+
 SERVICE_WORKER = Path(__file__).with_name("service_worker.js")
 NOT_FOUND = "404.html"
 SITEMAP = "sitemap.xml"
@@ -29,26 +31,20 @@ class ReaderSite:
         if template_name != NOT_FOUND:
             return
         homes = language_homes(config)
-        # mkdocs-static-i18n leaves each page's menu in an attribute of config.extra, which
-        # templates read before the item: a language built after another would show the links
-        # of the other's last page. Both get the homes.
-        alternates = [
-            dict(alternate)
-            for alternate in getattr(config.extra, "alternate", None) or config.extra.get("alternate") or []
-        ]
+        # mkdocs-static-i18n leaves each page's menu on config.extra: a language built after
+        # another would show the links of the other's last page.
+        alternates = [dict(alternate) for alternate in patches.page_alternates(config)]
         for alternate in alternates:
             if alternate.get("lang") in homes:
                 alternate["link"] = "/" + homes[alternate["lang"]]
-        config.extra["alternate"] = alternates
-        if hasattr(config.extra, "alternate"):
-            config.extra.alternate = alternates
+        patches.set_page_alternates(config, alternates)
 
     def post_template(self, output: str, template_name: str, config) -> str:
         """Keep each language's 404 page and sitemap in its folder; the root ones stay the default
         language's (else the language built last would win, and the languages built at once race)."""
         if template_name not in PER_LANGUAGE:
             return output
-        lang, default = config.theme["language"], _default_language(config)
+        lang, default = config.theme["language"], patches.default_language(config)
         if lang == default or default is None:
             self.default_output[template_name] = output
             return output
@@ -83,32 +79,17 @@ class ReaderSite:
         return f"offline: {', '.join(f'{lang} {len(files)} files' for lang, files in lists.items())}"
 
 
-def _i18n(config):
-    return config.plugins.get("i18n")
-
-
-def _default_language(config) -> str | None:
-    i18n = _i18n(config)
-    return i18n.default_language if i18n else None
-
-
 def language_homes(config) -> dict[str, str]:
     """language -> its home folder inside the site ("" for the default language, "ko/" ...)."""
-    i18n = _i18n(config)
-    if not i18n:
+    if patches.i18n_of(config) is None:
         return {config.theme["language"]: ""}
-    default = i18n.default_language
-    return {lang: "" if lang == default else f"{lang}/" for lang in i18n.build_languages}
-
-
-def _language_config(config, lang: str):
-    i18n = _i18n(config)
-    return i18n.get_language_config(lang) if i18n else None
+    default = patches.default_language(config)
+    return {lang: "" if lang == default else f"{lang}/" for lang in patches.build_languages(config)}
 
 
 def manifest(config, lang: str) -> dict:
     """An installable app per language: it opens that language's home page."""
-    language = _language_config(config, lang)
+    language = patches.language_config(config, lang)
     name = (language.site_name if language and language.site_name else None) or config.site_name
     return {
         "name": name,

@@ -1,7 +1,9 @@
-"""MkDocs as the project runs it: `build` (generator/site/build.py) and `serve` (scripts/site serve).
+"""ProperDocs (MkDocs 1.6 continued) as the project runs it: `build` (generator/site/build.py) and
+`serve` (scripts/site serve).
 
-Both read mkdocs.yml with the safe YAML loader (generator/site/safe_config.py): MkDocs' own would run
-a Python tag written into the file.
+Both read mkdocs.yml with the safe YAML loader (patches.read_config_safely): ProperDocs' own would
+run a Python tag written into the file. Both name mkdocs.yml: ProperDocs looks for properdocs.yml
+first, and when it falls back to mkdocs.yml by itself it asks for the file to be renamed.
 
 `build` is a one-off process, so no garbage collector and no tear-down. The build allocates the
 whole site's pages, trees and templates, which Python's cyclic garbage collector walks again and
@@ -23,18 +25,28 @@ def main(argv: list[str]) -> int:
     one_off = argv[:1] == ["build"]
     if one_off:
         gc.disable()
-    from mkdocs.__main__ import cli
+    # Imported with the collector off: ProperDocs, Material and the plugins allocate much as they load.
+    from properdocs.__main__ import cli
 
-    from generator.site import safe_config
+    from generator.load.site_config import CONFIG_FILE
+    from generator.site import patches
 
-    safe_config.install()
+    patches.read_config_safely()
     try:
-        cli.main(args=argv, prog_name="mkdocs")
+        cli.main(args=_naming_the_config_file(argv, CONFIG_FILE), prog_name="properdocs")
     except SystemExit as exit:  # click always leaves this way
         code = exit.code
     else:
         code = 0
     return code if isinstance(code, int) else (0 if code is None else 1)
+
+
+def _naming_the_config_file(argv: list[str], config_file: str) -> list[str]:
+    """`build` and `serve` read `config_file` unless the arguments name one."""
+    named = any(arg.startswith(("-f", "--config-file")) for arg in argv)
+    if argv[:1] in (["build"], ["serve"]) and not named:
+        return [*argv, "--config-file", config_file]
+    return argv
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from typing import Callable
 from generator.runtime.forked import BACKGROUND_NICENESS
 from generator.runtime.locations import GENERATOR
 from generator.search.pagefind_service import PagefindService
+from generator.site import patches
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
 STATUS_FILE = "rulebook-build-status.json"
@@ -52,11 +53,11 @@ def _follow_folders(server, sources: list[Path]) -> None:
     (the same folder, unchanged). So a folder whose watch ended is looked for until it is back."""
     following = threading.Lock()  # the observer's thread and a returning folder's both attach watches
     awaited: set[Path] = set()
-    interval = getattr(server.observer, "timeout", 0.5)
+    interval = patches.poll_interval(server)
 
     def on_folder_event(event) -> None:
         if event.is_directory and event.event_type in ("created", "deleted", "moved"):
-            _request_rebuild(server)
+            patches.request_rebuild(server)
         gone = Path(os.path.abspath(event.src_path))
         if event.event_type == "deleted" and gone in sources:  # the folder's own watch has ended
             await_return(gone)
@@ -68,14 +69,14 @@ def _follow_folders(server, sources: list[Path]) -> None:
         with following:
             # watchdog drops the watch of a folder that moved away by itself: unscheduling it again fails
             with contextlib.suppress(KeyError):
-                if str(folder) in server._watched_paths:
+                if patches.is_watched(server, str(folder)):
                     server.unwatch(str(folder))
             with contextlib.suppress(KeyError):
                 if folder in folder_watches:
-                    server.observer.unschedule(folder_watches.pop(folder))
+                    patches.stop_observing(server, folder_watches.pop(folder))
             if folder.is_dir():
                 server.watch(str(folder))
-                folder_watches[folder] = _schedule(server, folder, on_folder_event, recursive=True)
+                folder_watches[folder] = patches.observe(server, str(folder), on_folder_event, recursive=True)
 
     def follow_again(folders: list[Path]) -> None:
         try:
@@ -84,7 +85,7 @@ def _follow_folders(server, sources: list[Path]) -> None:
         except Exception:  # noqa: BLE001 — an exception here would end the observer's thread: every watch
             log.exception("the preview could not watch a moved folder again; restart it to see its changes")
         if folders:
-            _request_rebuild(server)
+            patches.request_rebuild(server)
 
     def await_return(folder: Path) -> None:
         with following:
@@ -108,23 +109,7 @@ def _follow_folders(server, sources: list[Path]) -> None:
     for folder in sources:
         follow(folder)
     for parent in sorted({folder.parent for folder in sources}):
-        _schedule(server, parent, on_parent_event, recursive=False)
-
-
-def _schedule(server, folder: Path, on_event: Callable, recursive: bool):
-    """Call on_event(event) for every watchdog event in `folder`, on the server's own observer."""
-    import watchdog.events
-
-    handler = watchdog.events.FileSystemEventHandler()
-    handler.on_any_event = on_event  # type: ignore[method-assign]
-    return server.observer.schedule(handler, str(folder), recursive=recursive)
-
-
-def _request_rebuild(server) -> None:
-    """Ask MkDocs' server for a rebuild, as its own file events do (livereload.LiveReloadServer)."""
-    with server._rebuild_cond:
-        server._want_rebuild = True
-        server._rebuild_cond.notify_all()
+        patches.observe(server, str(parent), on_parent_event, recursive=False)
 
 
 def _watch_code(server, folders: list[Path]) -> None:
@@ -142,10 +127,10 @@ def _watch_code(server, folders: list[Path]) -> None:
                 f"started; stop it (Ctrl-C) and run scripts/site serve again to use the change"
             )
         else:
-            _request_rebuild(server)
+            patches.request_rebuild(server)
 
     for folder in folders:
-        _schedule(server, folder, on_code_event, recursive=False)
+        patches.observe(server, str(folder), on_code_event, recursive=False)
     log.info(
         f"watching the templates, labels and narration in {folders[0].name}/ too (a change to its Python "
         f"code needs a restart)"
@@ -161,22 +146,24 @@ def keep_serving_on_errors(
 ) -> None:
     """Wrap the server's rebuild: an error becomes the status file instead of a stalled server.
     When MkDocs cannot read mkdocs.yml, no plugin runs: `config_errors` says why, with places."""
-    rebuild = server.builder
     status = Path(server.root) / STATUS_FILE
 
-    def builder(*args, **kwargs):
-        SEARCH.build_started()
-        try:
-            rebuild(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 — whatever broke, the preview must keep answering
-            unread_config = exc.__class__.__name__ == "ConfigurationError" and config_errors()
-            errors = unread_config or current_errors() or _exception_lines(exc)
-            write_status(status, errors)
-            log.error("the preview shows the last good build until these are fixed:\n" + "\n".join(errors))
-        finally:
-            SEARCH.build_finished()
+    def answering(rebuild: Callable) -> Callable:
+        def builder(*args, **kwargs):
+            SEARCH.build_started()
+            try:
+                rebuild(*args, **kwargs)
+            except Exception as exc:  # noqa: BLE001 — whatever broke, the preview must keep answering
+                unread_config = exc.__class__.__name__ == "ConfigurationError" and config_errors()
+                errors = unread_config or current_errors() or _exception_lines(exc)
+                write_status(status, errors)
+                log.error("the preview shows the last good build until these are fixed:\n" + "\n".join(errors))
+            finally:
+                SEARCH.build_finished()
 
-    server.builder = builder
+        return builder
+
+    patches.wrap_rebuild(server, answering)
 
 
 def _exception_lines(exc: BaseException) -> list[str]:
@@ -393,7 +380,7 @@ def touch_all(docs_dir: Path) -> None:
 
 
 class PageOutputs:
-    """The pages a dirty rebuild no longer writes: `mkdocs serve --dirty` writes only what changed
+    """The pages a dirty rebuild no longer writes: `properdocs serve --dirty` writes only what changed
     and never empties the site's folder, so a page deleted since (a hand-written page removed, a
     rules file renamed) would still be served at its old address. Each build lists the pages of
     every language (on_files); the ones the last build had and this one lacks are deleted."""

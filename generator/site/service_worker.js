@@ -1,7 +1,7 @@
 /* The rulebook offline: after a first visit, every page, diagram and search file of the language
    being read is kept (the page asks for its language's list, assets/offline/<lang>.json).
    Pages: the network first, the kept copy without signal. Everything else: the kept copy first.
-   Written into the site by generator/reader_site.py; the version changes with the site. */
+   Written into the site by generator/site/reader_site.py; the version changes with the site. */
 "use strict";
 var VERSION = "__VERSION__";
 var CACHE = "rulebook-" + VERSION;

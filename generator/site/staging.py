@@ -2,7 +2,7 @@
 
 mkdocs-static-i18n rebuilds its File objects from disk, so generated pages must exist as
 files; we write them into a build folder (never into content/) and touch only files whose
-bytes change, so `mkdocs serve` does not loop on its own output.
+bytes change, so `properdocs serve` does not loop on its own output.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ import os
 import jinja2
 
 from generator.runtime.template_cache import COMPILED
+from generator.site import patches
 
 
 class _VisibleFilesLoader(jinja2.FileSystemLoader):
@@ -35,16 +36,11 @@ class _VisibleFilesLoader(jinja2.FileSystemLoader):
 def lighten(theme) -> None:
     """Make every environment `theme.get_env()` returns from now on share COMPILED and list
     without hidden folders."""
-    if getattr(theme, "_rulebook_lightened", False):
-        return
-    make = theme.get_env
+    patches.adapt_theme_env(theme, _lightened)
 
-    def get_env() -> jinja2.Environment:
-        env = make()
-        if type(env.loader) is jinja2.FileSystemLoader:  # what MkDocs makes; anything else is left alone
-            env.loader = _VisibleFilesLoader(env.loader.searchpath, env.loader.encoding, env.loader.followlinks)
-        env.bytecode_cache = COMPILED
-        return env
 
-    theme.get_env = get_env
-    theme._rulebook_lightened = True
+def _lightened(env: jinja2.Environment) -> jinja2.Environment:
+    if type(env.loader) is jinja2.FileSystemLoader:  # what MkDocs makes; anything else is left alone
+        env.loader = _VisibleFilesLoader(env.loader.searchpath, env.loader.encoding, env.loader.followlinks)
+    env.bytecode_cache = COMPILED
+    return env

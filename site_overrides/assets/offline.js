@@ -25,7 +25,7 @@
 
   whenSettled()
     .then(function () {
-      // The live preview keeps nothing: its pages change with every save (generator/serve_overlay.js).
+      // The live preview keeps nothing: its pages change with every save (generator/site/serve_overlay.js).
       if (document.documentElement.hasAttribute("data-rulebook-preview")) throw new Error("preview");
       return navigator.serviceWorker.register(new URL("sw.js", root).href, { scope: root.pathname });
     })
