@@ -147,12 +147,11 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
     """Card profiles by id from the given spec mappings, later ones overriding earlier ones."""
     faces = set(faces_of("blue", rules.success_results))
     merged = {cid: body or {} for spec in specs for cid, body in (spec or {}).items()}
-    return {
-        cid: PROFILES.get(body.get("kind"), lambda cid, body, faces: card_specs.item(cid, body, faces))(
-            cid, body, faces
-        )
-        for cid, body in merged.items()
-    }
+    return {cid: PROFILES.get(str(body.get("kind")), _item)(cid, body, faces) for cid, body in merged.items()}
+
+
+def _item(cid: str, body: dict, faces: set[str]) -> Any:
+    return card_specs.item(cid, body, faces)
 
 
 def _health(value: Any, rules: Rules) -> int:
