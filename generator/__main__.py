@@ -72,10 +72,26 @@ def _check(root: Path) -> int:
         f"ok: {len(verdict.games)} games, {sum(game.entities for game in verdict.games)} entities, "
         f"{sum(game.parameters for game in verdict.games)} parameters ({elapsed:.2f} s)"
     )
+    for line in draft_report(verdict.gaps):
+        print(line)
     for game in verdict.games:
         for line in game.report:
             print(line)
     return 0
+
+
+def draft_report(gaps: list) -> list[str]:
+    """A line per draft language: how many texts it still lacks, by file (most first)."""
+    by_language: dict[str, dict[str, int]] = {}
+    for gap in gaps:
+        files = by_language.setdefault(gap.gap, {})
+        files[gap.where.path] = files.get(gap.where.path, 0) + 1
+    lines = []
+    for lang, files in sorted(by_language.items()):
+        listed = sorted(files.items(), key=lambda item: (-item[1], item[0]))
+        shown = ", ".join(f"{path} {count}" for path, count in listed)
+        lines.append(f"draft {lang}: {sum(files.values())} texts to write ({shown})")
+    return lines
 
 
 def _coverage(root: Path) -> int:

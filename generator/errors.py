@@ -36,6 +36,9 @@ class DataError:
     where: Location
     breadcrumb: str  # e.g. "skill '<id>' › text › uk"; empty for file-level problems
     message: str  # what is wrong and what to do
+    # For a text a draft language does not have yet: that language. Counted by `check`, not an
+    # error (generator/languages.py).
+    gap: str = ""
 
     def __str__(self) -> str:
         crumb = f" {self.breadcrumb}:" if self.breadcrumb else ""

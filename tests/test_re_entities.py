@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator import registry
+from generator.languages import LANGUAGES
 from generator.load import load_project
-from generator.load.entities import LANGUAGES
 from generator.search.names import name_index
 from generator.search.normalize import normalize
 from tests.conftest import copy_project

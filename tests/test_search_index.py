@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from generator.load.entities import LANGUAGES
+from generator.languages import LANGUAGES
 from generator.search.inflect import ukrainian_forms
 from generator.search.names import compact_index, front_code, name_index
 from generator.search.pagefind_chunks import _read

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from generator.load import LANGUAGES, interface_labels
+from generator.languages import LANGUAGES
+from generator.load import interface_labels
 from generator.site import serve
 
 

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Callable, Mapping
 
 from generator.errors import DataError, Location
+from generator.languages import LANGUAGES, NAME_LANGUAGES
 from generator.load import files
 from generator.load.caps import cap_repeated
 from generator.load.characters import visible
 from generator.load.content_pages import CONTENT_FOLDER, check_content_pages
-from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, Game, Page, Project, Source
+from generator.load.entities import Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.name_clashes import check_name_clashes
@@ -120,6 +121,8 @@ def load_games(
     check_site_config(project_root, errors)
     check_ranges(project, errors, lambda game: _ranges(spec_of(game, specs)))
     check_page_shape(project, errors, project_root)
+    project.gaps = [error for error in errors if error.gap]
+    errors[:] = [error for error in errors if not error.gap]
     return project, errors
 
 

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from typing import Iterable
 
+from generator.languages import BY_CODE, LATIN, Language, language
 from generator.load.references import REFERENCE
 
 # Characters that show nothing themselves but change what is around them: direction overrides and
@@ -32,21 +33,19 @@ INVISIBLE = re.compile(
     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0001\U000e0020-\U000e007f\U000f0000-\U000ffffd\U00100000-\U0010fffd]"
 )
-LANGUAGE_NAMES = {"en": "English", "ja": "Japanese", "ko": "Korean", "uk": "Ukrainian"}
-SCRIPTS = {  # the letters of each language's writing, as ranges of a character class
-    "en": "A-Za-z",
-    "ja": "\u3041-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f\u3400-\u4dbf\u4e00-\u9fff",  # not '・'
-    "ko": "\uac00-\ud7a3\u1100-\u11ff\u3130-\u318f",
-    "uk": "\u0400-\u04ff",
-}
-OWN_LETTERS = {lang: re.compile(f"[{letters}]") for lang, letters in SCRIPTS.items()}
-# Another language's letters: Korean may use Chinese characters, every language Latin ones.
-FOREIGN_LETTERS = {
-    "en": re.compile(f"[{SCRIPTS['ja']}{SCRIPTS['ko']}{SCRIPTS['uk']}]"),
-    "ja": re.compile(f"[{SCRIPTS['ko']}{SCRIPTS['uk']}]"),
-    "ko": re.compile("[\u3041-\u30fa\u30fc-\u30ff\u31f0-\u31ff\uff66-\uff9f" + SCRIPTS["uk"] + "]"),
-    "uk": re.compile(f"[{SCRIPTS['ja']}{SCRIPTS['ko']}]"),
-}
+OWN_LETTERS = {code: re.compile(f"[{lang.letters}]") for code, lang in BY_CODE.items()}
+
+
+def _foreign(lang: Language) -> re.Pattern | None:
+    """The letters of the other declared writings, less what this language borrows (Korean may
+    use Chinese characters); every language may quote Latin ones."""
+    others = "".join(other.letters.replace(LATIN, "") for other in BY_CODE.values() if other.letters != lang.letters)
+    for borrowed in filter(None, (lang.borrows,)):
+        others = others.replace(borrowed, "")
+    return re.compile(f"[{others}]") if others else None
+
+
+FOREIGN_LETTERS = {code: _foreign(lang) for code, lang in BY_CODE.items()}
 
 
 def visible(text: str) -> str:
@@ -84,9 +83,9 @@ def language_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
         yield (
             text.find(other.group()),
             (
-                f"this {LANGUAGE_NAMES[lang]} text has no {LANGUAGE_NAMES[lang]} letter but "
+                f"this {language(lang).name} text has no {language(lang).name} letter but "
                 f"has '{other.group()}' from another language: is it in the wrong "
-                f"language's field? write the {LANGUAGE_NAMES[lang]} text here"
+                f"language's field? write the {language(lang).name} text here"
             ),
         )
 
@@ -106,8 +105,9 @@ def untranslated_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
         return  # nearly every text: its own letters
     words = NOT_WORDS.sub(lambda m: " " * len(m.group()), text)  # the same length: offsets stay
     latin = list(LATIN_WORD.finditer(words))
-    if len(latin) >= 2 and not own.search(words) and not FOREIGN_LETTERS[lang].search(words):
-        name = LANGUAGE_NAMES[lang]
+    foreign = FOREIGN_LETTERS[lang]
+    if len(latin) >= 2 and not own.search(words) and not (foreign and foreign.search(words)):
+        name = language(lang).name
         yield (
             latin[0].start(),
             (

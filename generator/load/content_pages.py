@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Iterable
 
 from generator.errors import DataError, Location
+from generator.languages import LANGUAGES, language
 from generator.load.characters import invisible_problems
-from generator.load.entities import LANGUAGES
 from generator.load.files import display
 from generator.load.markdown_shape import CHARACTER_REFERENCE, markdown_parser
 from generator.load.text_safety import ATTRIBUTE_LIST, HTML_START, LINK_TARGET
@@ -57,6 +57,7 @@ def check_content_pages(content: Path, project_root: Path, errors: list[DataErro
                     "",
                     f"the {lang} home page is missing; write it (its first heading is the title "
                     f"of the site in that language)",
+                    gap=lang if language(lang).draft else "",  # a draft's home is a text still to write
                 )
             )
     for folder, subfolders, names in os.walk(content):

@@ -11,11 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.errors import Location
+from generator.errors import DataError, Location
+from generator.languages import DRAFTS, NAME_LANGUAGES, missing_text
 from generator.load.yamlpos import Node
-
-LANGUAGES = ("ja", "ko", "uk")  # every user-visible text is written in these
-NAME_LANGUAGES = ("en", *LANGUAGES)  # names also carry the English original
 
 
 class Text(str):
@@ -29,7 +27,26 @@ class Text(str):
         return text
 
 
-Localized = dict[str, Text]  # language -> text
+class Localized(dict[str, Text]):
+    """Language -> text. A draft language's text not written yet reads as a visible mark, so the
+    live preview shows the language with its gaps (a published language always has its text)."""
+
+    def __missing__(self, lang: str) -> str:
+        if lang in DRAFTS:
+            return missing_text(lang)
+        raise KeyError(lang)
+
+
+def localized_tree(value: Any) -> Any:
+    """A tree of texts by language (a game's narration file) with each {language: text} mapping
+    a Localized: a draft language's missing sentence reads as its mark, like the data's texts."""
+    if isinstance(value, dict):
+        if value and set(value) <= set(NAME_LANGUAGES):  # a text (or its forms) in each language
+            return Localized(value)
+        return {key: localized_tree(child) for key, child in value.items()}
+    if isinstance(value, list):
+        return [localized_tree(child) for child in value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -58,15 +75,15 @@ class Source:
 class Entity:
     """Anything with an id that a page shows as a section and prose can link to."""
 
-    kind: str  # skill, zombie, level, term, note, rule, parameter
+    kind: str  # rule, term, note, faq, parameter, or a game's own kind
     id: str
     where: Location
     page: str = ""  # id of the page that shows it
-    name: dict[str, str] = field(default_factory=dict)  # en/ja/ko/uk
+    name: Localized = field(default_factory=Localized)  # English and each page language
     aliases: dict[str, list[str]] = field(default_factory=dict)
-    text: Localized = field(default_factory=dict)
+    text: Localized = field(default_factory=Localized)
     sources: list[SourceRef] = field(default_factory=list)
-    fields: dict[str, Any] = field(default_factory=dict)  # kind-specific: stats, xp, model, ...
+    fields: dict[str, Any] = field(default_factory=dict)  # kind-specific
     field_where: dict[str, Location] = field(default_factory=dict)
     children: list["Entity"] = field(default_factory=list)  # nested rules sections
     depth: int = 0  # nesting level of a rules section
@@ -78,9 +95,9 @@ class Entity:
 
     def localized_fields(self) -> dict[str, "Localized"]:
         """Every localized text of the entity (text, title, question, objectives, ...)."""
-        found = {"text": self.text} if self.text else {}
+        found: dict[str, Localized] = {"text": self.text} if self.text else {}
         for key, value in self.fields.items():
-            if isinstance(value, dict) and value and all(isinstance(v, Text) for v in value.values()):
+            if isinstance(value, Localized) and value and all(isinstance(v, Text) for v in value.values()):
                 found[key] = value
         return found
 
@@ -131,3 +148,5 @@ class Project:
     sources: dict[str, Source] = field(default_factory=dict)
     games: dict[str, Game] = field(default_factory=dict)
     labels: dict[str, Localized] = field(default_factory=dict)  # interface strings
+    # Texts draft languages do not have yet (generator/languages.py): counted, not errors.
+    gaps: list[DataError] = field(default_factory=list)

@@ -12,14 +12,12 @@ import os
 from pathlib import Path
 
 from generator.errors import DataError, Location
+from generator.languages import NAME_LANGUAGES
 
 # A game folder becomes `<lang>/<game>/` in the site: it may not take the place of a language,
 # the search index, the theme's assets or a generated page at the language's root.
 RESERVED_GAME_IDS = (
-    "en",
-    "ja",
-    "ko",
-    "uk",
+    *NAME_LANGUAGES,
     "pagefind",
     "assets",
     "search",

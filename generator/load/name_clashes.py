@@ -12,7 +12,8 @@ from __future__ import annotations
 import unicodedata
 
 from generator.errors import DataError, Location
-from generator.load.entities import NAME_LANGUAGES, Entity, Game
+from generator.languages import NAME_LANGUAGES
+from generator.load.entities import Entity, Game
 
 NAMED_KINDS_SKIPPED = ("rule", "faq", "note", "parameter")  # titled, not named: search does not take their names
 

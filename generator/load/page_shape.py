@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import DataError, Location
-from generator.load.entities import LANGUAGES, Game, Project
+from generator.languages import LANGUAGES
+from generator.load.entities import Game, Project
 from generator.load.files import display
 
 DEEPEST_SECTION = 4  # depth 0 is an h2, so depth 4 is an h6: the last HTML heading

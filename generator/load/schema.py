@@ -12,13 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from generator.errors import DataError, Location
-from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, SourceRef, Text
+from generator.languages import LANGUAGES, NAME_LANGUAGES, language
+from generator.load.entities import Entity, Localized, SourceRef, Text
 from generator.load.ranges import Number
 from generator.load.yamlpos import Node
 
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 MAX_ID_LENGTH = 100
-LANGUAGE_NAMES = {"en": "English", "ja": "Japanese", "ko": "Korean", "uk": "Ukrainian"}
 
 
 @dataclass
@@ -31,6 +31,12 @@ class Context:
 
     def error(self, where: Location, message: str) -> None:
         self.errors.append(DataError(where, " › ".join(self.crumbs), message))
+
+    def missing(self, where: Location, lang: str, what: str, languages: tuple[str, ...]) -> None:
+        """A text missing in one language: an error, or a gap to write where the language is a draft."""
+        needed = ", ".join(code for code in languages if not language(code).draft)
+        message = f"missing {language(lang).name} {what} ('{lang}'); add it: every {what} needs {needed}"
+        self.errors.append(DataError(where, " › ".join(self.crumbs), message, gap=lang if language(lang).draft else ""))
 
 
 Reader = Callable[[Node, Context], Any]
@@ -139,11 +145,8 @@ def read_localized(languages: tuple[str, ...], what: str) -> Reader:
                 result[lang] = Text(value, child)
         for lang in languages:
             if lang not in node.value:
-                ctx.error(
-                    node.where,
-                    f"missing {LANGUAGE_NAMES[lang]} {what} ('{lang}'); add it: every {what} needs {', '.join(languages)}",
-                )
-        return result
+                ctx.missing(node.where, lang, what, languages)
+        return Localized(result)
 
     return read
 
@@ -363,9 +366,9 @@ def read_entity(node: Node, ctx: Context, spec: EntitySpec, page: str, depth: in
         where=id_node.where,
         page=page,
         depth=depth,
-        name=dict(values.pop("name", {}) or {}),
+        name=Localized(values.pop("name", {}) or {}),
         aliases=values.pop("aliases", {}) or {},
-        text=values.pop("text", {}) or {},
+        text=values.pop("text", None) or Localized(),
         sources=values.pop("sources", []) or [],
         fields=values,
         field_where={k: c.where for k, c in node.value.items()},

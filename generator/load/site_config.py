@@ -25,6 +25,7 @@ from typing import Iterator
 import yaml
 
 from generator.errors import DataError, Location
+from generator.languages import DEFAULT, LANGUAGES, language
 from generator.load.characters import invisible_problems, language_problems
 from generator.load.files import display
 from generator.load.text_safety import NFC_MESSAGE, decoded_reference
@@ -75,9 +76,103 @@ def check_site_config(project_root: Path, errors: list[DataError]) -> None:
                 "would run them while reading the file; write the value itself",
             )
         )
+    check_languages(root, shown, errors)
     for crumb, lang, node in shown_strings(root):
         for offset, message in text_problems(node.value, lang):
             errors.append(DataError(_place(shown, text, node, offset), crumb, message))
+
+
+def check_languages(root, shown: str, errors: list[DataError]) -> None:
+    """The i18n plugin's languages are the declared ones (generator/languages.py), each once; a
+    draft is not built for publication (`build: false`), a published language is; the default is
+    the first declared language (built at the site's root)."""
+    options = _i18n_options(_mapping(root))
+    if options is None:
+        return
+    listed = _sequence(options.get("languages"))
+    seen: dict[str, yaml.Node] = {}
+    for node in listed:
+        entry = _mapping(node)
+        locale = _string(entry.get("locale"))
+        if locale is None:
+            errors.append(_at(shown, node, "language", f"give the language its locale (one of {', '.join(LANGUAGES)})"))
+            continue
+        code, crumb = locale.value, f"language '{locale.value}'"
+        if code not in LANGUAGES:
+            errors.append(
+                _at(
+                    shown,
+                    locale,
+                    crumb,
+                    f"unknown language '{code}': generator/languages.py declares {', '.join(LANGUAGES)}; "
+                    f"declare it there first, or remove this entry",
+                )
+            )
+            continue
+        if code in seen:
+            errors.append(
+                _at(
+                    shown,
+                    locale,
+                    crumb,
+                    f"the language is listed twice (first at line {seen[code].start_mark.line + 1}); remove one",
+                )
+            )
+            continue
+        seen[code] = locale
+        _check_language_entry(entry, code, crumb, shown, errors)
+    for code in LANGUAGES:
+        if code not in seen:
+            errors.append(
+                _at(
+                    shown,
+                    options.get("languages") or root,
+                    "i18n › languages",
+                    f"language '{code}' ({language(code).name}) is declared in generator/languages.py but not "
+                    f"listed here; add an entry with locale: {code}",
+                )
+            )
+
+
+def _check_language_entry(entry: dict, code: str, crumb: str, shown: str, errors: list[DataError]) -> None:
+    build = entry.get("build")
+    built = not (isinstance(build, yaml.ScalarNode) and build.value.lower() == "false")
+    if language(code).draft and built:
+        errors.append(
+            _at(
+                shown,
+                build or entry.get("locale"),
+                crumb,
+                "this language is a draft (generator/languages.py): the published site leaves it out; write build: false",
+            )
+        )
+    if not language(code).draft and not built:
+        errors.append(_at(shown, build, crumb, "this language is published: write build: true (or declare it a draft)"))
+    default = entry.get("default")
+    is_default = isinstance(default, yaml.ScalarNode) and default.value.lower() == "true"
+    if is_default != (code == DEFAULT):
+        where = default or entry.get("locale")
+        errors.append(
+            _at(
+                shown,
+                where,
+                crumb,
+                f"the default language (built at the site's root) is the first declared one, '{DEFAULT}': "
+                + ("remove default: true here" if is_default else "write default: true here"),
+            )
+        )
+
+
+def _i18n_options(top: dict) -> dict | None:
+    for plugin in _sequence(top.get("plugins")):
+        if I18N_PLUGIN in _mapping(plugin):
+            return _mapping(_mapping(plugin).get(I18N_PLUGIN))
+    return None
+
+
+def _at(shown: str, node, crumb: str, message: str) -> DataError:
+    mark = node.start_mark
+    return DataError(Location(shown, mark.line + 1, mark.column + 1), crumb, message)
 
 
 def site_config_errors(project_root: Path) -> list[str]:

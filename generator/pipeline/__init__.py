@@ -10,6 +10,7 @@ from typing import Callable
 
 from generator import registry
 from generator.errors import DataErrors
+from generator.languages import LANGUAGES
 from generator.load import load_project
 from generator.load.entities import Project
 from generator.render.pages import GeneratedPage, render_project
@@ -127,7 +128,7 @@ class Preview:
         if errors:
             raise DataErrors(errors)
         kept = {game_id: self.pages[version] for game_id, version in versions.items() if version in self.pages}
-        pages = render_project(project, registry.engines(), kept)
+        pages = render_project(project, registry.engines(), kept, LANGUAGES)  # the drafts too
         self.rendered = [game_id for game_id in project.games if game_id not in kept]
         for game_id in self.rendered:
             self._keep(self.pages, versions[game_id], [page for page in pages if page.path.split("/")[1] == game_id])

@@ -42,12 +42,14 @@ class Share:
     load_errors: list[DataError]
     model_errors: list[DataError]
     games: list[GameFigures]
+    gaps: list[DataError] = field(default_factory=list)  # texts draft languages do not have yet
 
 
 @dataclass
 class Verdict:
     errors: list[DataError]  # empty when the data is good
     games: list[GameFigures]  # in the site's order of games
+    gaps: list[DataError] = field(default_factory=list)  # texts draft languages do not have yet
 
 
 # Below this much data (all game folders' YAML), one process checks it faster than it starts
@@ -72,9 +74,10 @@ def check(root: Path) -> Verdict:
     games = sorted((game for share in found for game in share.games), key=lambda game: (game.order, game.links.id))
     load_errors = [error for share in found for error in share.load_errors]
     load_errors += links_between_games(sources, [game.links for game in games])
+    gaps = sorted({gap for share in found for gap in share.gaps})
     if load_errors:
-        return Verdict(cap_repeated(load_errors), games)
-    return Verdict([error for share in found for error in share.model_errors], games)
+        return Verdict(cap_repeated(load_errors), games, gaps)
+    return Verdict([error for share in found for error in share.model_errors], games, gaps)
 
 
 def _shares(names: list[str], root: Path) -> list[set[str]]:
@@ -121,4 +124,4 @@ def _check_share(root: Path, names: set[str]) -> tuple[Share, dict]:
         )
         for game in project.games.values()
     ]
-    return Share(load_errors, model_errors, figures), project.sources
+    return Share(load_errors, model_errors, figures, project.gaps), project.sources

@@ -13,7 +13,8 @@ from typing import Mapping
 import jinja2
 from markupsafe import Markup
 
-from generator.load.entities import LANGUAGES, Entity, Game, Project
+from generator.languages import LANGUAGES, PUBLISHED, language
+from generator.load.entities import Entity, Game, Project
 from generator.render import compare, references
 from generator.render.numbers import percent
 from generator.render.plain import as_markdown, text
@@ -22,7 +23,7 @@ from generator.runtime.template_cache import COMPILED
 
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"
-LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
+LIST_SEPARATOR = {code: language(code).list_separator for code in LANGUAGES}
 
 
 @dataclass(frozen=True)
@@ -62,42 +63,52 @@ def environment(packages: Packages) -> jinja2.Environment:
 
 
 def render_project(
-    project: Project, packages: Packages, earlier: dict[str, list[GeneratedPage]] | None = None
+    project: Project,
+    packages: Packages,
+    earlier: dict[str, list[GeneratedPage]] | None = None,
+    languages: tuple[str, ...] = PUBLISHED,
 ) -> list[GeneratedPage]:
-    """Every page of the project, with the game packages by engine name. `earlier` gives, by game
-    id, pages render_game() made from the very same inputs (the live preview keeps them); those
-    games are not rendered again."""
+    """Every page of the project in `languages` (the published ones; the live preview adds the
+    drafts), with the game packages by engine name. `earlier` gives, by game id, pages
+    render_game() made from the very same inputs (the live preview keeps them); those games are
+    not rendered again."""
     env = _environment(packages)
     earlier = earlier or {}
     by_game = {
-        game_id: earlier[game_id] if game_id in earlier else render_game(project, game, packages, env)
+        game_id: earlier[game_id] if game_id in earlier else render_game(project, game, packages, env, languages)
         for game_id, game in project.games.items()
     }
     pages: list[GeneratedPage] = []
-    for lang in LANGUAGES:
+    for lang in languages:
         for game_pages in by_game.values():
             pages.extend(page for page in game_pages if page.path.startswith(f"{lang}/"))
-        pages.extend(_render_shared(env, project, packages, lang))
+        pages.extend(_render_shared(env, project, packages, lang, languages))
     return pages
 
 
 def render_game(
-    project: Project, game: Game, packages: Packages, env: jinja2.Environment | None = None
+    project: Project,
+    game: Game,
+    packages: Packages,
+    env: jinja2.Environment | None = None,
+    languages: tuple[str, ...] = PUBLISHED,
 ) -> list[GeneratedPage]:
     """One game's pages in every language. They read the game, the labels, the list of sources
     and the templates, never another game: the shared pages are _render_shared's."""
     env = env or _environment(packages)
     package = _package(packages, game)
-    return [page for lang in LANGUAGES for page in _render_game(env, project, game, package, lang)]
+    return [page for lang in languages for page in _render_game(env, project, game, package, lang, languages)]
 
 
 def _package(packages: Packages, game: Game | None) -> GamePages:
     return packages.get(game.engine or "", NO_PAGES) if game is not None else NO_PAGES
 
 
-def _render_shared(env, project: Project, packages: Packages, lang: str) -> list[GeneratedPage]:
+def _render_shared(
+    env, project: Project, packages: Packages, lang: str, languages: tuple[str, ...]
+) -> list[GeneratedPage]:
     """The pages about every game at once: the sources, and the editions compared."""
-    context = _context(project, None, NO_PAGES, lang, "", depth=0)
+    context = _context(project, None, NO_PAGES, lang, "", languages, depth=0)
     game_names = {game_id: game.name[lang] for game_id, game in project.games.items()}
     pages = [
         GeneratedPage(
@@ -145,22 +156,32 @@ def _render_editions(env, project: Project, package: GamePages, pairs, lang: str
     return GeneratedPage(f"{lang}/{compare.PAGE}", _tidy(markdown), pairs[0][1].file)
 
 
-def _render_game(env, project: Project, game: Game, package: GamePages, lang: str) -> list[GeneratedPage]:
+def _render_game(
+    env, project: Project, game: Game, package: GamePages, lang: str, languages: tuple[str, ...]
+) -> list[GeneratedPage]:
     pages = [
         GeneratedPage(
             f"{lang}/{game.id}/index.md",
-            _tidy(env.get_template("game.md.j2").render(**_context(project, game, package, lang, "index"))),
+            _tidy(env.get_template("game.md.j2").render(**_context(project, game, package, lang, "index", languages))),
             game.file,
         )
     ]
     template = env.get_template("page.md.j2")
     for page in game.pages:
-        markdown = template.render(page=page, **_context(project, game, package, lang, page.id))
+        markdown = template.render(page=page, **_context(project, game, package, lang, page.id, languages))
         pages.append(GeneratedPage(f"{lang}/{references.page_path(game, page.id)}", _tidy(markdown), page.file))
     return pages
 
 
-def _context(project: Project, game: Game | None, package: GamePages, lang: str, page_id: str, depth: int = 1) -> dict:
+def _context(
+    project: Project,
+    game: Game | None,
+    package: GamePages,
+    lang: str,
+    page_id: str,
+    languages: tuple[str, ...] = PUBLISHED,
+    depth: int = 1,
+) -> dict:
     labels = project.labels
     rules = _rules(game, package)
 
@@ -198,7 +219,7 @@ def _context(project: Project, game: Game | None, package: GamePages, lang: str,
     return {
         "lang": lang,
         "game": game,
-        "languages": LANGUAGES,
+        "languages": languages,
         "sep": LIST_SEPARATOR[lang],
         "source_title": source_title,
         "cited_sources": cited_sources,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from posixpath import relpath
 
+from generator.languages import language
 from generator.load.entities import Entity, Game
 from generator.load.references import REFERENCE
 from generator.render.plain import text as plain_text
@@ -43,15 +44,14 @@ def display_name(entity: Entity, lang: str, labels) -> str:
 def value_text(value, game: Game, lang: str, labels) -> str:
     """A parameter value as prose: numbers as they are, orders as names joined by arrows."""
     if isinstance(value, bool):
-        return {"ja": "はい" if value else "いいえ", "ko": "예" if value else "아니요", "uk": "так" if value else "ні"}[
-            lang
-        ]
+        yes, no = language(lang).yes_no
+        return yes if value else no
     if isinstance(value, list) and value and all(_is_pair(v) for v in value):
         # [[card, copies], ...] or [[zombie, count], ...]: a list of amounts, not an order
-        sep = "、" if lang == "ja" else ", "
+        sep = language(lang).list_separator
         return sep.join(f"{_item_name(name, game, lang, labels)} {count}" for name, count in value)
     if isinstance(value, list):
-        sep = " → " if any(isinstance(v, list) for v in value) else "、" if lang == "ja" else ", "
+        sep = " → " if any(isinstance(v, list) for v in value) else language(lang).list_separator
         return sep.join(
             value_text(v, game, lang, labels) if isinstance(v, list) else _item_name(v, game, lang, labels)
             for v in value

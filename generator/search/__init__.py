@@ -8,13 +8,14 @@ import shutil
 from pathlib import Path
 from typing import cast
 
-from generator.load.entities import LANGUAGES, Project
+from generator.languages import DEFAULT, LANGUAGES
+from generator.load.entities import Project
 from generator.runtime.forked import Forked
 from generator.search.names import compact_index
 from generator.search.pagefind_chunks import rechunk
 from generator.search.pagefind_service import PagefindIndexer, PagefindService
 
-DEFAULT_LANGUAGE = "ja"  # built at the site root by mkdocs-static-i18n
+DEFAULT_LANGUAGE = DEFAULT  # built at the site root by mkdocs-static-i18n
 NAMES_DIR = "assets/names"
 BUNDLE_DIR = "pagefind"
 ENTRY = "pagefind-entry.json"

@@ -12,7 +12,8 @@ in several games.
 
 from __future__ import annotations
 
-from generator.load.entities import LANGUAGES, Entity, Project
+from generator.languages import LANGUAGES
+from generator.load.entities import Entity, Localized, Project
 from generator.render.references import display_name
 from generator.search.inflect import ukrainian_forms
 from generator.search.normalize import normalize
@@ -49,7 +50,7 @@ def name_index(project: Project, lang: str, default_lang: str) -> tuple[list[dic
             {
                 "url": f"{prefix}{game.id}/{entity.page}/#{entity.id}",
                 "title": display_name(entity, lang, project.labels),
-                "kind": project.labels.get(f"kind-{entity.kind}", {}).get(lang, ""),
+                "kind": project.labels.get(f"kind-{entity.kind}", Localized()).get(lang, ""),
                 "game": game.name[lang],
                 "keys": sorted(keys.items(), key=lambda kv: (-kv[1], kv[0])),
             }
@@ -84,7 +85,7 @@ def compact_index(project: Project, lang: str, base: str = "") -> tuple[dict, di
     other_languages: list[str] = []
     counts = {"entries": 0, "names": 0, "aliases": 0, "inflected": 0}
     for game_index, game, entity in indexed_entities(project):
-        kind = project.labels.get(f"kind-{entity.kind}", {}).get(lang, "")
+        kind = project.labels.get(f"kind-{entity.kind}", Localized()).get(lang, "")
         if kind not in kinds:
             kinds.append(kind)
         keys, inflected = _keys(entity, lang, counts)

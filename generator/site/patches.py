@@ -42,9 +42,11 @@ CHECKED_AGAINST.
 6. The i18n plugin's nested builds (i18n_building): its attribute `building` is true while
    `on_post_build` builds the other languages; the project's plugin then leaves them alone.
 7. The i18n plugin's languages (default_language, build_languages, current_language,
-   language_config): the plugin's properties `default_language`, `build_languages`, its state
-   `current_language` and its method `get_language_config`, read by the language split and the
-   reader-side files (one 404 page and manifest per language).
+   language_config, build_drafts): the plugin's properties `default_language`, `build_languages`,
+   its state `current_language` and its method `get_language_config`, read by the language split
+   and the reader-side files (one 404 page and manifest per language); and each language entry's
+   `build`, which the live preview sets for the draft languages (generator/languages.py) before
+   the plugin lists the languages it builds.
 8. The language menu the i18n plugin leaves on `config.extra` (page_alternates,
    set_page_alternates): for each page it sets the attribute `config.extra.alternate`, which
    Material's templates read before the item of the same name; the 404 page of each language
@@ -197,6 +199,15 @@ def build_languages(config) -> list[str]:
     """Every language the i18n plugin builds, in its order (none without the plugin)."""
     i18n = i18n_of(config)
     return list(i18n.build_languages) if i18n else []
+
+
+def build_drafts(config, drafts: tuple[str, ...]) -> None:
+    """Build the draft languages too (the live preview): each language's `build` setting, which
+    the i18n plugin reads when it lists the languages it builds."""
+    i18n = i18n_of(config)
+    for entry in i18n.config.languages if i18n else []:
+        if entry.locale in drafts:
+            entry.build = True
 
 
 def current_language(config) -> str | None:

@@ -37,6 +37,7 @@ from properdocs.structure.nav import Section
 
 from generator import pipeline
 from generator.errors import DataErrors
+from generator.languages import DRAFTS
 from generator.load import interface_labels
 from generator.load.site_config import site_config_errors
 from generator.runtime.forked import Forked
@@ -109,6 +110,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.pages_written = 0
         if self.serving:
             self.overlay = serve.overlay_script(urlsplit(config.site_url or "/").path or "/", interface_labels())
+            patches.build_drafts(config, DRAFTS)  # the preview shows the draft languages, gaps marked
         self.site_dir = Path(config.site_dir)
 
     def _generate(self, root: Path, indexing: bool) -> pipeline.Generated:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline, registry
-from generator.load.entities import LANGUAGES
+from generator.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 MINIMAL = ROOT / "tests" / "fixtures" / "minimal"

@@ -14,10 +14,12 @@ from typing import Any, Callable
 
 import yaml
 
+from generator.languages import LANGUAGES
+from generator.load.entities import localized_tree
 from generator.load.yamlpos import SAFE_LOADER
 from generator.render.plain import text as plain_text
 
-LANGS = ("ja", "ko", "uk")
+LANGS = LANGUAGES
 PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner", "to")
 ENEMIES = ("enemy", "attacker")
 CARDS = ("card", "weapon", "deck", "source")
@@ -28,7 +30,8 @@ UNTOLD = ("event", "player", "phase", "round")  # what every event carries: its 
 
 @lru_cache(maxsize=1)
 def templates() -> dict:
-    return yaml.load((Path(__file__).with_name("narration.yaml")).read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    text = (Path(__file__).with_name("narration.yaml")).read_text(encoding="utf-8")
+    return localized_tree(yaml.load(text, Loader=SAFE_LOADER))
 
 
 # --- Korean particles ------------------------------------------------------------------------

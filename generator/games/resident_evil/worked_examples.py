@@ -13,7 +13,7 @@ from string import Template
 from typing import Any, Mapping
 
 from generator.errors import ScenarioError
-from generator.load.entities import LANGUAGES
+from generator.languages import LANGUAGES
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
 from generator.scenarios.examples import ExampleRun, StepRun, run_example

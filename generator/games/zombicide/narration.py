@@ -16,18 +16,19 @@ from string import Template
 
 import yaml
 
-from generator.load.entities import Game
+from generator.languages import LANGUAGES, language
+from generator.load.entities import Game, localized_tree
 from generator.load.references import REFERENCE
 from generator.load.yamlpos import SAFE_LOADER
 from generator.scenarios.examples import StepRun
 
 TEMPLATES = Path(__file__).parent / "narration.yaml"
-LIST_SEPARATOR = {"ja": "、", "ko": ", ", "uk": ", "}
+LIST_SEPARATOR = {code: language(code).list_separator for code in LANGUAGES}
 
 
 @lru_cache(maxsize=1)
 def templates() -> dict:
-    return yaml.load(TEMPLATES.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    return localized_tree(yaml.load(TEMPLATES.read_text(encoding="utf-8"), Loader=SAFE_LOADER))
 
 
 @dataclass(frozen=True)
