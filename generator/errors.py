@@ -6,6 +6,7 @@
     ├── DataErrors         every DataError of a run, sorted by place, with their count
     ├── ScenarioError      a scenario that cannot be read or set up (also a ValueError)
     │   ├── DiceExhausted  a scripted roll asked for more dice than the script holds
+    │   ├── RollMismatch   a scripted roll that does not fit what is rolled (its count or a face)
     │   └── MapError       a text map that cannot be read
     └── RulesDataError     rules data the model cannot make coherent rules from (also a ValueError)
 

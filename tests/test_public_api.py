@@ -8,6 +8,7 @@ from pathlib import Path
 
 import generator
 from generator import errors
+from generator.core.dice import DiceExhausted, RollMismatch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,6 +48,5 @@ def test_the_entry_points_work_on_the_project():
 def test_every_user_error_is_a_generator_error():
     for name in ("DataErrors", "ScenarioError", "MapError", "RulesDataError"):
         assert issubclass(getattr(errors, name), generator.GeneratorError), name
-    from generator.core.dice import DiceExhausted
-
     assert issubclass(DiceExhausted, generator.ScenarioError)
+    assert issubclass(RollMismatch, generator.ScenarioError)

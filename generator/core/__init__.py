@@ -1,6 +1,7 @@
 """The shared core every game's engine is built on. It names no game.
 
-dice.py       typed dice (named faces), scripted / seeded / exactly enumerated rolls
+dice.py       typed dice (named faces; odds known or not), scripted by face or by roll / seeded /
+              exactly enumerated rolls
 decks.py      decks with an empty-deck policy (reshuffle, lose, never)
 phases.py     a declared phase sequence and the turn (round, phase, player)
 choices.py    the players' decisions, scripted by a scenario, defaults otherwise

@@ -7,7 +7,19 @@ from fractions import Fraction
 
 import pytest
 
-from generator.core.dice import DiceExhausted, ScriptedDice, SeededDice, exact_outcomes, roll_outcomes
+from generator.core.dice import (
+    D6,
+    DiceExhausted,
+    Die,
+    OddsUnknown,
+    RollMismatch,
+    ScriptedDice,
+    ScriptedRolls,
+    SeededDice,
+    exact_outcomes,
+    roll_outcomes,
+)
+from generator.errors import ScenarioError
 from generator.games.zombicide.board import MapError, parse_map
 
 
@@ -109,3 +121,57 @@ def test_exact_outcomes_enumerates_chance_nodes():
     dist = exact_outcomes(best_of_two_rolls)
     assert sum(dist.values()) == 1
     assert dist[6] == Fraction(1, 6) + Fraction(1, 2) * Fraction(1, 6)
+
+
+NAMED = Die("symbol", ("blank", "hit", "star"), odds_known=False)  # faces known by name only
+
+
+def test_scripted_rolls_replay_one_list_of_faces_per_roll():
+    dice = ScriptedRolls([["hit", "blank"], ["star"]])
+    assert dice.roll(2, NAMED, "attack roll") == ["hit", "blank"] and dice.left == 1
+    assert dice.roll(1, NAMED) == ["star"] and dice.left == 0
+    message = "the attack roll rolls 1 symbol dice, but the step scripts no more rolls; add one to the step's dice"
+    with pytest.raises(DiceExhausted, match=re.escape(message)):
+        dice.roll(1, NAMED, "attack roll")
+
+
+@pytest.mark.parametrize(
+    "rolls,n,die,purpose,message",
+    [
+        (
+            [["hit"]],
+            2,
+            NAMED,
+            "evade roll",
+            "the evade roll rolls 2 symbol dice, but the scripted roll 1 has 1 faces ['hit']",
+        ),
+        (
+            [["moon"]],
+            1,
+            NAMED,
+            "evade roll",
+            "the evade roll rolls symbol dice, whose faces are blank, hit, star; the script has ['moon']",
+        ),
+        ([[7]], 1, D6, "", "d6 dice are rolled, whose faces are 1, 2, 3, 4, 5, 6; the script has [7]"),
+        ([[True]], 1, D6, "", "the script has [True]"),
+    ],
+)
+def test_a_scripted_roll_that_does_not_fit_says_what_is_rolled(rolls, n, die, purpose, message):
+    dice = ScriptedRolls(rolls)
+    with pytest.raises(RollMismatch, match=re.escape(message)):
+        dice.roll(n, die, purpose)
+    assert issubclass(RollMismatch, ScenarioError) and dice.left == 1
+
+
+def test_a_die_known_by_its_face_names_only_has_no_odds():
+    for ask in (
+        lambda: NAMED.chance(lambda face: face == "hit"),
+        lambda: roll_outcomes(1, NAMED),
+        lambda: SeededDice(1).roll(1, NAMED),
+        lambda: exact_outcomes(lambda dice: dice.roll(1, NAMED)[0]),
+    ):
+        with pytest.raises(OddsUnknown, match="known by name only"):
+            ask()
+    assert ScriptedDice(["star"], NAMED).roll(1, NAMED) == ["star"]
+    with pytest.raises(ValueError, match="lists each face once"):
+        Die("symbol", ("hit", "hit"), odds_known=False)

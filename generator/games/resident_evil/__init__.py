@@ -4,7 +4,8 @@ Modules, smallest first:
     rules.py          Rules: every number and chosen reading, from the game's parameters
     ranges.py, parameter_checks.py   each parameter's range and kind, checked while the data loads
     cards.py          card profiles (weapons, items, enemies, tension cards) a case states
-    dice.py           the dice as named faces, rolled from a script (no face distribution is known)
+    dice.py           the dice: core dice with named faces and no odds (the source prints no face
+                      distribution), rolled from each step's script
     state.py          characters, enemies, tokens, decks, whose turn and which phase
     engine.py         Game: the Action phase and its actions; the turn's phases
     combat.py         attacks both ways, the evade ladder, the health track

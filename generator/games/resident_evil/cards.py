@@ -13,6 +13,8 @@ from typing import Any
 
 from generator.errors import ScenarioError
 
+from .dice import ATTACK_DICE
+
 ITEM_KINDS = ("weapon", "ammo", "healing", "defence", "special", "resource")
 EFFECTS = ("damage", "push", "area", "evade", "unconscious")
 WEAPON_KEYWORDS = ("rapid-fire",)
@@ -32,7 +34,7 @@ class Effect:
 
 @dataclass(frozen=True)
 class Weapon:
-    dice: str  # die id
+    dice: str  # die colour, one of ATTACK_DICE (the rules name its faces: Rules.attack_die)
     count: int
     range: int | None  # None: any distance in sight ("LOS")
     capacity: int | None  # None: no ammunition dial (a knife)
@@ -121,6 +123,8 @@ def weapon(spec: dict, card: str, faces: set[str]) -> Weapon:
     if not (isinstance(dice, dict) and len(dice) == 1):
         raise CardError(f"card '{card}': dice is one colour and a count, e.g. {{blue: 1}}")
     ((die, count),) = dice.items()
+    if die not in ATTACK_DICE:
+        raise CardError(f"card '{card}': unknown die colour '{die}'; a weapon rolls {', '.join(ATTACK_DICE)} dice")
     rng = _need(spec, "range", card, "weapon")
     results = {}
     for face, raw in (_need(spec, "results", card, "weapon") or {}).items():

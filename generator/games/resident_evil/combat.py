@@ -120,7 +120,7 @@ def resolve_attack(game: Game, c: Character, plan: AttackPlan) -> None:
         held.dial -= rules.ammo_per_attack + plan.rapid_fire
         s.emit("ammo-spent", who=c.id, weapon=plan.weapon, before=before, after=held.dial, rapid_fire=plan.rapid_fire)
     count = plan.profile.count + plan.rapid_fire
-    faces = game.dice.roll(plan.profile.dice, count, "attack roll")
+    faces = game.dice.roll(count, rules.attack_die, "attack roll")
     hit = any(rules.rank(f) > 0 for f in faces)
     s.emit(
         "attack-roll",
@@ -266,7 +266,7 @@ def enemy_attack(
     else:
         extras = extra_enemies(game, enemy, c)
         needed, step = evade_needed(game, enemy, len(extras))
-        faces = game.dice.roll("blue", c.evade_dice, f"evade roll of {c.id}")
+        faces = game.dice.roll(c.evade_dice, rules.attack_die, f"evade roll of {c.id}")
         need_rank = rules.rank(needed)
         top = rules.success_results[-1]
         evaded = any(rules.rank(f) >= need_rank for f in faces) or (rules.top_result_always_evades and top in faces)

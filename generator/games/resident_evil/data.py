@@ -17,7 +17,6 @@ from generator.load.files import display
 
 from .campaign import HANDGUN
 from .card_format import CheckCards, read_card_files
-from .dice import ATTACK_DICE, faces_of
 from .rules import Rules, RulesError, rules_from_parameters
 
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
@@ -41,7 +40,7 @@ def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
     cards = read_card_files(
         folder,
         lambda path: display(path, root),
-        faces_of(ATTACK_DICE[0], rules.success_results),
+        rules.attack_die.faces,
         rules.danger_extra_text_levels,
     )
     if cards.errors:

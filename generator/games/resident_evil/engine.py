@@ -13,12 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from generator.core.decks import NEVER, RESHUFFLE, draw_from
+from generator.core.dice import Dice, ScriptedRolls
 from generator.core.grid import GridError
 from generator.errors import ScenarioError
 
 from . import combat, exploring, reactions, tension
 from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
-from .dice import UMBRELLA, ScriptedRolls
+from .dice import ENCOUNTER_DIE, UMBRELLA
 from .routes import Routes
 from .rules import Rules
 from .state import Character, Enemy, Held, NotAllowed, State
@@ -34,7 +35,7 @@ class Game:
         self.rules = rules
         self.cards = cards
         self.state = state
-        self.dice = ScriptedRolls([], rules.success_results)
+        self.dice: Dice = ScriptedRolls([])  # each step scripts its own rolls (scenario.py)
         self.choices: dict[str, Any] = choices or {}
         self._routes = Routes(state)
 
@@ -166,11 +167,11 @@ class Game:
         square = c.square
         count = self.state.corpses[square]
         if self.rules.corpse_roll_once_per_action:
-            (face,) = self.dice.roll("encounter", 1, "corpse roll")
+            (face,) = self.dice.roll(1, ENCOUNTER_DIE, "corpse roll")
             self.state.emit("corpse-roll", who=c.id, square=square, face=face, corpses=count)
             rising = count if face == UMBRELLA else 0
         else:
-            faces = self.dice.roll("encounter", count, "corpse roll (one die per corpse)")
+            faces = self.dice.roll(count, ENCOUNTER_DIE, "corpse roll (one die per corpse)")
             self.state.emit(
                 "corpse-roll",
                 who=c.id,

@@ -132,6 +132,6 @@ def report_game(game, root: Path) -> list[str]:
     rulings = [f for f in game.of_kind("faq") if f.fields.get("check")]
     line = (
         f"{game.id}: {cases} scenarios; {len(rulings)} FAQ rulings checked; {len(game.examples)} worked "
-        f"examples played by the engine; no odds tables (no die's faces are known)"
+        f"examples played by the engine; no odds tables (no die's face distribution is known)"
     )
     return [line]

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.core.dice import Die
 from generator.errors import RulesDataError
 
-from .dice import BLANK
+from .dice import BLANK, attack_die
 
 SIZES = ("small", "medium", "large")
 
@@ -143,6 +144,11 @@ class Rules:
     free_discard_any_number: bool
     # alternate modes (parameters-modes.yaml)
     modes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def attack_die(self) -> Die[str]:
+        """The blue die of attacks and evades, its faces named by these rules (see dice.py)."""
+        return attack_die(self.success_results)
 
     def rank(self, face: str) -> int:
         """0 for a face that is not a success, else 1 for the weakest success upwards."""

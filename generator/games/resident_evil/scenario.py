@@ -26,6 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from generator.core.dice import ScriptedRolls
 from generator.core.grid import Grid, parse_grid
 from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
@@ -40,7 +41,6 @@ from . import campaign as campaign_steps
 from . import cards as card_specs
 from . import scenario_checks
 from .data import Model
-from .dice import ScriptedRolls, faces_of
 from .engine import Game
 from .narration import templates
 from .rules import Rules
@@ -94,10 +94,10 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
         if unknown:
             raise CaseError(f"unknown choices {sorted(unknown)}; known choices are {sorted(CHOICES.fields)}")
         session.choices = dict(choose)
-        session.dice = ScriptedRolls([listed(r) for r in step.get("dice") or []], session.rules.success_results)
+        session.dice = ScriptedRolls([listed(r) for r in step.get("dice") or []])
 
     def after_step(self, session: Game, step: dict) -> None:
-        if session.dice.left:
+        if isinstance(session.dice, ScriptedRolls) and session.dice.left:
             raise CaseError(
                 f"{session.dice.left} scripted rolls of this step were never rolled; remove them or fix the step"
             )
@@ -145,7 +145,7 @@ SQUARE_LISTS = {
 
 def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
     """Card profiles by id from the given spec mappings, later ones overriding earlier ones."""
-    faces = set(faces_of("blue", rules.success_results))
+    faces = set(rules.attack_die.faces)
     merged = {cid: body or {} for spec in specs for cid, body in (spec or {}).items()}
     return {cid: PROFILES.get(str(body.get("kind")), _item)(cid, body, faces) for cid, body in merged.items()}
 

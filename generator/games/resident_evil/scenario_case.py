@@ -18,7 +18,7 @@ from generator.scenarios.report import Report
 
 from .cards import ITEM_KINDS
 from .data import Model
-from .dice import ATTACK_DICE, faces_of
+from .dice import ENCOUNTER_DIE
 from .rules import Rules
 
 ITEM_DECKS = ("item-a", "item-b", "item-c")
@@ -108,7 +108,7 @@ class ResidentEvilCase(CaseView[Rules]):
     def faces(self) -> list[str] | None:
         if self.rules is None:
             return None
-        return [*faces_of(ATTACK_DICE[0], self.rules.success_results), *faces_of("encounter", ())]
+        return [*self.rules.attack_die.faces, *ENCOUNTER_DIE.faces]
 
     def has_characters(self) -> bool:
         return isinstance(self.case.get("characters"), dict)  # else reported: who they are is not known

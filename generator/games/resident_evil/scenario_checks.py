@@ -17,7 +17,6 @@ from generator.scenarios.report import child, known
 
 from . import card_format, case_bounds
 from .cards import ITEM_KINDS
-from .dice import ATTACK_DICE, faces_of
 from .engine import CHARACTER_SIZE, TOKEN_SIZES
 from .rules import Rules
 from .scenario_case import BEHAVIOUR, DECK_KINDS, ResidentEvilCase
@@ -43,7 +42,7 @@ def _case_cards(case: ResidentEvilCase, rules: Rules) -> None:
             own,
             lambda cid: child(case.node, "cards", cid),
             lambda cid: case.report.at("cards").at(cid),
-            faces_of(ATTACK_DICE[0], rules.success_results),
+            rules.attack_die.faces,
             case.cards,
             rules.danger_extra_text_levels,
         )
