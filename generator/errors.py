@@ -35,7 +35,7 @@ class Location(NamedTuple):
 @dataclass(frozen=True, order=True)
 class DataError:
     where: Location
-    breadcrumb: str  # e.g. "skill '<id>' › text › uk"; empty for file-level problems
+    breadcrumb: str  # e.g. "rule '<id>' › text › uk"; empty for file-level problems
     message: str  # what is wrong and what to do
     # For a text a draft language does not have yet: that language. Counted by `check`, not an
     # error (generator/languages.py).

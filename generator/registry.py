@@ -4,7 +4,7 @@
 existing: every subpackage of generator/games/ that defines `GAME` (a generator.contract.GamePackage),
 and any package named in the environment variable RULEBOOK_GAME_PACKAGES (module names separated by
 commas: a game kept outside this repository, or a test's). Outside the game packages no code names
-a game, an edition, a creature or a skill: it is handed these packages.
+a game or its pieces: it is handed these packages.
 """
 
 from __future__ import annotations

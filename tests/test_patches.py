@@ -93,6 +93,21 @@ def test_properdocs_builds_with_the_environment_theme_get_env_makes_and_adapt_th
     assert adapted == [env]
 
 
+def test_a_folder_put_first_in_the_themes_dirs_gives_the_static_file_the_site_copies(tmp_path):
+    folder = tmp_path / "theme"
+    (folder / "assets").mkdir(parents=True)
+    (folder / "assets" / "extra.css").write_text("/* first */", encoding="utf-8")
+    theme = Theme(name="material")
+    patches.put_theme_folder_first(theme, str(folder))
+    patches.put_theme_folder_first(theme, str(folder))  # once, however often a build asks
+    assert theme.dirs.count(str(folder)) == 1 and theme.dirs[0] == str(folder), checked("properdocs")
+    files = Files([])
+    site = SimpleNamespace(theme=theme, site_dir=str(tmp_path / "site"), use_directory_urls=True)
+    files.add_files_from_theme(theme.get_env(), site)
+    copied = files.get_file_from_path("assets/extra.css")
+    assert copied is not None and Path(copied.abs_src_path).read_text() == "/* first */", checked("properdocs")
+
+
 # -- 3. The i18n plugin's file lookup ---------------------------------------------------------------
 
 PATHS = [

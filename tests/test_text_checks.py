@@ -218,7 +218,9 @@ def test_a_parameter_s_names_and_a_link_s_label_enter_the_page_as_plain_text():
 
     from generator.render.references import resolve
 
-    card = SimpleNamespace(id="card-01", kind="zombie-card", fields={"number": 1}, page="zombie-cards")
+    card = SimpleNamespace(
+        id="card-01", kind="zombie-card", page="zombie-cards", title=lambda lang: "#01"
+    )  # its heading
     skill = SimpleNamespace(
         id="sly", kind="skill", page="skills", fields={}, title=lambda lang: "スリッパリー&#x202E;逆さま [1]"
     )

@@ -1,6 +1,6 @@
 """The players' decisions, scripted by a scenario; a decision it does not script takes the default.
 
-A decision point has a name ("attacks", "split", ...) and a key (the zone, the survivor). The
+A decision point has a name ("attacks", "split", ...) and a key (the space, the piece). The
 rules give the players a choice there; the engine asks `Choices` instead of deciding, so a case
 can play any legal choice and a worked example shows the one its players made. Without a
 script the engine's default stands (listed order, the board's reading order).

@@ -160,7 +160,7 @@ class ScriptedRolls:
 
 
 def _rolling(purpose: str, die: Die, n: int | None = None) -> str:
-    """'the attack roll rolls 2 blue dice', or without a purpose '2 blue dice are rolled'."""
+    """'the attack roll rolls 2 d6 dice', or without a purpose '2 d6 dice are rolled'."""
     dice = f"{die.name} dice" if n is None else f"{n} {die.name} dice"
     return f"the {purpose} rolls {dice}" if purpose else f"{dice} are rolled"
 

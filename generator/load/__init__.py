@@ -120,7 +120,7 @@ def load_games(
     check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
     check_site_config(project_root, errors)
     check_ranges(project, errors, lambda game: _ranges(spec_of(game, specs)))
-    check_page_shape(project, errors, project_root)
+    check_page_shape(project, errors, project_root, lambda game, entity: spec_of(game, specs).anchors(entity))
     project.gaps = [error for error in errors if error.gap]
     errors[:] = [error for error in errors if not error.gap]
     return project, errors

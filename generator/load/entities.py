@@ -130,7 +130,7 @@ class Game:
     search_kinds: tuple[str, ...] = ()  # the package's kinds a reader finds by name
     examples: list = field(default_factory=list)  # worked examples (generator/load/examples.py)
     compare_with: str | None = None  # the other edition of the same game, for the comparison page
-    incomplete_kinds: tuple[str, ...] = ()  # kinds the sources list only in part (e.g. skill)
+    incomplete_kinds: tuple[str, ...] = ()  # kinds the sources list only in part
     order: int = 0  # place among the games in navigation and on the home pages
     where: Location | None = None
     root: Path | None = None  # the project folder its files are named from (the check cards stand beside them)

@@ -1,11 +1,11 @@
 """Worked examples: rules_data/<game>/examples/*.yaml, read with positions and checked.
 
     examples:
-      - id: move-out-of-a-zombie-zone      # kebab-case, unique among the game's examples
+      - id: leaving-a-crowded-space        # kebab-case, unique among the game's examples
         section: moving                    # the entity it illustrates (usually a rules section)
         title: {ja: ..., ko: ..., uk: ...}
         setup: {ja: ..., ko: ..., uk: ...} # the situation, in words; never the outcome
-        scenario: {map: ..., survivors: ..., actions: [...]}   # the scenario format (rules_data/README.md)
+        scenario: {..., actions: [...]}    # a case in the game's scenario format (rules_data/README.md)
         show: [1, 3]                       # optional: the steps that get diagrams (default: all)
 
 The loader checks the shape and the texts; the rules model plays the scenario later
@@ -21,7 +21,7 @@ from typing import Any, Callable
 from generator.errors import Location
 from generator.load.entities import Game, Localized
 from generator.load.references import suggestion
-from generator.load.schema import Context, describe, expect_kind, read_id, read_string, read_text, read_title
+from generator.load.schema import Context, describe, expect_kind, read_id, read_text, read_title
 from generator.load.yamlpos import Node
 
 LIST_KEY = "examples"
@@ -124,20 +124,16 @@ def _read_example(node: Node, ctx: Context, game_id: str, file: str) -> Example 
 
 
 def _read_scenario(node: Node, ctx: Context) -> bool:
-    """The shape a scenario needs; the game's model reports what it cannot play."""
-    if not expect_kind(node, ctx, "map", "a scenario (map, survivors, zombies, dice, actions, ...)"):
+    """The shape every example's scenario needs (its steps, to tell them one by one); the game's
+    scenario format reports the rest, and its model what it cannot play."""
+    if not expect_kind(node, ctx, "map", "a scenario (a mapping of the game's case keys, with actions)"):
         return False
     ok = True
-    if "map" not in node.value:
-        ctx.error(node.where, "missing field 'map'; draw the board (see rules_data/README.md, Scenarios)")
-        ok = False
-    elif read_string(node.value["map"], ctx.at("map")) is None:
-        ok = False
     actions = node.value.get("actions")
     if actions is None:
         ctx.error(node.where, "missing field 'actions'; an example shows at least one step")
         return False
-    if not expect_kind(actions, ctx.at("actions"), "list", "a list of steps ('- {who: amy, do: move, to: b}')"):
+    if not expect_kind(actions, ctx.at("actions"), "list", "a list of steps ('- {do: <action>, ...}')"):
         return False
     if not actions.value:
         ctx.at("actions").error(actions.where, "the example has no steps; add at least one action")
@@ -152,10 +148,10 @@ def _read_scenario(node: Node, ctx: Context) -> bool:
         return False
     for number, step in enumerate(actions.value, start=1):
         step_ctx = ctx.at("actions").at(f"step {number}")
-        if not expect_kind(step, step_ctx, "map", "a step such as {who: amy, do: move, to: b}"):
+        if not expect_kind(step, step_ctx, "map", "a step ({do: <action>, ...})"):
             ok = False
         elif "do" not in step.value:
-            step_ctx.error(step.where, "missing 'do' (the action: move, attack, zombie-phase, ...); add it")
+            step_ctx.error(step.where, "missing 'do' (the action the step plays); add it")
             ok = False
     return ok
 
@@ -187,7 +183,7 @@ def plain(node: Node) -> Any:
 
 
 # Entries shown without worked examples: an FAQ ruling and a source note are short notes of their
-# own, a parameter is a value; a game package's table-only kinds (zombie cards) are table rows.
+# own, a parameter is a value; a game package's table-only kinds (a table of cards) are table rows.
 NO_EXAMPLE_KINDS = ("faq", "note", "parameter")
 KIND_NAMES = {"faq": "an FAQ ruling", "note": "a source note", "parameter": "a parameter"}
 
@@ -206,12 +202,12 @@ def check_examples(game: Game, table_only_kinds: tuple[str, ...], ctx: Context, 
             inner.at("section").error(
                 example.section_where,
                 f"no section or entity '{example.section}' in {game.id}"
-                f"{suggestion(example.section, list(game.entities), 'name a rules section id (or a skill, zombie, ...)')}",
+                f"{suggestion(example.section, list(game.entities), 'name a rules section id (or an entry of the game)')}",
             )
         elif section is not None and section.kind in shown_without:
             inner.at("section").error(
                 example.section_where,
                 f"'{example.section}' is {KIND_NAMES.get(section.kind, 'a ' + section.kind)}, which shows no worked "
                 f"examples, so this one would appear "
-                f"nowhere; name the rules section or the entry (skill, zombie, equipment, ...) it is about",
+                f"nowhere; name the rules section or the game's entry it is about",
             )

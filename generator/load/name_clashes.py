@@ -1,10 +1,10 @@
 """Two entries of one kind may not have the same name in a language: their headings and their
 search results would read alike, and a reader could not tell which is which. An alias may be
-shared (the source's family name "+1 die: [Combat/Melee/Ranged]" finds each of the three).
+shared (a source's family name for several entries finds each of them).
 
 Names are compared as a reader types them: letter case and the width of Latin letters aside
-(NFKC, case-folded). Entries of different kinds may share a name (a Wounded card and the
-wound term): the search result says which kind each is.
+(NFKC, case-folded). Entries of different kinds may share a name (a card and the term it is
+named after): the search result says which kind each is.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Data that is valid on its own but would break the page it lands on.
 
 - rules sections nested deeper than a page has heading levels (h2 to h6);
-- an id equal to an anchor the renderer makes (`<mission>-objectives`, `example-<id>`) or to an
+- an id equal to an anchor the renderer makes (`example-<id>`, or one a game's templates make
+  beside an entity, GameData.anchors) or to an
   element id of the site's interface (`rb-…`): two elements with one id, and links (or the search
   box) land on the wrong one;
 - a hand-written page in content/ at the path of a generated page, which the build would have
@@ -11,14 +12,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable, Mapping
 
 from generator.errors import DataError, Location
 from generator.languages import LANGUAGES
-from generator.load.entities import Game, Project
+from generator.load.entities import Entity, Game, Project
 from generator.load.files import display
 
 DEEPEST_SECTION = 4  # depth 0 is an h2, so depth 4 is an h6: the last HTML heading
-MISSION_ANCHORS = ("objectives", "special-rules")  # sub-headings of every mission (entity.md.j2)
 LANGUAGE_ROOT_PAGES = ("sources.md", "editions.md")  # generated once per language
 # Element ids the site's own interface uses (site_overrides/): an entity with one of them would
 # give a page two elements with one id, and the search box would read the wrong one.
@@ -26,10 +27,14 @@ INTERFACE_IDS = ("rulebook-labels", "not-found")
 INTERFACE_PREFIX = "rb-"
 
 
-def check_page_shape(project: Project, errors: list[DataError], project_root: Path) -> None:
+# A game's anchors beside an entity's own: anchor -> what it heads (a game package's `anchors`).
+AnchorsOf = Callable[[Game, Entity], Mapping[str, str]]
+
+
+def check_page_shape(project: Project, errors: list[DataError], project_root: Path, anchors_of: AnchorsOf) -> None:
     for game in project.games.values():
         _deep_sections(game, errors)
-        _anchor_clashes(game, errors)
+        _anchor_clashes(game, errors, anchors_of)
     _shadowed_content(project, errors, project_root)
 
 
@@ -48,12 +53,10 @@ def _deep_sections(game: Game, errors: list[DataError]) -> None:
             )
 
 
-def _anchor_clashes(game: Game, errors: list[DataError]) -> None:
+def _anchor_clashes(game: Game, errors: list[DataError], anchors_of: AnchorsOf) -> None:
     made: dict[str, str] = {}
     for entity in game.entities.values():
-        if entity.kind == "mission":
-            for suffix in MISSION_ANCHORS:
-                made[f"{entity.id}-{suffix}"] = f"the {suffix.replace('-', ' ')} heading of mission '{entity.id}'"
+        made.update(anchors_of(game, entity))
     for example in game.examples:
         made[f"example-{example.id}"] = f"the heading of worked example '{example.id}'"
     for entity in game.entities.values():

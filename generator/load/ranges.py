@@ -37,6 +37,14 @@ class Range:
     low: int
     high: int | str  # a number, or the id of a parameter that bounds it (the die's faces)
     why: str  # the rule that sets the bounds, in the words of the message
+    # 0 is allowed too where the mapping that holds the number has one of these values under
+    # this key: (key, values) (an attack that rolls no dice has no dice to count).
+    zero_where: tuple[str, tuple[str, ...]] | None = None
+
+    def allows(self, value: int, holder: Mapping) -> bool:
+        if self.zero_where is not None and value == 0 and holder.get(self.zero_where[0]) in self.zero_where[1]:
+            return True
+        return False
 
     def high_in(self, game: Game) -> int:
         if isinstance(self.high, int):
@@ -52,7 +60,6 @@ SHARED_RANGES: dict[tuple[str, str], Range] = {
     ("page", "order"): Range(0, 10_000, "pages are ordered 0 to 10000"),
 }
 ANY_PARAMETER = Range(0, 10_000, "a count in the rules is 0 to 10000")  # any parameter a game does not bound
-SPECIAL_ATTACK = ("kills-all-in-zone",)  # rolls no dice: its dice, accuracy and damage may be 0
 
 
 # A game's own ranges: (kind, field path) -> Range, and parameter id -> Range.
@@ -67,30 +74,32 @@ def check_ranges(project: Project, errors: list[DataError], ranges_of: Callable[
             _check(game, ranges, "page", f"page '{page.id}'", "order", page.order, errors)
         for entity in game.entities.values():
             for field, value in entity.fields.items():
-                _walk(game, ranges, entity, field, value, errors, special=False)
+                _walk(game, ranges, entity, field, value, errors, {})
         for parameter in game.parameters.values():
             if not parameter.fields.get("derived"):
                 _parameter(game, parameter_ranges.get(parameter.id, ANY_PARAMETER), parameter, errors)
 
 
 def _walk(
-    game: Game, ranges: Mapping, entity: Entity, path: str, value: Any, errors: list[DataError], special: bool
+    game: Game, ranges: Mapping, entity: Entity, path: str, value: Any, errors: list[DataError], holder: Mapping
 ) -> None:
+    """Each number under an entity's field, checked with the range of its path; `holder` is the
+    mapping the number stands in."""
     crumb = f"{entity.kind} '{entity.id}'"
     if isinstance(value, Number):
-        if not (special and path.startswith("attacks.") and value == 0):
+        rule = ranges.get((entity.kind, path))
+        if rule is None or not rule.allows(value, holder):
             _check(game, ranges, entity.kind, crumb, path, value, errors)
     elif isinstance(value, dict):
-        is_special = value.get("special") in SPECIAL_ATTACK
         for key, child in value.items():
-            _walk(game, ranges, entity, f"{path}.{key}", child, errors, special or is_special)
+            _walk(game, ranges, entity, f"{path}.{key}", child, errors, value)
     elif isinstance(value, (list, tuple)):
         for child in value:
-            _walk(game, ranges, entity, path, child, errors, special)
-    elif hasattr(value, "counts"):  # a zombie card's rows: level -> zombie -> count
-        for level, row in value.counts.items():
-            for zombie, count in row.items():
-                _walk(game, ranges, entity, f"{path}.*.*", count, errors, special)
+            _walk(game, ranges, entity, path, child, errors, holder)
+    elif hasattr(value, "counts"):  # a table's rows: row -> column -> count
+        for row in value.counts.values():
+            for count in row.values():
+                _walk(game, ranges, entity, f"{path}.*.*", count, errors, holder)
 
 
 def _check(game: Game, ranges: Mapping, kind: str, crumb: str, path: str, value: Any, errors: list[DataError]) -> None:

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 REFERENCE = re.compile(r"\{([A-Za-z][A-Za-z_-]*):([^{}]*)\}")
-LINK_KINDS = ("skill", "zombie", "level", "term", "rule", "note", "equipment", "mission", "faq", "zombie-card")
-KINDS = ("param", *LINK_KINDS)
+LINK_KINDS = ("term", "rule", "note", "faq")  # every game's; a game links to its own kinds too (link_kinds)
 
 
 @dataclass(frozen=True)

@@ -280,6 +280,8 @@ class EntitySpec:
     required: dict[str, Reader]
     optional: dict[str, Reader] = field(default_factory=dict)
     nested: str | None = None  # key under which entities of the same kind nest (rules sections)
+    # A kind without a name, headed by its fields instead in every language (a numbered card: #07).
+    heading: Callable[[dict], str | None] | None = None
 
 
 # `edition-change`: what differs from the same id in the other edition (the comparison page).
@@ -373,6 +375,9 @@ def read_entity(node: Node, ctx: Context, spec: EntitySpec, page: str, depth: in
         fields=values,
         field_where={k: c.where for k, c in node.value.items()},
     )
+    heading = spec.heading(entity.fields) if spec.heading is not None else None
+    if heading:
+        entity.fields["title"] = Localized(dict.fromkeys(LANGUAGES, heading))
     if spec.nested and spec.nested in node.value:
         children = node.value[spec.nested]
         if expect_kind(children, inner.at(spec.nested), "list", f"a list of nested {spec.kind} sections"):

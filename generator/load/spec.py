@@ -42,6 +42,11 @@ class GameData:
     def check_game(self, game: Game, ctx: Context) -> None:
         """Checks across the game's entities."""
 
+    def anchors(self, entity: Entity) -> Mapping[str, str]:
+        """Anchors the game's templates make beside an entity's own (anchor -> what it heads), so
+        an id that would take one is refused."""
+        return {}
+
 
 NO_GAME = GameData()  # a game whose engine is unknown (reported): nothing game-specific is checked
 

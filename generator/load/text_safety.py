@@ -364,7 +364,7 @@ def _brace_problems(text: str) -> Iterable[tuple[int, str]]:
             yield (
                 pos,
                 (
-                    "a '{' that starts no reference; references look like {skill:id} or {param:id}: "
+                    "a '{' that starts no reference; references look like {term:id} or {param:id}: "
                     "remove the brace or complete the reference"
                 ),
             )

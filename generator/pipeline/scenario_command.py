@@ -37,9 +37,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--case", help="run only the case with this id")
     args = parser.parse_args(argv)
     try:
-        shown = display(args.file, PROJECT_ROOT)
+        root = project_of(args.file)
+        shown = display(args.file, root)
         edition = _scenario_file(args.file, shown)
-        project = load_checked(PROJECT_ROOT)
+        project = load_checked(root)
         game = _game(project, edition, shown)
         package = registry.for_game(game)
         hooks = package.scenarios
@@ -58,7 +59,7 @@ def main(argv: list[str]) -> int:
             model,
             editions=editions,
             rules_of=lambda played: package.rules_for(project.games[played]),
-            sources=source_sections(PROJECT_ROOT),
+            sources=source_sections(root),
         )
         if problems:
             raise _Refused(_mistakes(problems, shown))
@@ -94,6 +95,15 @@ def main(argv: list[str]) -> int:
         failed += not result.ok
     print(f"{len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def project_of(path: Path) -> Path:
+    """The project a scenario file belongs to: the folder that holds the rules_data it stands in
+    (this generator's own project for a file elsewhere)."""
+    for folder in path.resolve().parents:
+        if folder.name == "rules_data":
+            return folder.parent
+    return PROJECT_ROOT
 
 
 def _scenario_file(path: Path, shown: str) -> str:

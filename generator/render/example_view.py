@@ -28,5 +28,5 @@ class ExampleView:
     title: str
     setup: str
     level: int  # heading level inside the section it illustrates
-    initial: Figure
+    initial: Figure | None  # None: a game with no board to draw
     steps: list[StepView] = field(default_factory=list)

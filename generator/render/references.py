@@ -33,8 +33,6 @@ def _relative(target: str, folder: str) -> str:
 
 
 def display_name(entity: Entity, lang: str, labels) -> str:
-    if entity.kind == "zombie-card":
-        return f"#{entity.fields['number']:02d}"
     if entity.kind == "note":
         title = entity.fields.get("title")
         return title[lang] if title else labels["source-note"][lang]
@@ -47,7 +45,7 @@ def value_text(value, game: Game, lang: str, labels) -> str:
         yes, no = language(lang).yes_no
         return yes if value else no
     if isinstance(value, list) and value and all(_is_pair(v) for v in value):
-        # [[card, copies], ...] or [[zombie, count], ...]: a list of amounts, not an order
+        # [[card, copies], ...] or [[piece, count], ...]: a list of amounts, not an order
         sep = language(lang).list_separator
         return sep.join(f"{_item_name(name, game, lang, labels)} {count}" for name, count in value)
     if isinstance(value, list):
@@ -80,7 +78,7 @@ def resolve(text: str, game: Game, lang: str, page_id: str, labels) -> str:
     def replace(match) -> str:
         kind = match.group(1)
         target, _, text = (part.strip() for part in match.group(2).partition("|"))
-        if kind == "param":  # a value, or names joined (zombie cards are "#01"): plain text
+        if kind == "param":  # a value, or names joined (a numbered card is "#01"): plain text
             return str(plain_text(value_text(game.parameters[target].fields["value"], game, lang, labels)))
         return entity_link(game, game.entities[target], lang, page_id, labels, text or None)
 

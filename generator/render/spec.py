@@ -19,6 +19,7 @@ class GamePages(Generic[R]):
     templates_dir: Path | None = None  # its page templates, named "<engine>/<file>" (see games/README.md)
     table_only_kinds: tuple[str, ...] = ()  # kinds whose page is its table, without a section per entity
     compare_kinds: tuple[str, ...] = ()  # the game's kinds on an edition comparison page
+    stylesheet: Path | None = None  # its own styles (its diagrams' colours), added to the site's
 
     def rules_for(self, game: Game) -> R | None:
         """The model's rules built from the loaded game, or None when the game has no model."""

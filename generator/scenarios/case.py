@@ -4,7 +4,7 @@ written, and how to report a value that breaks a rule across keys.
 A game's format makes its own view of a case (a subclass that also holds the parsed board, the
 table of cards, ...) for its id sources (names.py) and its checks across keys. A path into the
 case is its keys and list indexes, `("actions", 1, "to")`; its breadcrumb reads as a person
-counts: `step 2 › to`, `survivors › amy › hands › item 3`.
+counts: `step 2 › to`, `players › ann › hand › item 3`.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ The ways to compare are here (equal, same_items, nonzero, includes, excludes, fi
 count_or_items), and so are the expectations that mean the same in every game: the events that
 happened (`events`, `events-include`, `events-exclude`), whose turn and which phase (`turn`), and
 the piles of cards (`decks`, `discards`: their cards, top first, or how many). A mismatch reads
-`survivors.amy.at: expected 'b', got 'a'`.
+`players.ann.at: expected 'b', got 'a'`.
 """
 
 from __future__ import annotations
@@ -94,8 +94,8 @@ MISSING = object()
 
 
 def each(inner: Compare, missing: str | None = None, default: Any = None) -> Compare:
-    """A mapping by id (`survivors: {amy: ...}`): each entry compared with the actual one of that
-    id. An id the actual mapping lacks is `missing` ("no such survivor"), or compares as `default`."""
+    """A mapping by id (`players: {ann: ...}`): each entry compared with the actual one of that
+    id. An id the actual mapping lacks is `missing` ("no such piece"), or compares as `default`."""
 
     def compare(label: str, expected: Any, actual: Any) -> list[str]:
         found: list[str] = []

@@ -90,6 +90,7 @@ class Scenarios(Generic[R, S, V]):
     ids: Mapping[str, IdSource[V]] = {}
     turn_fields: Mapping[str, Shape] = {}
     piles = False
+    pile_names: tuple[str, ...] = ()  # the piles `decks:` and `discards:` may name (none: any)
     example_step = "{do: <action>}"  # a step as this game writes one, for messages
     event_kinds: frozenset[str] = frozenset()
     # kind -> the details its events carry (an expected event naming another detail matches
@@ -178,6 +179,9 @@ class Scenarios(Generic[R, S, V]):
                 "event kind",
                 lambda view: self.event_kinds,
                 "use an event the rules model reports (a trace of `python -m generator scenario` shows them)",
+            ),
+            "deck": IdSource(
+                "deck", lambda view: self.pile_names or None, f"the piles are {', '.join(self.pile_names)}"
             ),
             **self.ids,
         }

@@ -24,9 +24,9 @@ class IdSource(Generic[V]):
     what: str  # how a message names the kind: "unknown zone 'q'"
     ids: Callable[[V], Collection[str] | None]  # the ids that exist, or None: cannot be judged
     hint: str | Callable[[V], str]  # what to write instead
-    # An id that exists without being listed (an enemy that appears during the case: zombie-1).
+    # An id that exists without being listed (a piece that appears during the case, numbered).
     accept: Callable[[V, str], bool] | None = None
-    # An id that exists but is of the wrong sort ("an ammo card, not an item card"): the message.
+    # An id that exists but is of the wrong sort ("a token card, not a hand card"): the message.
     wrong: Callable[[V, str], str | None] | None = None
 
 

@@ -2,21 +2,21 @@
 
 A game's scenario format says what each key holds:
 
-    "zombies": MapOf(MapOf(Int(0, 100, "a zone holds at most 100 zombies of a type")))
+    "tokens": MapOf(MapOf(Int(0, 100, "a space holds at most 100 tokens of a kind")))
     "dice": ListOf(Int(1, Limit("die-faces", 20), "a face of the die"))
-    "turn": Record({"round": Int(1, 999), "phase": OneOf("players", "zombies", "end")})
+    "turn": Record({"round": Int(1, 999), "phase": OneOf("players", "opponents", "end")})
 
 `shape.check(node, report)` reports every value that does not fit, at its own place and with
-its path (`survivors › amy › wounds: expected a whole number from 0 to 5 (...), found the number 9`),
+its path (`players › ann › wounds: expected a whole number from 0 to 5 (...), found the number 9`),
 and says whether the whole value fits. `shape.read(node, report)` does the same and returns the
 value as plain Python with every part that does not fit set to None, so a game's id checks
 read only values of the right kind. Only a value that fits reaches a game's rules engine, so
 the engine never meets a text where it counts, a negative count, or a count that would hang it.
 
-A bound the rules set (the die's faces, a survivor's hand slots) is a `Limit`: its value comes
+A bound the rules set (the die's faces, a player's hand slots) is a `Limit`: its value comes
 from the report's `limits` (the game's format computes them from its rules), or its fallback
 when the rules are not known. Which ids exist (zones of the map, cards of the game) is for the
-game's own `check_ids`.
+game's id sources (generator/scenarios/names.py).
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ class MapOf(Shape):
                 self.value.read(child, inner)
                 continue
             names = getattr(self.keys, "names", None)
-            if names:  # a key that names something (a zone of `zombies`): reported at the key
+            if names:  # a key that names something (a space of `tokens`): reported at the key
                 report.named(names, key, child.key_where or child.where)
             fitted[key] = self.value.read(child, inner)
         return fitted

@@ -1,8 +1,9 @@
-"""Ukrainian inflected forms of a name, so «слизького» and «бігунів» find their entries.
+"""Ukrainian inflected forms of a name, so a name typed in another case («кубика», «правил»)
+finds its entry.
 
 pymorphy3 with its Ukrainian dictionary gives every case and number of each word. It returns
-several analyses of a word, best first, and for names of things the first is often wrong:
-«бігун» and «дикун» are surnames first (which have no plural). So every noun analysis that is
+several analyses of a word, best first, and for names of things the first is often wrong: many
+nouns for people and creatures are surnames first (which have no plural). So every noun analysis that is
 not a personal name is used, with all its forms. In a phrase only the head noun and the
 adjectives before it change («жетона шуму», not «жетона шума»): words after the first noun are
 its complements and keep their form.

@@ -159,7 +159,7 @@ def _keys(entity: Entity, lang: str, counts: dict[str, int]) -> tuple[dict[str, 
     counts["aliases"] += sum(len(v) for v in entity.aliases.values())
     for text, weight in own_names:
         add(text, weight)
-        # A case form of a name ranks like the name itself ("товстуна" -> Товстун, not an alias).
+        # A case form of a name ranks like the name itself ("кубика" -> Кубик, not an alias).
         # Questions are sentences, not names: they are not inflected.
         if lang == "uk" and len(text.split()) <= 4:
             forms = sorted({normalize(form) for form in ukrainian_forms(text)} - {normalize(text)})

@@ -1,8 +1,8 @@
 """One normalization for index keys and queries. site_overrides/assets/search.js mirrors it.
 
 Besides NFKC (full-/half-width) and lower case it folds what players type interchangeably:
-katakana to hiragana (すりっぱりー finds スリッパリー), and in Cyrillic the soft sign and the
-letters a Russian keyboard gives instead of Ukrainian ones («слизкий» finds «слизький»).
+katakana to hiragana (かーど finds カード), and in Cyrillic the soft sign and the letters a
+Russian keyboard gives instead of Ukrainian ones («кубык» finds «кубик»).
 """
 
 from __future__ import annotations
@@ -15,6 +15,6 @@ FOLDS = str.maketrans({**{chr(k): chr(v) for k, v in KATAKANA_TO_HIRAGANA.items(
 
 
 def normalize(text: str) -> str:
-    """'Is that all you've got?' -> 'isthatallyouvegot'; 'スリッパリー' -> 'すりっぱりー'; 'Слизький' -> 'слизкий'."""
+    """'What's this?' -> 'whatsthis'; 'カード' -> 'かーど'; 'Сіль' -> 'сіл'."""
     folded = unicodedata.normalize("NFKC", text).lower().translate(FOLDS)
     return "".join(ch for ch in folded if ch.isalnum() or ch == "+")

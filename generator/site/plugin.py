@@ -35,7 +35,7 @@ from properdocs.exceptions import PluginError
 from properdocs.plugins import BasePlugin, event_priority
 from properdocs.structure.nav import Section
 
-from generator import pipeline
+from generator import pipeline, registry
 from generator.errors import DataErrors
 from generator.languages import DRAFTS
 from generator.load import interface_labels
@@ -99,6 +99,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.split = language_split.LanguageSplit(self._start_over_in_the_child)
             self.split.install()
         self._stage_the_pages(config, root)
+        self._stage_the_stylesheet(config, root)
         return config
 
     def _start_the_build(self, config) -> None:
@@ -151,6 +152,13 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.page_order = _page_order(self.generated) if self.generated else {}
         if self.serving and self.dirty and self.generated:
             self._rerender_all_if_the_layout_changed(config, docs_dir)
+
+    def _stage_the_stylesheet(self, config, root: Path) -> None:
+        """The theme's stylesheet extended by each game's, in a folder the theme reads first."""
+        games = [package.stylesheet for package in registry.engines().values() if package.stylesheet is not None]
+        folder = Path(config.docs_dir).parent / "theme"
+        staging.stage_stylesheet(Path(config.theme.custom_dir), games, folder)
+        patches.put_theme_folder_first(config.theme, str(folder))
 
     def _start_indexing(self, config) -> None:
         """`build`: Pagefind starts first, and loads the first language's word splitter while the

@@ -44,5 +44,19 @@ def stage(content: Path, generated: list[GeneratedPage], target: Path) -> dict[s
     return edit_sources
 
 
+STYLESHEET = "assets/rulebook.css"  # the theme's stylesheet, which each game's own styles extend
+
+
+def stage_stylesheet(theme_folder: Path, games: list[Path], target: Path) -> None:
+    """The site's stylesheet into `target` (a theme folder that comes before the theme's own): the
+    theme's, then each game's (a file is written only when its bytes change)."""
+    parts = [(theme_folder / STYLESHEET).read_bytes(), *(path.read_bytes() for path in games)]
+    out = target / STYLESHEET
+    data = b"".join(parts)
+    if not out.exists() or out.read_bytes() != data:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(data)
+
+
 def clear(target: Path) -> None:
     shutil.rmtree(target, ignore_errors=True)

@@ -14,21 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import DataError, Location
-from generator.scenarios.examples import check_examples
-from generator.scenarios.reading import source_sections
-from generator.scenarios.rulings import case_count, check_rulings, read_cases
-from generator.scenarios.runner import run_case
+from generator.scenarios.project import check_cases, counts
 
 from .data import Model, model_for_game
 from .rules import RulesError
-from .scenario import HOOKS, read_scenarios
+from .scenario import HOOKS
 from .worked_examples import unnamed
 
 KIND_NAMES = {"ammunition": "ammo"}  # the data's item kind -> the engine's
-
-
-def scenario_files(game, root: Path) -> list[Path]:
-    return sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml"))
 
 
 def check_game(game, root: Path) -> list[DataError]:
@@ -36,10 +29,7 @@ def check_game(game, root: Path) -> list[DataError]:
         model = model_for_game(game, root)
     except RulesError as error:
         return _placed(game, error)
-    errors = check_cards_agree(game, model, root)
-    cases, refused, problems = read_game_scenarios(game, model, root)
-    errors += problems + check_rulings(game, cases, refused, lambda case: run_case(case, model, HOOKS))
-    errors += check_examples(game.examples, model, HOOKS)
+    errors = check_cards_agree(game, model, root) + check_cases(game, model, HOOKS, root)
     return errors + _unnamed_in_examples(game, model)
 
 
@@ -114,24 +104,10 @@ def check_cards_agree(game, model: Model, root: Path) -> list[DataError]:
     return errors
 
 
-def read_game_scenarios(game, model: Model | None, root: Path) -> tuple[dict[str, dict], list[str], list[DataError]]:
-    """Every case of the game's scenario files by id, the ids of those with errors, and every
-    mistake in them (a case id is unique across the files: a ruling's `check:` names one)."""
-    sources = source_sections(root)
-
-    def read(path: Path) -> tuple[list[dict], list[DataError], list[str]]:
-        refused: list[str] = []
-        cases, errors = read_scenarios(path, model, root, editions=[game.id], sources=sources, refused=refused)
-        return cases, errors, refused
-
-    return read_cases(scenario_files(game, root), read)
-
-
 def report_game(game, root: Path) -> list[str]:
-    cases = case_count(scenario_files(game, root), root)
-    rulings = [f for f in game.of_kind("faq") if f.fields.get("check")]
+    cases, rulings = counts(game, root)
     line = (
-        f"{game.id}: {cases} scenarios; {len(rulings)} FAQ rulings checked; {len(game.examples)} worked "
+        f"{game.id}: {cases} scenarios; {rulings} FAQ rulings checked; {len(game.examples)} worked "
         f"examples played by the engine; no odds tables (no die's face distribution is known)"
     )
     return [line]

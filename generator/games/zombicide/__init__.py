@@ -44,6 +44,7 @@ from generator.load.schema import Context
 from generator.render.example_view import ExampleView
 
 HERE = Path(__file__).parent
+MISSION_PARTS = ("objectives", "special-rules")  # the sub-headings of every mission
 
 
 class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
@@ -58,6 +59,7 @@ class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
     compare_kinds = ("skill", "survivor", "zombie", "level", "equipment")
     labels_file = HERE / "labels.yaml"
     templates_dir = HERE / "templates"
+    stylesheet = HERE / "diagrams.css"
     table_only_kinds = ("zombie-card",)
     number_ranges = ranges.NUMBER_RANGES
     parameter_ranges = ranges.PARAMETER_RANGES
@@ -81,6 +83,15 @@ class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
     def check_game(self, game: Game, ctx: Context) -> None:
         data_checks.check_levels(game, ctx)
         data_checks.check_prose_parameters(game, ctx)
+
+    def anchors(self, entity: Entity) -> Mapping[str, str]:
+        """A mission's sub-headings (templates/entity.md.j2)."""
+        if entity.kind != "mission":
+            return {}
+        return {
+            f"{entity.id}-{part}": f"the {part.replace('-', ' ')} heading of mission '{entity.id}'"
+            for part in MISSION_PARTS
+        }
 
     def model_errors(self, game: Game, root: Path) -> list:
         return project_checks.check_game(game, root)

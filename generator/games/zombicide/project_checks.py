@@ -12,11 +12,9 @@ from generator.errors import DataError, Location, RulesDataError
 from generator.games.zombicide.checks import check_rules_data, skill_coverage
 from generator.games.zombicide.data import rules_for_game, rules_inputs
 from generator.games.zombicide.example_size import board_errors
-from generator.games.zombicide.scenario import HOOKS, read_scenarios, run_case
+from generator.games.zombicide.scenario import HOOKS
 from generator.load.entities import Game
-from generator.scenarios.examples import check_examples
-from generator.scenarios.reading import source_sections
-from generator.scenarios.rulings import case_count, check_rulings, read_cases
+from generator.scenarios.project import check_cases, counts
 
 
 def report_game(game: Game, root: Path) -> list[str]:
@@ -28,9 +26,8 @@ def report_game(game: Game, root: Path) -> list[str]:
         if total
         else "no skills"
     )
-    checks = [f for f in game.of_kind("faq") if f.fields.get("check")]
-    cases = case_count(_scenario_files(game, root), root)
-    return [f"{game.id}: {share}; {len(checks)} FAQ rulings checked; {cases} scenarios"]
+    cases, rulings = counts(game, root)
+    return [f"{game.id}: {share}; {rulings} FAQ rulings checked; {cases} scenarios"]
 
 
 def _check_zombie_deck(game: Game) -> list[DataError]:
@@ -78,27 +75,7 @@ def check_game(game: Game, root: Path) -> list[DataError]:
         rules = rules_for_game(game)
     except RulesDataError as exc:  # pragma: no cover - check_rules_data found nothing above
         return [DataError(Location(game.file, 1, 1), f"game '{game.id}'", str(exc))]
-    return (
-        _check_rulings(game, rules, root)
-        + check_examples(game.examples, rules, HOOKS, source_sections(root))
-        + board_errors(game.examples)
-    )
-
-
-def _check_rulings(game: Game, rules, root: Path) -> list[DataError]:
-    sources = source_sections(root)
-
-    def read(path: Path) -> tuple[list[dict], list[DataError], list[str]]:
-        refused: list[str] = []
-        cases, errors = read_scenarios(path, rules, root, editions=[game.id], sources=sources, refused=refused)
-        return cases, errors, refused
-
-    cases, refused, errors = read_cases(_scenario_files(game, root), read)
-    return errors + check_rulings(game, cases, refused, lambda case: run_case(case, rules))
-
-
-def _scenario_files(game: Game, root: Path) -> list[Path]:
-    return sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml"))
+    return check_cases(game, rules, HOOKS, root) + board_errors(game.examples)
 
 
 def _where(game: Game, subject: str) -> Location:

@@ -11,11 +11,14 @@ from generator.load.ranges import Range
 
 DIE_FACES = "max-die-result"  # the highest result a roll shows, bonuses included: the die's top face
 
+# An attack that rolls no dice (it kills every zombie in the zone): its dice, accuracy and
+# damage may be 0.
+ROLLS_NO_DICE = ("special", ("kills-all-in-zone",))
 # (entity kind, field path) -> Range. Paths go through mappings by key and through lists as-is.
 NUMBER_RANGES: dict[tuple[str, str], Range] = {
-    ("equipment", "attacks.dice"): Range(1, 12, "a weapon rolls 1 to 12 dice"),
-    ("equipment", "attacks.accuracy"): Range(1, DIE_FACES, "accuracy is a face of the die"),
-    ("equipment", "attacks.damage"): Range(1, 5, "a hit deals 1 to 5 damage"),
+    ("equipment", "attacks.dice"): Range(1, 12, "a weapon rolls 1 to 12 dice", ROLLS_NO_DICE),
+    ("equipment", "attacks.accuracy"): Range(1, DIE_FACES, "accuracy is a face of the die", ROLLS_NO_DICE),
+    ("equipment", "attacks.damage"): Range(1, 5, "a hit deals 1 to 5 damage", ROLLS_NO_DICE),
     ("equipment", "attacks.range"): Range(0, 10, "a range counts 0 to 10 zones"),
     ("equipment", "copies"): Range(1, 30, "a deck holds 1 to 30 copies of a card"),
     ("equipment", "search-draws"): Range(1, 5, "a search draws 1 to 5 cards"),

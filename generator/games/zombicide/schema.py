@@ -170,6 +170,7 @@ SPECS = {
             "activates": read_id,
             "sources": read_sources,
         },
+        heading=lambda fields: f"#{fields['number']:02d}" if "number" in fields else None,  # known by its number
     ),
 }
 
