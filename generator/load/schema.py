@@ -377,7 +377,7 @@ def read_entity(node: Node, ctx: Context, spec: EntitySpec, page: str, depth: in
     )
     heading = spec.heading(entity.fields) if spec.heading is not None else None
     if heading:
-        entity.fields["title"] = Localized(dict.fromkeys(LANGUAGES, heading))
+        entity.fields["title"] = dict.fromkeys(LANGUAGES, heading)  # made, not written: no text checks
     if spec.nested and spec.nested in node.value:
         children = node.value[spec.nested]
         if expect_kind(children, inner.at(spec.nested), "list", f"a list of nested {spec.kind} sections"):
