@@ -214,6 +214,22 @@ class CardShape(Shape):
 SHAPE = CardShape()
 
 
+@dataclass
+class _CardCheck:
+    """One card's checks across keys: its place, its report, and what its names may name."""
+
+    node: Node | None
+    report: Report
+    faces: tuple[str, ...]
+    enemies: list[str]
+    weapons: list[str]
+    reloadable: list[str]
+    extra_levels: tuple[int, ...] | None
+
+    def known(self, crumb: str, where: Location | None, what: str, value: Any, choices: list[str], hint: str):
+        known(self.report.at(crumb) if crumb else self.report, where, what, value, choices, hint)
+
+
 def check_card_ids(
     cards: dict[str, Any],
     node_of: Callable[[str], Node | None],
@@ -234,93 +250,115 @@ def check_card_ids(
     for cid, body in cards.items():
         if not isinstance(body, dict):
             continue
-        node, inner, kind = node_of(cid), report_of(cid), _kind(body)
-        profiles = [(body, ())] if kind == "weapon" else [(body.get("profile"), ("profile",))] if kind == "ammo" else []
-        for profile, path in profiles:
-            for colour in _map(_map(profile).get("dice")):
-                known(
-                    inner.at("dice"),
-                    _key_place(node, *path, "dice", colour),
-                    "die colour",
-                    colour,
-                    list(ATTACK_DICE),
-                    "a weapon rolls " + ", ".join(ATTACK_DICE) + " dice",
-                )
-            for face in _map(_map(profile).get("results")):
-                known(
-                    inner.at("results"),
-                    _key_place(node, *path, "results", face),
-                    "die face",
-                    face,
-                    list(faces),
-                    "results are faces of the dice: " + ", ".join(faces),
-                )
-        if kind == "ammo" and body.get("reloads") is not None:
-            reloads = body["reloads"]
-            if reloads in weapons and reloads not in reloadable:
-                inner.at("reloads").error(
-                    _place(node, "reloads"),
-                    f"the {reloads} has no ammunition dial (no "
-                    f"capacity), so nothing reloads it; name a weapon "
-                    f"with a capacity ({', '.join(reloadable)})",
-                )
-            else:
-                known(
-                    inner.at("reloads"),
-                    _place(node, "reloads"),
-                    "weapon card",
-                    reloads,
-                    reloadable,
-                    "name a weapon card with a capacity",
-                )
-        if kind == "tension" and extra_levels is not None:
-            for level in _map(body.get("extra")):
-                if str(level).isascii() and str(level).isdigit() and int(level) not in extra_levels:
-                    inner.at("extra").error(
-                        _key_place(node, "extra", level),
-                        f"no extra text applies at danger level {level}: they apply at the "
-                        f"levels of parameter 'danger-extra-text-levels' "
-                        f"({', '.join(map(str, extra_levels))}); use one of those",
-                    )
-        if kind == "healing" and "heal" not in body and not body.get("revives"):
-            inner.error(
-                _place(node), "missing 'heal', the boxes it moves a character towards Fine (or 'revives: true')"
+        check = _CardCheck(node_of(cid), report_of(cid), faces, enemies, weapons, reloadable, extra_levels)
+        for kind_check in KIND_CHECKS.get(_kind(body) or "", ()):
+            kind_check(check, body)
+        _spawns(check, body)
+
+
+def _dice_and_results(check: _CardCheck, body: dict) -> None:
+    """A weapon's (or special ammunition's profile's) dice colours and result faces."""
+    profile, path = (body, ()) if _kind(body) == "weapon" else (body.get("profile"), ("profile",))
+    for colour in _map(_map(profile).get("dice")):
+        where = _key_place(check.node, *path, "dice", colour)
+        check.known(
+            "dice", where, "die colour", colour, list(ATTACK_DICE), "a weapon rolls " + ", ".join(ATTACK_DICE) + " dice"
+        )
+    for face in _map(_map(profile).get("results")):
+        where = _key_place(check.node, *path, "results", face)
+        check.known(
+            "results",
+            where,
+            "die face",
+            face,
+            list(check.faces),
+            "results are faces of the dice: " + ", ".join(check.faces),
+        )
+
+
+def _reloads(check: _CardCheck, body: dict) -> None:
+    """An ammunition card reloads a weapon with an ammunition dial."""
+    reloads = body.get("reloads")
+    if reloads is None:
+        return
+    if reloads in check.weapons and reloads not in check.reloadable:
+        check.report.at("reloads").error(
+            _place(check.node, "reloads"),
+            f"the {reloads} has no ammunition dial (no capacity), so nothing reloads it; name a weapon "
+            f"with a capacity ({', '.join(check.reloadable)})",
+        )
+    else:
+        where = _place(check.node, "reloads")
+        check.known("reloads", where, "weapon card", reloads, check.reloadable, "name a weapon card with a capacity")
+
+
+def _extra_texts(check: _CardCheck, body: dict) -> None:
+    """A tension card's extra texts stand at the levels where extra texts apply."""
+    if check.extra_levels is None:
+        return
+    for level in _map(body.get("extra")):
+        if str(level).isascii() and str(level).isdigit() and int(level) not in check.extra_levels:
+            check.report.at("extra").error(
+                _key_place(check.node, "extra", level),
+                f"no extra text applies at danger level {level}: they apply at the levels of parameter "
+                f"'danger-extra-text-levels' ({', '.join(map(str, check.extra_levels))}); use one of those",
             )
-        if kind == "enemy":
-            if body.get("boss") and "evade-difficulty" not in body:
-                inner.error(
-                    _place(node),
-                    "missing 'evade-difficulty': a boss's card prints the weakest success "
-                    "result that evades its attacks; add it (such as success-2)",
-                )
-            if body.get("evade-difficulty") is not None:
-                known(
-                    inner.at("evade-difficulty"),
-                    _place(node, "evade-difficulty"),
-                    "die face",
-                    body["evade-difficulty"],
-                    list(faces),
-                    "name a success result",
-                )
-            for index, attack in enumerate((body.get("attacks") or [])[1:], start=2):
-                if isinstance(attack, dict) and not attack.get("symbol"):
-                    inner.at(f"attacks › attack {index}").error(
-                        _place(node, "attacks", index - 1),
-                        "a special attack needs its 'symbol' (the tension card symbol that makes the enemy use it)",
-                    )
-        spawns: list[tuple[tuple, Any]] = [(("spawn",), body.get("spawn"))] + [
-            (("extra", level, "spawn"), _map(extra).get("spawn")) for level, extra in _map(body.get("extra")).items()
-        ]
-        for path, spawn in spawns:
-            for model in _map(spawn):
-                known(
-                    inner.at(" › ".join(map(str, path))),
-                    _key_place(node, *path, model),
-                    "enemy type",
-                    model,
-                    [*enemies, CORPSE],
-                    "name an enemy card, or corpse",
-                )
+
+
+def _heals(check: _CardCheck, body: dict) -> None:
+    if "heal" not in body and not body.get("revives"):
+        check.report.error(
+            _place(check.node), "missing 'heal', the boxes it moves a character towards Fine (or 'revives: true')"
+        )
+
+
+def _enemy(check: _CardCheck, body: dict) -> None:
+    """A boss's evade difficulty, and the symbol of each special attack."""
+    if body.get("boss") and "evade-difficulty" not in body:
+        check.report.error(
+            _place(check.node),
+            "missing 'evade-difficulty': a boss's card prints the weakest success result that evades its "
+            "attacks; add it (such as success-2)",
+        )
+    if body.get("evade-difficulty") is not None:
+        where = _place(check.node, "evade-difficulty")
+        check.known(
+            "evade-difficulty", where, "die face", body["evade-difficulty"], list(check.faces), "name a success result"
+        )
+    for index, attack in enumerate((body.get("attacks") or [])[1:], start=2):
+        if isinstance(attack, dict) and not attack.get("symbol"):
+            check.report.at(f"attacks › attack {index}").error(
+                _place(check.node, "attacks", index - 1),
+                "a special attack needs its 'symbol' (the tension card symbol that makes the enemy use it)",
+            )
+
+
+def _spawns(check: _CardCheck, body: dict) -> None:
+    """What a card spawns (and each extra text of it) is an enemy card, or a corpse."""
+    spawns: list[tuple[tuple, Any]] = [(("spawn",), body.get("spawn"))] + [
+        (("extra", level, "spawn"), _map(extra).get("spawn")) for level, extra in _map(body.get("extra")).items()
+    ]
+    for path, spawn in spawns:
+        for model in _map(spawn):
+            where = _key_place(check.node, *path, model)
+            check.known(
+                " › ".join(map(str, path)),
+                where,
+                "enemy type",
+                model,
+                [*check.enemies, CORPSE],
+                "name an enemy card, or corpse",
+            )
+
+
+# The checks across keys of each kind of card (besides what every card may spawn).
+KIND_CHECKS: dict[str, tuple[Callable[[_CardCheck, dict], None], ...]] = {
+    "weapon": (_dice_and_results,),
+    "ammo": (_dice_and_results, _reloads),
+    "tension": (_extra_texts,),
+    "healing": (_heals,),
+    "enemy": (_enemy,),
+}
 
 
 def _map(value: Any) -> dict:
