@@ -50,3 +50,26 @@ def test_every_user_error_is_a_generator_error():
         assert issubclass(getattr(errors, name), generator.GeneratorError), name
     assert issubclass(DiceExhausted, generator.ScenarioError)
     assert issubclass(RollMismatch, generator.ScenarioError)
+
+
+BUILTIN_ERRORS = {"KeyError", "ValueError", "RuntimeError", "TypeError", "IndexError", "AttributeError"}
+
+
+def test_games_the_pipeline_and_the_site_raise_only_errors_a_user_is_told():
+    """A mistake a user can make (a case, a card, a narration, a page) is a GeneratorError, said in
+    words with its place; Python's own errors are raised only for a programming error or by the
+    Mapping protocol, said so beside them."""
+    import ast
+
+    found = []
+    for folder in ("games", "pipeline", "site", "scenarios"):
+        for path in sorted((ROOT / "generator" / folder).rglob("*.py")):
+            lines = path.read_text(encoding="utf-8").splitlines()
+            for node in ast.walk(ast.parse("\n".join(lines))):
+                if not isinstance(node, ast.Raise) or not isinstance(node.exc, ast.Call):
+                    continue
+                name = getattr(node.exc.func, "id", "")
+                said = lines[node.lineno - 1]
+                if name in BUILTIN_ERRORS and "programming error" not in said and "Mapping protocol" not in said:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}")
+    assert found == []

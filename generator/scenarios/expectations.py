@@ -129,7 +129,7 @@ class Lookup(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         if not self._known(key):
-            raise KeyError(key)
+            raise KeyError(key)  # the Mapping protocol: a key it lacks
         return self._value(key)
 
     def __iter__(self):  # pragma: no cover - a case asks by key

@@ -36,7 +36,7 @@ from properdocs.plugins import BasePlugin, event_priority
 from properdocs.structure.nav import Section
 
 from generator import pipeline, registry
-from generator.errors import DataErrors
+from generator.errors import DataErrors, GeneratorError
 from generator.languages import DRAFTS
 from generator.load import interface_labels
 from generator.load.site_config import site_config_errors
@@ -95,10 +95,16 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             self.generated = self._generate(root, indexing)
         except DataErrors as exc:
             self._keep_serving_or_stop(exc)
+        except GeneratorError as exc:  # a user's mistake the data checks could not see: its words, no traceback
+            self._abort_indexing()
+            raise PluginError(str(exc)) from None
         if indexing and language_split.wanted():
             self.split = language_split.LanguageSplit(self._start_over_in_the_child)
             self.split.install()
-        self._stage_the_pages(config, root)
+        try:
+            self._stage_the_pages(config, root)
+        except GeneratorError as exc:
+            raise PluginError(str(exc)) from None
         self._stage_the_stylesheet(config, root)
         return config
 

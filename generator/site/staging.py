@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from generator.errors import GeneratorError
 from generator.render.pages import GeneratedPage
 
 
@@ -24,7 +25,7 @@ def stage(content: Path, generated: list[GeneratedPage], target: Path) -> dict[s
         edit_sources[rel] = f"{content.name}/{rel}"
     for page in generated:
         if page.path in wanted:
-            raise ValueError(f"{content.name}/{page.path} would hide a generated page; rename or remove it")
+            raise GeneratorError(f"{content.name}/{page.path} would hide a generated page; rename or remove it")
         wanted[page.path] = page.markdown.encode("utf-8")
         edit_sources[page.path] = page.edit_source
     target.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from generator.errors import ScenarioError
+
 from . import combat, reserve
 from .cards import Item
 from .state import Held
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 def end_phase(game: Game, result: str) -> None:
     s, rules = game.state, game.rules
     if result not in ("completed", "failed"):
-        raise ValueError("end-phase result is 'completed' or 'failed'")
+        raise ScenarioError("end-phase result is 'completed' or 'failed'")
     s.phase = "end"
     s.emit("end-phase", result=result)
     if result == "completed":

@@ -64,19 +64,19 @@ class Game:
     def tension_card(self, card: str) -> TensionCard:
         found = self.cards.get(card)
         if not isinstance(found, TensionCard):
-            raise KeyError(f"tension card '{card}' has no profile; give it under cards")
+            raise ScenarioError(f"tension card '{card}' has no profile; give it under cards")
         return found
 
     def encounter_card(self, card: str) -> EncounterCard:
         found = self.cards.get(card)
         if not isinstance(found, EncounterCard):
-            raise KeyError(f"encounter card '{card}' has no profile; give it under cards")
+            raise ScenarioError(f"encounter card '{card}' has no profile; give it under cards")
         return found
 
     def behaviour_card(self, card: str) -> BehaviourCard:
         found = self.cards.get(card)
         if not isinstance(found, BehaviourCard):
-            raise KeyError(f"behaviour card '{card}' has no profile; give it under cards")
+            raise ScenarioError(f"behaviour card '{card}' has no profile; give it under cards")
         return found
 
     def profiles_size(self, enemy_type: str) -> str:

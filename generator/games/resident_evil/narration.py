@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import yaml
 
+from generator.errors import GeneratorError
 from generator.languages import LANGUAGES
 from generator.load.entities import localized_tree
 from generator.load.yamlpos import SAFE_LOADER
@@ -175,7 +176,9 @@ class Narrator:
             return None
         template = self.template(event)
         if template is None:
-            raise KeyError(f"no narration template for event '{event['event']}' in {self.lang}")
+            raise GeneratorError(
+                f"narration.yaml has no template for the event '{event['event']}' in {self.lang}; add one"
+            )
         told = Template(template).safe_substitute(_plain(self.values(event)))
         return told[:1].upper() + told[1:] if self.lang == "uk" else told
 

@@ -16,6 +16,7 @@ from string import Template
 
 import yaml
 
+from generator.errors import GeneratorError
 from generator.languages import LANGUAGES, language
 from generator.load.entities import Game, localized_tree
 from generator.load.references import REFERENCE
@@ -312,7 +313,7 @@ class _StepTeller:
         """Events whose template takes the event's own values (survivor names become names)."""
         key = event["event"]
         if key not in self.n.data["events"]:
-            raise KeyError(f"narration.yaml has no template for the trace event '{key}'; add one")
+            raise GeneratorError(f"narration.yaml has no template for the trace event '{key}'; add one")
         values = {k: v for k, v in event.items() if k != "event"}
         for name in ("survivor", "target", "other"):
             if name in values:

@@ -49,7 +49,7 @@ def attack_for(
     """The Attack of a weapon card in the hands of a survivor with these skills."""
     profile = rules.card(weapon).profile(mode)
     if profile is None or profile.dice == 0:
-        raise ValueError(f"'{weapon}' has no dice attack")
+        raise ValueError(f"'{weapon}' has no dice attack")  # a programming error: odds_tables skips those
     weapons = 2 if dual else 1
     return Attack(
         dice=(profile.dice + dice_bonus(set(skills), profile.kind)) * weapons,

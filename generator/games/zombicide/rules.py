@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from generator.errors import RulesDataError
+from generator.errors import RulesDataError, ScenarioError
 from generator.games.zombicide import checks
 from generator.games.zombicide.equipment import Card
 
@@ -200,7 +200,7 @@ class Rules:
 
     def card(self, name: str) -> Card:
         if name not in self.equipment:
-            raise KeyError(f"unknown equipment card '{name}'")
+            raise ScenarioError(f"unknown equipment card '{name}'")
         return self.equipment[name]
 
 

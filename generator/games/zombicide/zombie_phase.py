@@ -269,7 +269,7 @@ def spawn_step(game: "Game") -> None:
 
 def draw_card(game: "Game") -> ZombieCard:
     if not game.state.zombie_cards:
-        raise RuntimeError("no zombie card left in the script; add zombie-cards to the scenario")
+        raise ScenarioError("no zombie card left in the script; add zombie-cards to the scenario")
     return game.state.zombie_cards.pop(0)
 
 
