@@ -176,3 +176,12 @@ def test_the_graph_reads_imports_at_the_top_and_inside_functions(tmp_path, sourc
     path = tmp_path / "probe.py"
     path.write_text(source, encoding="utf-8")
     assert [target for target, _, _ in imports("generator.load.probe", path, KNOWN)] == expected
+
+
+def test_the_readme_table_names_every_room_and_top_module():
+    table = [line for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines() if line.startswith("| `")]
+    named = "\n".join(table)
+    rooms = sorted(p.name for p in GENERATOR.iterdir() if (p / "__init__.py").exists())
+    missing = [f"generator/{name}/" for name in rooms if f"`generator/{name}/" not in named]
+    missing += [p.name for p in GENERATOR.glob("*.py") if f"`{p.name}`" not in named]
+    assert missing == [], "README.md's table of where things are does not name " + ", ".join(missing)
