@@ -18,6 +18,7 @@ from generator.errors import GeneratorError
 from generator.languages import LANGUAGES
 from generator.load.entities import localized_tree
 from generator.load.yamlpos import SAFE_LOADER
+from generator.render import korean
 from generator.render.plain import text as plain_text
 
 LANGS = LANGUAGES
@@ -33,42 +34,6 @@ UNTOLD = ("event", "player", "phase", "round")  # what every event carries: its 
 def templates() -> dict:
     text = (Path(__file__).with_name("narration.yaml")).read_text(encoding="utf-8")
     return localized_tree(yaml.load(text, Loader=SAFE_LOADER))
-
-
-# --- Korean particles ------------------------------------------------------------------------
-_DIGIT_BATCHIM = {
-    "0": True,
-    "1": True,
-    "2": False,
-    "3": True,
-    "4": False,
-    "5": False,
-    "6": True,
-    "7": True,
-    "8": True,
-    "9": False,
-}
-_DIGIT_RIEUL = {"1", "7", "8"}
-
-
-def _final(word: str) -> tuple[bool, bool]:
-    """(has a final consonant, that consonant is ㄹ) for the last sound of a word."""
-    last = word.rstrip(" )」』")[-1:] or " "
-    if "가" <= last <= "힣":
-        jong = (ord(last) - 0xAC00) % 28
-        return jong != 0, jong == 8
-    if last in _DIGIT_BATCHIM:
-        return _DIGIT_BATCHIM[last], last in _DIGIT_RIEUL
-    return last.lower() in "lmnr", last.lower() == "l"
-
-
-def particle(word: str, kind: str) -> str:
-    batchim, rieul = _final(word)
-    pairs = {"topic": ("은", "는"), "subject": ("이", "가"), "object": ("을", "를"), "and": ("과", "와")}
-    if kind == "with":
-        return word + ("으로" if batchim and not rieul else "로")
-    with_, without = pairs[kind]
-    return word + (with_ if batchim else without)
 
 
 class Narrator:
@@ -221,8 +186,8 @@ TOLD_BY: dict[str, Callable[[Narrator, Any], str]] = {
 def _add_particles(values: dict[str, str]) -> None:
     """Korean: each value also with each particle after it (`$who_topic`), in the form its last sound takes."""
     for key, value in list(values.items()):
-        for kind in ("topic", "subject", "object", "with", "and"):
-            values[f"{key}_{kind}"] = particle(value, kind)
+        for kind in korean.KINDS:
+            values[f"{key}_{kind}"] = value + korean.particle(value, kind)
 
 
 def enemy_numbers(enemy_types: dict[str, str]) -> dict[str, str]:

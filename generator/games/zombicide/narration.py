@@ -21,6 +21,7 @@ from generator.languages import LANGUAGES, language
 from generator.load.entities import Game, localized_tree
 from generator.load.references import REFERENCE
 from generator.load.yamlpos import SAFE_LOADER
+from generator.render import korean
 from generator.scenarios.examples import StepRun
 
 TEMPLATES = Path(__file__).parent / "narration.yaml"
@@ -49,41 +50,6 @@ class Story:
     sentences: list[str] = field(default_factory=list)
     sight_lines: list[tuple[str, str]] = field(default_factory=list)  # zombies' zone -> survivors seen
     killed: dict[str, dict[str, int]] = field(default_factory=dict)
-
-
-# --- Korean particles ----------------------------------------------------------------------------
-DIGIT_HAS_FINAL = {
-    "0": True,
-    "1": True,
-    "2": False,
-    "3": True,
-    "4": False,
-    "5": False,
-    "6": True,
-    "7": True,
-    "8": True,
-    "9": False,
-}
-RIEUL_DIGITS = {"1", "7", "8"}
-
-
-def _final(word: str) -> tuple[bool, bool]:
-    """(ends in a final consonant, that consonant is ㄹ) for the last syllable or digit of a word."""
-    last = word.rstrip(" )")[-1:] or "a"
-    if "가" <= last <= "힣":
-        jong = (ord(last) - 0xAC00) % 28
-        return jong != 0, jong == 8
-    if last in DIGIT_HAS_FINAL:
-        return DIGIT_HAS_FINAL[last], last in RIEUL_DIGITS
-    return False, False
-
-
-def particle(word: str, kind: str) -> str:
-    has_final, rieul = _final(word)
-    if kind == "with":
-        return "로" if not has_final or rieul else "으로"
-    pairs = {"topic": ("은", "는"), "subject": ("이", "가"), "object": ("을", "를")}[kind]
-    return pairs[0] if has_final else pairs[1]
 
 
 # --- the narrator --------------------------------------------------------------------------------
@@ -197,7 +163,7 @@ class Narrator:
             mapping[name] = phrase.plain if plain else phrase.markdown
             if self.lang == "ko":
                 for kind in ("topic", "subject", "object", "with"):
-                    mapping[f"{name}_{kind}"] = mapping[name] + particle(phrase.plain, kind)
+                    mapping[f"{name}_{kind}"] = mapping[name] + korean.particle(phrase.plain, kind)
             forms = list(phrase.forms)
             if self.lang == "uk" and isinstance(value, int) and not isinstance(value, bool):
                 for unit in self.data["units"]:  # `$hits_hit`: «1 влучання», «5 влучань»
