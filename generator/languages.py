@@ -39,17 +39,38 @@ class Language:
     list_separator: str = ", "  # between the items of a list
     decimal_comma: bool = False  # 41,7 % rather than 41.7%
     yes_no: tuple[str, str] = ("yes", "no")  # a yes/no parameter, as prose says it
+    full_stop: str = "."  # what ends a sentence
+    sentence_gap: str = " "  # between two sentences
+    word_space: str = " "  # between a name and the number that tells two alike apart
+    cased: bool = False  # its writing has capitals: a sentence starts with one
+
+    def sentences(self, parts: list[str]) -> str:
+        """Sentences one after another, each ended as the language ends one."""
+        return self.sentence_gap.join(part + self.full_stop for part in parts)
+
+    def sentence_start(self, told: str) -> str:
+        """A sentence with its first letter as the language starts one."""
+        return told[:1].upper() + told[1:] if self.cased else told
 
     @property
     def draft(self) -> bool:
         return self.state == "draft"
 
 
-ENGLISH = Language("en", "English", LATIN, state="names")
+ENGLISH = Language("en", "English", LATIN, state="names", cased=True)
 DECLARED: tuple[Language, ...] = (
-    Language("ja", "Japanese", KANA + HAN, list_separator="、", yes_no=("はい", "いいえ")),
+    Language(
+        "ja",
+        "Japanese",
+        KANA + HAN,
+        list_separator="、",
+        yes_no=("はい", "いいえ"),
+        full_stop="。",
+        sentence_gap="",
+        word_space="",
+    ),
     Language("ko", "Korean", HANGUL, borrows=HAN, yes_no=("예", "아니요")),
-    Language("uk", "Ukrainian", CYRILLIC, decimal_comma=True, yes_no=("так", "ні")),
+    Language("uk", "Ukrainian", CYRILLIC, decimal_comma=True, yes_no=("так", "ні"), cased=True),
 )
 
 LANGUAGES = tuple(language.code for language in DECLARED)  # every page language, drafts too

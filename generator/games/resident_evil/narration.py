@@ -15,7 +15,7 @@ from typing import Any, Callable
 import yaml
 
 from generator.errors import GeneratorError
-from generator.languages import LANGUAGES
+from generator.languages import LANGUAGES, language
 from generator.load.entities import localized_tree
 from generator.load.yamlpos import SAFE_LOADER
 from generator.render import korean
@@ -64,7 +64,7 @@ class Narrator:
         if self.counts.get(etype, 0) <= 1:
             return base
         number = self.numbers.get(eid, eid)
-        return f"{base} {number}" if self.lang != "ja" else f"{base}{number}"
+        return f"{base}{language(self.lang).word_space}{number}"
 
     def face(self, face: str) -> str:
         entry = self.data["faces"].get(face)
@@ -145,7 +145,7 @@ class Narrator:
                 f"narration.yaml has no template for the event '{event['event']}' in {self.lang}; add one"
             )
         told = Template(template).safe_substitute(_plain(self.values(event)))
-        return told[:1].upper() + told[1:] if self.lang == "uk" else told
+        return language(self.lang).sentence_start(told)
 
     def refusal(self, reason: str, step: dict) -> str:
         """Why the rules refused a step, told from the step's own words (who, where, with what)."""
@@ -156,7 +156,7 @@ class Narrator:
             words["to"] = step["to"][0]  # a path: its first step, as the diagram marks it
         values = self.values({"event": "refusal", **words})
         told = Template(template).safe_substitute(_plain(values))
-        return told[:1].upper() + told[1:] if self.lang == "uk" else told
+        return language(self.lang).sentence_start(told)
 
     def tell(self, events: list[dict]) -> list[str]:
         return [s for s in (self.sentence(e) for e in events) if s]

@@ -13,7 +13,7 @@ from string import Template
 from typing import Any, Mapping
 
 from generator.errors import ScenarioError
-from generator.languages import LANGUAGES
+from generator.languages import LANGUAGES, language
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
 from generator.scenarios.examples import ExampleRun, StepRun, run_example
@@ -173,9 +173,9 @@ def view(
 
 
 def _in_sentence(name: str, lang: str) -> str:
-    """A common noun as it reads inside a sentence (Ukrainian titles start with a capital; the
-    narration capitalises the first word of each sentence itself)."""
-    return name[:1].lower() + name[1:] if lang == "uk" else name
+    """A common noun as it reads inside a sentence (in a cased writing its title starts with a
+    capital; the narration capitalises the first word of each sentence itself)."""
+    return name[:1].lower() + name[1:] if language(lang).cased else name
 
 
 def _refusal(s: StepRun) -> str | None:

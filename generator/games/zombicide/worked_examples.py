@@ -15,6 +15,7 @@ from generator.games.zombicide.narration import Narrator
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.scenario import HOOKS
 from generator.games.zombicide.state import State, Survivor
+from generator.languages import language
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
 from generator.render.example_view import ExampleView, Figure, StepView
@@ -179,8 +180,7 @@ def describe(state: State, marks: Marks, n: Narrator, labels: Mapping[str, Mappi
     """The diagram in words: what stands in each zone, the doors and walls, and the marks."""
     words = _Description(n, labels)
     parts = [*words.zones(state, marks), *words.doors_and_walls(state.board), *words.marks(marks)]
-    end = "。" if n.lang == "ja" else ". "
-    return end.join(parts) + ("。" if n.lang == "ja" else ".")
+    return language(n.lang).sentences(parts)
 
 
 class _Description:
@@ -188,7 +188,7 @@ class _Description:
 
     def __init__(self, n: Narrator, labels: Mapping[str, Mapping[str, str]]):
         self.n, self.labels, self.lang = n, labels, n.lang
-        self.listing = "、" if n.lang == "ja" else ", "
+        self.listing = language(n.lang).list_separator
 
     def say(self, key: str, **values) -> str:
         return self.n.say(key, "describe", plain=True, **values)
