@@ -11,6 +11,8 @@ invisible character. Markdown means nothing there, so '*', '|' or braces are tex
 
 A Python tag (`!!python/object/apply:...`) anywhere in the file is refused too: MkDocs' own
 loader would run it while reading the file (the project reads it safely: generator/site/patches.py).
+So is a key written twice in one mapping: YAML keeps the last one without a word (a second
+`site_name:` in a language's entry would silently retitle every page of that language).
 
 Only these strings are read here; what the rest of the file means is MkDocs' to check. Each
 refusal names mkdocs.yml's line and column and what to write instead.
@@ -74,6 +76,16 @@ def check_site_config(project_root: Path, errors: list[DataError]) -> None:
                 "",
                 f"YAML tags that make Python objects ('{shown_tag}') are not allowed: MkDocs "
                 "would run them while reading the file; write the value itself",
+            )
+        )
+    for key, first in repeated_keys(root):
+        errors.append(
+            _at(
+                shown,
+                key,
+                "",
+                f"duplicate key '{key.value}' (first at line {first.start_mark.line + 1}); YAML would keep "
+                "only the last one: remove one of them",
             )
         )
     check_languages(root, shown, errors)
@@ -210,6 +222,28 @@ def python_tags(root) -> list[yaml.Node]:
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
     return sorted(found, key=lambda node: node.start_mark.index)
+
+
+def repeated_keys(root) -> list[tuple[yaml.ScalarNode, yaml.ScalarNode]]:
+    """(key, the same key written first) for every key written again in one mapping of the file."""
+    found, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            first: dict[str, yaml.ScalarNode] = {}
+            for key, _ in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in first:
+                        found.append((key, first[key.value]))
+                    else:
+                        first[key.value] = key
+            stack.extend(part for pair in node.value for part in pair)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return sorted(found, key=lambda pair: pair[0].start_mark.index)
 
 
 def _frame_strings(entry: dict, crumb: str, lang: str) -> Iterator[tuple[str, str, yaml.ScalarNode]]:
