@@ -28,6 +28,7 @@ from generator.load.references import references_in, suggestion, with_article
 from generator.load.schema import (
     ID_PATTERN,
     LINK_KINDS,
+    MAX_ID_LENGTH,
     PAGE_FIELDS,
     PAGE_FILES,
     PAGE_OPTIONAL,
@@ -111,6 +112,8 @@ def load_games(
     project.games = dict(sorted(project.games.items(), key=lambda item: (item[1].order, item[0])))
     sources_read = loader.sources_read
     for game in project.games.values():
+        if game.engine not in specs:
+            continue  # reported in its game.yaml; nothing of the folder was read
         spec = spec_of(game, specs)
         _check_game(game, spec, project, Context(errors), sources_read)
         check_name_clashes(game, errors)
@@ -344,6 +347,11 @@ class _Loader:
             incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])),
             order=values.get("order", 0),
         )  # a Number: its place, for an order written twice
+        if engine not in self.specs:
+            # Without its engine the game's own kinds are unknown: its files would all read as
+            # unexpected and its references as unknown, burying the one mistake that matters.
+            game.complete = False
+            return game
         package = spec_of(game, self.specs)
         game.link_kinds, game.search_kinds = package.link_kinds, package.search_kinds
         page_files = {**PAGE_FILES, **package.page_files}
@@ -429,6 +437,13 @@ class _Loader:
                     Location(relative(path, self.project_root), 1, 1),
                     "a rules page may not be named 'index': the game's front page has that name; rename the file",
                 )
+            elif not ID_PATTERN.match(path.stem) or len(path.stem) > MAX_ID_LENGTH:
+                Context(self.errors).error(
+                    Location(relative(path, self.project_root), 1, 1),
+                    f"bad file name '{path.name}': the name becomes the page's address, so use ASCII kebab-case "
+                    f"(lower-case letters, digits, single hyphens; at most {MAX_ID_LENGTH} characters) before .yaml",
+                )
+                game.complete = False  # its ids are missing: unknown references are expected
             else:
                 self.page(path, game, path.stem, RULES_LIST_KEY, SPECS["rule"])
 
