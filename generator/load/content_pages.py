@@ -30,6 +30,7 @@ from generator.load.characters import invisible_problems
 from generator.load.files import display
 from generator.load.markdown_shape import CHARACTER_REFERENCE, markdown_parser
 from generator.load.text_safety import ATTRIBUTE_LIST, HTML_START, LINK_TARGET
+from generator.load.yamlpos import LINE_BREAK_BYTES
 
 CONTENT_FOLDER = "content"
 PAGE_SUFFIX = ".md"
@@ -117,10 +118,13 @@ def _check_page(path: Path, shown: str, errors: list[DataError]) -> None:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        line = raw.count(b"\n", 0, error.start) + 1
-        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        breaks = list(LINE_BREAK_BYTES.finditer(raw, 0, error.start))
+        line = len(breaks) + 1
+        column = error.start - (breaks[-1].end() if breaks else 0) + 1
         errors.append(DataError(Location(shown, line, column), "", "the page is not UTF-8 text; save it as UTF-8"))
         return
+    # Markdown reads a CR alone (old Mac files) or CRLF as the end of a line: so do the positions.
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     for offset, message in page_problems(text):
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
