@@ -10,6 +10,7 @@ pages laid over a copy of the project's content/), and optionally `setup.txt` fo
     mkdir PATH               create a folder (where a file belongs, for instance)
     link PATH -> TARGET      a symbolic link, TARGET as written in the link
     move-out PATH            move a file out of the project and leave a link to it
+    fill PATH N TEXT         write TEXT N times where the file says @fill@ (a text too long to keep here)
 
 The cases run in-process (the CLI's own `main`), which keeps the corpus fast; one test runs the
 real command line.
@@ -84,6 +85,10 @@ def _setup_step(line: str, root: Path) -> None:
         outside.parent.mkdir(exist_ok=True)
         shutil.move(root / rest, outside)
         os.symlink(outside, root / rest)
+    elif verb == "fill":
+        path, count, text = rest.split(" ", 2)
+        target = root / path
+        target.write_text(target.read_text(encoding="utf-8").replace("@fill@", text * int(count)), encoding="utf-8")
     else:
         raise ValueError(f"unknown setup step: {line}")
 

@@ -26,6 +26,7 @@ from typing import Iterable
 
 from generator.errors import DataError, Location
 from generator.languages import LANGUAGES, language
+from generator.load import lengths
 from generator.load.characters import invisible_problems
 from generator.load.files import display
 from generator.load.markdown_shape import CHARACTER_REFERENCE, markdown_parser
@@ -114,6 +115,10 @@ def _refuse(errors: list[DataError], path: Path, project_root: Path, problem: st
 
 
 def _check_page(path: Path, shown: str, errors: list[DataError]) -> None:
+    large = lengths.file_too_large(path.stat().st_size, "a page")
+    if large:
+        errors.append(DataError(Location(shown, 1, 1), "", large))
+        return
     raw = path.read_bytes()
     try:
         text = raw.decode("utf-8")
@@ -125,6 +130,12 @@ def _check_page(path: Path, shown: str, errors: list[DataError]) -> None:
         return
     # Markdown reads a CR alone (old Mac files) or CRLF as the end of a line: so do the positions.
     text = text.replace("\r\n", "\n").replace("\r", "\n")
+    long = lengths.too_long(
+        text, lengths.PAGE, "the page", "shorten it, or split it into pages that link to each other"
+    )
+    if long:
+        errors.append(DataError(Location(shown, 1, 1), "", long))
+        return
     for offset, message in page_problems(text):
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1

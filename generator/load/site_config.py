@@ -28,6 +28,7 @@ import yaml
 
 from generator.errors import DataError, Location
 from generator.languages import DEFAULT, LANGUAGES, language
+from generator.load import lengths
 from generator.load.characters import invisible_problems, language_problems
 from generator.load.files import display
 from generator.load.text_safety import NFC_MESSAGE, decoded_reference
@@ -52,6 +53,10 @@ def check_site_config(project_root: Path, errors: list[DataError]) -> None:
     if not path.is_file():
         return  # a data folder checked on its own; MkDocs reports a missing config when it builds
     shown = display(path, project_root)
+    large = lengths.file_too_large(path.stat().st_size, "mkdocs.yml")
+    if large:
+        errors.append(DataError(Location(shown, 1, 1), "", large))
+        return
     try:
         text = path.read_text(encoding="utf-8")
         # Composed, not constructed: '!ENV' and MkDocs' other tags stay nodes, and nothing runs.
@@ -265,6 +270,10 @@ def _frame_strings(entry: dict, crumb: str, lang: str) -> Iterator[tuple[str, st
 
 def text_problems(text: str, lang: str) -> Iterator[tuple[int, str]]:
     """(offset, message) for each reason `text` cannot be printed as it is; one per kind."""
+    long = lengths.too_long(text, lengths.LINE, "this text", "it is one short line: shorten it")
+    if long:
+        yield 0, long
+        return
     if "\n" in text or "\r" in text:
         yield text.find("\n") if "\n" in text else text.find("\r"), "this text is one line: remove the line break"
     if text != text.strip():

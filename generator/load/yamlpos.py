@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from generator.errors import DataError, Location
+from generator.load import lengths
 
 _FastParser: type | None
 try:  # libyaml's event parser; the composition below is ours either way
@@ -116,6 +117,9 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
         if not stat.S_ISREG(kind):  # a pipe or a device would be read for ever, a folder not at all
             what = "a folder" if stat.S_ISDIR(kind) else "a named pipe" if stat.S_ISFIFO(kind) else "a device or socket"
             return None, [DataError(Location(display, 1, 1), "", f"this is {what}, not a file; put a YAML file here")]
+        size = path.stat().st_size
+        if lengths.file_too_large(size):  # read no further: a huge file would take minutes to parse
+            return None, [DataError(Location(display, 1, 1), "", str(lengths.file_too_large(size)))]
         raw = path.read_bytes()
     except OSError as exc:
         return None, [
@@ -251,6 +255,11 @@ class _Composer:
             kind = type(event)
             if kind is scalar_event:  # the most common event first
                 mark = event.start_mark
+                if len(event.value) > lengths.VALUE:
+                    self._error(
+                        self.where(mark),
+                        str(lengths.too_long(event.value, lengths.VALUE, "this value", "shorten it")),
+                    )
                 style = event.style
                 if (
                     event.tag is None
