@@ -352,7 +352,7 @@ class ActiveMarkup(HTMLParser):
 def page_workspace(tmp_path_factory):
     root = tmp_path_factory.mktemp("fuzz-pages")
     shutil.copytree(OWN, root / "rules_data")
-    shutil.copytree(ROOT / "content", root / "content")
+    shutil.copytree(MINIMAL / "content", root / "content")  # the project's pages, linking the small games
     return root
 
 

@@ -16,13 +16,13 @@ from generator.languages import LANGUAGES, NAME_LANGUAGES
 from generator.load import files
 from generator.load.caps import cap_repeated
 from generator.load.characters import visible
-from generator.load.content_pages import CONTENT_FOLDER, check_content_pages
+from generator.load.content_pages import CONTENT_FOLDER, check_content_links, check_content_pages
 from generator.load.entities import Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.name_clashes import check_name_clashes
 from generator.load.orders import check_page_orders, place_of, repeated_orders
-from generator.load.page_shape import check_page_shape
+from generator.load.page_shape import check_page_shape, generated_pages, pages_of
 from generator.load.ranges import GameRanges, check_ranges
 from generator.load.references import references_in, suggestion, with_article
 from generator.load.schema import (
@@ -69,7 +69,10 @@ def load_project(
     registry's). Paths in messages are relative to `project_root`. A file whose bytes did not change
     since it was last read is not parsed again (yamlpos.parse)."""
     project, errors = load_games(root, project_root, specs=specs)
-    errors += links_between_games(project.sources, [GameLinks.of(game) for game in project.games.values()])
+    folders = [folder.name for folder in game_folders(root, project_root or root.parent, [])]
+    errors += links_between_games(
+        project.sources, [GameLinks.of(game) for game in project.games.values()], project.content_outlines, folders
+    )
     return project, cap_repeated(errors)
 
 
@@ -120,7 +123,7 @@ def load_games(
         check_page_orders(game, errors)
         check_examples(game, spec.table_only_kinds, Context(errors), _check_references)
     check_project_text(project, errors)
-    check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
+    project.content_outlines = check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
     check_site_config(project_root, errors)
     check_ranges(project, errors, lambda game: _ranges(spec_of(game, specs)))
     check_page_shape(project, errors, project_root, lambda game, entity: spec_of(game, specs).anchors(entity))
@@ -150,15 +153,30 @@ class GameLinks:
     where: Location
     order: int = 0
     order_where: Location | None = None  # None: no order written
+    pages: tuple[str, ...] = ()  # its pages' ids
+    complete: bool = True  # False: a file could not be read, so some of its pages may be missing
 
     @staticmethod
     def of(game: Game) -> "GameLinks":
-        return GameLinks(game.id, game.compare_with, game.where, int(game.order), place_of(game.order))
+        return GameLinks(
+            game.id,
+            game.compare_with,
+            game.where,
+            int(game.order),
+            place_of(game.order),
+            pages_of(game)[1],
+            game.complete,
+        )
 
 
-def links_between_games(sources: dict[str, Source], loaded: list[GameLinks]) -> list[DataError]:
+def links_between_games(
+    sources: dict[str, Source],
+    loaded: list[GameLinks],
+    content_outlines: dict | None = None,
+    folders: list[str] | None = None,
+) -> list[DataError]:
     """A game compared with another, and a source about games, name games that loaded; no two
-    games have one order."""
+    games have one order; the hand-written pages link to pages the site has."""
     errors: list[DataError] = repeated_orders(
         [(game.order, game.order_where, f"game '{game.id}'") for game in sorted(loaded, key=lambda game: game.id)],
         "game",
@@ -178,6 +196,13 @@ def links_between_games(sources: dict[str, Source], loaded: list[GameLinks]) -> 
                 Context(errors).at(f"source '{source.id}'").at("game").error(
                     where, f"unknown game '{game_id}'{suggestion(game_id, known, 'name a game folder')}"
                 )
+    if content_outlines:
+        made = generated_pages({game.id: (game.compare_with, game.pages) for game in loaded})
+        # A game folder that did not load, or not wholly: which pages it has is not known.
+        unsure = {*(folders or ()), *(game.id for game in loaded if not game.complete)} - {
+            game.id for game in loaded if game.complete
+        }
+        errors += check_content_links(content_outlines, made, unsure)
     return errors
 
 
