@@ -3,6 +3,7 @@ and an interrupted build cleans up after itself."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -223,6 +224,47 @@ def test_an_interrupted_build_cleans_up_stops_mkdocs_and_says_so_in_one_line(tmp
     wait_for(lambda: not alive(mkdocs), 5)
     assert list(root.glob(".site-*")) == []
     assert (root / "site" / "index.html").read_text() == "the previous site"
+
+
+def group_members(group: int) -> list[int]:
+    """The living processes of a process group (from /proc: no tool needed)."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            members.append(int(stat.parent.name))
+    return members
+
+
+@pytest.mark.long(8)
+def test_a_killed_builder_leaves_nothing_writing(tmp_path):
+    """Killed outright (SIGKILL: no clean-up runs), the builder still takes with it ProperDocs, the
+    languages' forked builds and their Pagefind indexers, within seconds; the next build removes
+    the staging folder it left."""
+    root = copy_project(tmp_path)
+    builder = subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", "--root", str(root)],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    mkdocs = 0
+    try:
+        mkdocs = wait_for(lambda: children_of(builder.pid), 30)[0]
+        wait_for(lambda: list(root.glob(".site-*/.site-languages-*/*")), 60)  # the languages' builds write
+        assert len(group_members(mkdocs)) >= 3
+        builder.kill()
+        builder.wait()
+        wait_for(lambda: not group_members(mkdocs), 5)
+    finally:
+        if builder.poll() is None:
+            builder.kill()
+        for pid in group_members(mkdocs) if mkdocs else []:  # what the test found still running
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
 
 
 def test_a_build_removes_staging_folders_that_killed_builds_left(tmp_path):
