@@ -39,6 +39,7 @@ I18N_PLUGIN = "i18n"
 SHOWN_STRINGS = ("name", "site_name", "site_description", "copyright")  # of the file, or of a language
 SITE_LANGUAGE = "en"  # the file's own strings, which each language replaces with its own
 STR_TAG = "tag:yaml.org,2002:str"
+BOOL_TAG = "tag:yaml.org,2002:bool"
 PYTHON_TAG = "tag:yaml.org,2002:python/"
 TAG_MESSAGE = "this text may not contain '<': pages print it as HTML, where it starts a tag; remove it or write '‹'"
 QUOTE_MESSAGE = (
@@ -152,9 +153,17 @@ def check_languages(root, shown: str, errors: list[DataError]) -> None:
 
 
 def _check_language_entry(entry: dict, code: str, crumb: str, shown: str, errors: list[DataError]) -> None:
+    malformed = set()
+    for key in ("build", "default"):
+        flag = entry.get(key)
+        if flag is not None and _boolean(flag) is None:
+            errors.append(_at(shown, flag, f"{crumb} › {key}", f"'{key}' is true or false; write one of them"))
+            malformed.add(key)  # what it should say is told once it says something
     build = entry.get("build")
-    built = not (isinstance(build, yaml.ScalarNode) and build.value.lower() == "false")
-    if language(code).draft and built:
+    built = _boolean(build) is not False
+    if "build" in malformed:
+        pass  # said above
+    elif language(code).draft and built:
         errors.append(
             _at(
                 shown,
@@ -163,11 +172,11 @@ def _check_language_entry(entry: dict, code: str, crumb: str, shown: str, errors
                 "this language is a draft (generator/languages.py): the published site leaves it out; write build: false",
             )
         )
-    if not language(code).draft and not built:
+    elif not language(code).draft and not built:
         errors.append(_at(shown, build, crumb, "this language is published: write build: true (or declare it a draft)"))
     default = entry.get("default")
-    is_default = isinstance(default, yaml.ScalarNode) and default.value.lower() == "true"
-    if is_default != (code == DEFAULT):
+    is_default = _boolean(default) is True
+    if "default" not in malformed and is_default != (code == DEFAULT):
         where = default or entry.get("locale")
         errors.append(
             _at(
@@ -178,6 +187,13 @@ def _check_language_entry(entry: dict, code: str, crumb: str, shown: str, errors
                 + ("remove default: true here" if is_default else "write default: true here"),
             )
         )
+
+
+def _boolean(node) -> bool | None:
+    """A flag's value as the i18n plugin reads it (YAML's true, false, yes, no, on, off), else None."""
+    if not isinstance(node, yaml.ScalarNode) or node.tag != BOOL_TAG:
+        return None
+    return node.value.lower() in ("true", "yes", "on")
 
 
 def _i18n_options(top: dict) -> dict | None:
