@@ -183,8 +183,9 @@ def links_between_games(
         "folder",
     )
     known = [game.id for game in loaded]
+    present = {*known, *(folders or ())}  # a folder whose game.yaml did not load is reported there
     for game in loaded:
-        if game.compare_with and game.compare_with not in known:
+        if game.compare_with and game.compare_with not in present:
             Context(errors).at(f"game '{game.id}'").error(
                 game.where,
                 f"compare-with names unknown game '{game.compare_with}'"
@@ -192,7 +193,7 @@ def links_between_games(
             )
     for source in sources.values():  # a source is about games of the book (its page names them)
         for game_id, where in source.games:
-            if game_id not in known:
+            if game_id not in present:
                 Context(errors).at(f"source '{source.id}'").at("game").error(
                     where, f"unknown game '{game_id}'{suggestion(game_id, known, 'name a game folder')}"
                 )
