@@ -111,8 +111,8 @@ def copy_small_project(target: Path) -> Path:
     root = copy_project(target)
     shutil.rmtree(root / "rules_data")
     shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "rules_data", root / "rules_data")
-    for home in root.glob("content/*/index.md"):  # the real homes link the real games
-        home.write_text(f"# {home.parent.name}\n", encoding="utf-8")
+    shutil.rmtree(root / "content")  # the real homes link the real games; these, the small ones
+    shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "content", root / "content")
     return root
 
 

@@ -4,12 +4,13 @@ to change. The expected lines are pinned in tests/bad_input/<case>/expected.txt.
 
 A case folder holds files laid over the minimal project's rules_data/ (`mini/glossary.yaml`
 replaces the game's glossary), files under `_project/` laid over the project itself (hand-written
-pages laid over a copy of the project's content/), and optionally `setup.txt` for what files cannot express, one step a line:
+pages laid over the minimal project's content/: the project's home pages, linking its two games), and optionally `setup.txt` for what files cannot express, one step a line:
 
     remove PATH              delete a file or folder of the project
     mkdir PATH               create a folder (where a file belongs, for instance)
     link PATH -> TARGET      a symbolic link, TARGET as written in the link
     move-out PATH            move a file out of the project and leave a link to it
+    fill PATH N TEXT         write TEXT N times where the file says @fill@ (a text too long to keep here)
 
 The cases run in-process (the CLI's own `main`), which keeps the corpus fast; one test runs the
 real command line.
@@ -42,8 +43,8 @@ def run_check(root: Path) -> subprocess.CompletedProcess:
 def broken_copy(case: Path, tmp_path: Path) -> Path:
     lay_over(MINIMAL / "rules_data", case, tmp_path / "rules_data", ignore=CASE_FILES)
     if (case / "_project").is_dir():
-        if (case / "_project" / "content").is_dir():  # a broken page among the project's own
-            shutil.copytree(HERE.parent / "content", tmp_path / "content")
+        if (case / "_project" / "content").is_dir():  # a broken page among the minimal project's own
+            shutil.copytree(MINIMAL / "content", tmp_path / "content")
         shutil.copytree(case / "_project", tmp_path, dirs_exist_ok=True, copy_function=_replace)
     setup = case / "setup.txt"
     for line in setup.read_text(encoding="utf-8").splitlines() if setup.exists() else []:
@@ -84,12 +85,17 @@ def _setup_step(line: str, root: Path) -> None:
         outside.parent.mkdir(exist_ok=True)
         shutil.move(root / rest, outside)
         os.symlink(outside, root / rest)
+    elif verb == "fill":
+        path, count, text = rest.split(" ", 2)
+        target = root / path
+        target.write_text(target.read_text(encoding="utf-8").replace("@fill@", text * int(count)), encoding="utf-8")
     else:
         raise ValueError(f"unknown setup step: {line}")
 
 
 def test_the_minimal_data_is_valid(tmp_path):
     shutil.copytree(MINIMAL / "rules_data", tmp_path / "rules_data")
+    shutil.copytree(MINIMAL / "content", tmp_path / "content")
     result = run_check(tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("ok: 2 games")

@@ -3,6 +3,7 @@ and an interrupted build cleans up after itself."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -98,19 +99,47 @@ def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(sm
 
 
 @SMALL_PROJECT_GROUP
+def test_a_missing_pagefind_stops_the_build_at_once_with_a_message_and_leaves_the_site(small_project):
+    before = digest(small_project / "site")
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--root", str(small_project)],
+        cwd=small_project,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PAGEFIND_BINARY_PATH": str(small_project / "no-such-pagefind")},
+    )
+    said = result.stdout + result.stderr
+    assert result.returncode != 0
+    assert "Traceback" not in said
+    assert (
+        "the search index is made by Pagefind, and its binary "
+        f"{small_project / 'no-such-pagefind'} cannot be run (No such file or directory): run scripts/setup"
+    ) in said
+    assert result.stderr.rstrip().endswith("build failed; site/ was left as it was")
+    assert time.monotonic() - started < 20  # before the pages are made
+    assert digest(small_project / "site") == before
+
+
+@SMALL_PROJECT_GROUP
 @pytest.mark.long(3)
 @pytest.mark.parametrize("lang", ["ja", "uk"])  # built by the builder; by a forked child of its own
 def test_a_language_that_fails_fails_the_build_and_leaves_the_site(small_project, lang):
+    """Broken the one way `check` leaves to ProperDocs (a page or a link that does not exist is
+    found before the build): this language's navigation lists a page there is none of."""
     before = digest(small_project / "site")
-    home = small_project / "content" / lang / "index.md"
-    good = home.read_text(encoding="utf-8")
+    config = small_project / "mkdocs.yml"
+    good = config.read_text(encoding="utf-8")
+    entry = re.search(rf"\n( +)- locale: {lang}\n", good)
+    assert entry
+    broken = good.replace(entry.group(), f"{entry.group()}{entry.group(1)}  nav: [no-such-page.md]\n", 1)
     try:
-        home.write_text(good + "\n[x](no-such-page.md)\n", encoding="utf-8")
+        config.write_text(broken, encoding="utf-8")
         result = build(small_project)
         assert result.returncode != 0
         said = result.stdout + result.stderr
-        assert f"Doc file '{lang}/index.md' contains a link 'no-such-page.md'" in said
-        assert "Aborted with 1 warnings in strict mode!" in said
+        assert "A reference to 'no-such-page.md' is included in the 'nav' configuration" in said
+        assert re.search(r"Aborted with \d+ warnings in strict mode!", said)
         assert result.stderr.rstrip().endswith("build failed; site/ was left as it was")
         assert digest(small_project / "site") == before
         assert list(small_project.glob(".site-*")) == []  # neither the staging nor the languages' folder
@@ -124,7 +153,7 @@ def test_a_language_that_fails_fails_the_build_and_leaves_the_site(small_project
         assert direct.returncode != 0
         assert list(small_project.glob(".site-*")) == []
     finally:
-        home.write_text(good, encoding="utf-8")
+        config.write_text(good, encoding="utf-8")
 
 
 @pytest.mark.long(25)
@@ -223,6 +252,119 @@ def test_an_interrupted_build_cleans_up_stops_mkdocs_and_says_so_in_one_line(tmp
     wait_for(lambda: not alive(mkdocs), 5)
     assert list(root.glob(".site-*")) == []
     assert (root / "site" / "index.html").read_text() == "the previous site"
+
+
+def group_members(group: int) -> list[int]:
+    """The living processes of a process group (from /proc: no tool needed)."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            members.append(int(stat.parent.name))
+    return members
+
+
+@pytest.mark.long(8)
+def test_a_killed_builder_leaves_nothing_writing(tmp_path):
+    """Killed outright (SIGKILL: no clean-up runs), the builder still takes with it ProperDocs, the
+    languages' forked builds and their Pagefind indexers, within seconds; the next build removes
+    the staging folder it left."""
+    root = copy_project(tmp_path)
+    builder = subprocess.Popen(
+        [sys.executable, "-m", "generator", "build", "--root", str(root)],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    mkdocs = 0
+    try:
+        mkdocs = wait_for(lambda: children_of(builder.pid), 30)[0]
+        # ProperDocs, its Pagefind and what it forked (the model's checks, the languages' builds)
+        wait_for(lambda: len(group_members(mkdocs)) >= 3, 180)
+        builder.kill()
+        builder.wait()
+        wait_for(lambda: not group_members(mkdocs), 10)
+    finally:
+        if builder.poll() is None:
+            builder.kill()
+        for pid in group_members(mkdocs) if mkdocs else []:  # what the test found still running
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def test_a_read_only_site_is_refused_before_anything_is_built(tmp_path, monkeypatch, capsys):
+    """The new site takes the old one's place by renaming folders: the old site, and the folder it
+    stands in, must be writable. Found before the build, not after it (as root, every folder is
+    writable, so the test makes the site read-only by what the build asks of it)."""
+    from generator.site import build as site_build
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("the previous site")
+    (tmp_path / "site").chmod(0o555)
+    real_access = os.access
+    if os.geteuid() == 0:
+        monkeypatch.setattr(
+            site_build.os,
+            "access",
+            lambda path, mode: not (Path(path) == tmp_path / "site" and mode & os.W_OK) and real_access(path, mode),
+        )
+
+    def no_build(*args, **kwargs):
+        raise AssertionError("nothing is built for a site that cannot be replaced")
+
+    monkeypatch.setattr(site_build.subprocess, "Popen", no_build)
+    try:
+        assert site_build.build_site("site", tmp_path) == 1
+    finally:
+        (tmp_path / "site").chmod(0o755)
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "site/ is read-only, so the new site could not take its place; make it writable (chmod u+w site), "
+        "or build into another folder with --site-dir; nothing was built"
+    ]
+    assert (tmp_path / "site" / "index.html").read_text() == "the previous site"
+    assert list(tmp_path.glob(".site-*")) == []
+
+
+def test_a_site_that_cannot_be_swapped_in_leaves_the_previous_one(tmp_path, monkeypatch, capsys):
+    """Should the last rename fail all the same (a folder made read-only during the build), the
+    first is undone: the previous site stays where it was, with a message, not a traceback."""
+    from generator.site import build as site_build
+
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / "index.html").write_text("the previous site")
+
+    class FinishedBuild:  # ProperDocs, as far as the swap can tell: the new site is written
+        pid = 0
+
+        def __init__(self, command, **kwargs):
+            fresh = Path(command[command.index("--site-dir") + 1])
+            fresh.mkdir(parents=True)
+            (fresh / "index.html").write_text("the new site")
+
+        def wait(self, timeout=None):
+            return 0
+
+        def poll(self):
+            return 0
+
+    real_rename = Path.rename
+
+    def rename(self, target):
+        if Path(target) == tmp_path / "site" and self.name == "site":  # the new site moving in, not the old one back
+            raise PermissionError(13, "Permission denied")
+        return real_rename(self, target)
+
+    monkeypatch.setattr(site_build.subprocess, "Popen", FinishedBuild)
+    monkeypatch.setattr(Path, "rename", rename)
+    assert site_build.build_site("site", tmp_path) == 1
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "the site was built, but site/ could not be replaced (Permission denied); site/ was left as it was"
+    ]
+    assert (tmp_path / "site" / "index.html").read_text() == "the previous site"
+    assert list(tmp_path.glob(".site-*")) == []
 
 
 def test_a_build_removes_staging_folders_that_killed_builds_left(tmp_path):

@@ -2,6 +2,10 @@
 broken editor plugin would: characters that mean something in YAML, Markdown or HTML inserted,
 lines dropped, duplicated, re-indented, values swapped for huge numbers, aliases, tags.
 
+Two kinds of file get mutations of their own as well: scenario steps take other shapes (an action
+that is a list or a mapping, a step that is a number), and mkdocs.yml's languages are renamed,
+repeated, dropped or flagged otherwise.
+
 Whatever comes in, `check` ends with the data or with DataErrors: any other exception, or a hang,
 is a bug. The run is deterministic (`derandomize`) and bounded by a number of examples; inputs
 that once broke the loader stay in tests/fuzz_corpus/ and run on every suite.
@@ -141,16 +145,18 @@ HAZARDS = [
 ]
 
 
-def check_and_render(root: Path) -> None:
+def check_and_render(root: Path) -> bool:
     """What `build` does before MkDocs: check everything, then render every page. And `check`,
-    which shares the games between processes, finds what one process finds."""
+    which shares the games between processes, finds what one process finds. True when the data
+    passed."""
     try:
         project = pipeline.check(root)
     except DataErrors as raised:
         assert DataErrors(split_errors(root)).errors == raised.errors
-        return
+        return False
     assert split_errors(root) == []
     render_project(project, registry.engines())
+    return True
 
 
 def split_errors(root: Path) -> list:
@@ -197,7 +203,40 @@ def _mutate(text: str, operations) -> str:
             lines[index] = line[2:] if line.startswith("  ") else line
         elif kind == "cut":
             lines[index] = line[:column]
+        elif kind == "reshape":  # one `key: value` of the line takes another shape
+            pairs = list(KEY_VALUE.finditer(line))
+            if pairs:
+                pair = pairs[where % len(pairs)]
+                lines[index] = line[: pair.start(2)] + payload + line[pair.end(2) :]
+        elif kind == "step-as" and line.lstrip().startswith("- {"):  # a whole step becomes something else
+            lines[index] = line[: line.index("- {") + 2] + payload
     return "\n".join(lines)
+
+
+KEY_VALUE = re.compile(r"([A-Za-z][\w-]*): ([^,{}\[\]\n]+|\[[^\[\]\n]*\]|\{[^{}\n]*\})")
+# What a step, or a value in it, may wrongly be: another shape, or a word of another place.
+SHAPES = [
+    "[move]",
+    "{move: b}",
+    "[]",
+    "{}",
+    "~",
+    "3",
+    "-1",
+    "true",
+    "[[1, 2]]",
+    "{a: {b: c}}",
+    '""',
+    "[a, {b: c}]",
+    "move",
+    "search",
+    "attack",
+    "zombie-phase",
+    "reaction-phase",
+    "[success-1, blank]",
+    "b1",
+    "a",
+]
 
 
 OPERATION = st.tuples(
@@ -245,11 +284,21 @@ FUZZ_SETTINGS = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 OPERATIONS = st.lists(OPERATION, min_size=1, max_size=4)
+STEP_OPERATIONS = st.lists(
+    st.one_of(
+        st.tuples(st.sampled_from(["reshape", "reshape", "step-as"]), st.integers(0, 10_000), st.sampled_from(SHAPES)),
+        OPERATION,
+    ),
+    min_size=1,
+    max_size=4,
+)
+SCENARIO_SEEDS = [seed for seed in SEED_FILES if seed[0].startswith(("scenarios/", "examples/"))]
+RE_SCENARIO_SEEDS = [seed for seed in RE_SEED_FILES if seed[0].startswith(("scenarios/", "examples/"))]
 
 
 @pytest.mark.long(2)
 @pytest.mark.slow
-@FUZZ_SETTINGS
+@settings(FUZZ_SETTINGS, max_examples=20)
 @given(seed=st.sampled_from(SEED_FILES), operations=OPERATIONS)
 def test_mutated_data_ends_in_data_errors_or_a_site(workspace, seed, operations):
     mutate_and_check(workspace, "mini", seed, operations)
@@ -257,10 +306,117 @@ def test_mutated_data_ends_in_data_errors_or_a_site(workspace, seed, operations)
 
 @pytest.mark.long(2)
 @pytest.mark.slow
-@FUZZ_SETTINGS
+@settings(FUZZ_SETTINGS, max_examples=25)
 @given(seed=st.sampled_from(RE_SEED_FILES), operations=OPERATIONS)
 def test_mutated_resident_evil_data_ends_in_data_errors_or_a_site(re_workspace, seed, operations):
     mutate_and_check(re_workspace, "mini-re", seed, operations)
+
+
+@pytest.mark.slow
+@settings(FUZZ_SETTINGS, max_examples=12)
+@given(seed=st.sampled_from(SCENARIO_SEEDS), operations=STEP_OPERATIONS)
+def test_scenario_steps_of_another_shape_end_in_data_errors_or_a_site(workspace, seed, operations):
+    mutate_and_check(workspace, "mini", seed, operations)
+
+
+@pytest.mark.slow
+@settings(FUZZ_SETTINGS, max_examples=12)
+@given(seed=st.sampled_from(RE_SCENARIO_SEEDS), operations=STEP_OPERATIONS)
+def test_resident_evil_steps_of_another_shape_end_in_data_errors_or_a_site(re_workspace, seed, operations):
+    mutate_and_check(re_workspace, "mini-re", seed, operations)
+
+
+# --- mkdocs.yml: its languages ----------------------------------------------------------------------
+LOCALES = ["ja", "ko", "uk", "fr", "en", "JA", "ja-JP", "zz", '""', "[ja]", "{ja: 1}", "1", "~", "!ENV X"]
+FLAGS = ["true", "false", "~", "[x]", "yes", "0", '"true"']
+LANGUAGE_OPERATION = st.one_of(
+    st.tuples(st.just("locale"), st.integers(0, 10), st.sampled_from(LOCALES)),
+    st.tuples(st.sampled_from(["copy-entry", "drop-entry", "swap-entries"]), st.integers(0, 10), st.just("")),
+    st.tuples(st.sampled_from(["build", "default"]), st.integers(0, 10), st.sampled_from(FLAGS)),
+    st.tuples(
+        st.sampled_from(["duplicate-line", "delete-line", "insert"]), st.integers(0, 10_000), st.sampled_from(HAZARDS)
+    ),
+)
+
+
+def _mutate_languages(text: str, operations) -> str:
+    """mkdocs.yml with its i18n languages changed: a locale renamed, an entry repeated, dropped or
+    moved, its build or default flag set to another value; and the usual slips elsewhere."""
+    for kind, where, payload in operations:
+        lines = text.split("\n")
+        starts = [number for number, line in enumerate(lines) if re.match(r"\s+- locale:", line)]
+        if kind in ("duplicate-line", "delete-line", "insert") or not starts:
+            text = _mutate(text, [(kind, where, payload)])
+            continue
+        first = starts[where % len(starts)]
+        indent = len(lines[first]) - len(lines[first].lstrip())
+        end = next(
+            (
+                n
+                for n in range(first + 1, len(lines))
+                if lines[n].strip() and len(lines[n]) - len(lines[n].lstrip()) <= indent
+            ),
+            len(lines),
+        )
+        entry = lines[first:end]
+        if kind == "locale":
+            entry[0] = entry[0][: entry[0].index("locale:")] + f"locale: {payload}"
+        elif kind == "copy-entry":
+            entry = entry + entry
+        elif kind == "drop-entry":
+            entry = []
+        elif kind == "swap-entries" and first != starts[0]:
+            previous = starts[starts.index(first) - 1]
+            lines[previous:end] = entry + lines[previous:first]
+            text = "\n".join(lines)
+            continue
+        else:  # a flag: set where it is, added where it is not
+            flag = re.compile(rf"^\s+{kind}:")
+            found = [n for n, line in enumerate(entry) if flag.match(line)]
+            written = " " * (indent + 2) + f"{kind}: {payload}"
+            if found:
+                entry[found[0]] = written
+            else:
+                entry.insert(1, written)
+        lines[first:end] = entry
+        text = "\n".join(lines)
+    return text
+
+
+@pytest.fixture(scope="module")
+def site_config_workspace(tmp_path_factory):
+    root = tmp_path_factory.mktemp("fuzz-site-config")
+    shutil.copytree(OWN, root / "rules_data")
+    shutil.copytree(MINIMAL / "content", root / "content")
+    return root
+
+
+@pytest.mark.slow
+@settings(FUZZ_SETTINGS, max_examples=12)
+@given(operations=st.lists(LANGUAGE_OPERATION, min_size=1, max_size=4))
+def test_mutated_languages_of_mkdocs_yml_end_in_data_errors_or_a_site(site_config_workspace, operations):
+    """`check` reads mkdocs.yml's languages against generator/languages.py: whatever is written
+    there ends in its errors, or in a file whose languages are the declared ones."""
+    from generator.languages import DEFAULT, LANGUAGES
+    from generator.load.site_config import CONFIG_FILE
+    from generator.site.patches import safe_yaml_loader
+
+    path = site_config_workspace / CONFIG_FILE
+    text = _mutate_languages((ROOT / CONFIG_FILE).read_text(encoding="utf-8"), operations)
+    path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
+    try:
+        passed = check_and_render(site_config_workspace)
+    finally:
+        path.unlink()
+    if not passed:
+        return
+    import yaml
+
+    config = yaml.load(text, Loader=safe_yaml_loader())  # what ProperDocs and the i18n plugin read
+    i18n = next(plugin["i18n"] for plugin in config["plugins"] if isinstance(plugin, dict) and "i18n" in plugin)
+    listed = [entry["locale"] for entry in i18n["languages"]]
+    assert sorted(listed) == sorted(LANGUAGES), text
+    assert [entry["locale"] for entry in i18n["languages"] if entry.get("default")] == [DEFAULT], text
 
 
 @pytest.mark.parametrize("finding", sorted(CORPUS.glob("*.yaml")), ids=lambda p: p.stem)
@@ -352,12 +508,12 @@ class ActiveMarkup(HTMLParser):
 def page_workspace(tmp_path_factory):
     root = tmp_path_factory.mktemp("fuzz-pages")
     shutil.copytree(OWN, root / "rules_data")
-    shutil.copytree(ROOT / "content", root / "content")
+    shutil.copytree(MINIMAL / "content", root / "content")  # the project's pages, linking the small games
     return root
 
 
 @pytest.mark.slow
-@settings(FUZZ_SETTINGS, max_examples=80)
+@settings(FUZZ_SETTINGS, max_examples=70)
 @given(lang=st.sampled_from(["ja", "ko", "uk"]), operations=st.lists(PAGE_OPERATION, min_size=1, max_size=6))
 def test_a_mutated_page_is_refused_or_holds_nothing_that_runs(page_workspace, lang, operations):
     """A hand-written page that passes check becomes HTML with no script, no handler and no

@@ -234,7 +234,9 @@ def _harmless_project(folder: Path) -> Path:
     _plant(root, MARKDOWN_FIELDS, list(HARMLESS_MARKDOWN))
     _plant(root, PLAIN_FIELDS, list(HARMLESS_PLAIN))
     for lang in ("ja", "ko", "uk"):  # the real home pages link to the real games
-        (root / "content" / lang / "index.md").write_text("# Mini\n\n- [Mini](mini/index.md)\n", encoding="utf-8")
+        (root / "content" / lang / "index.md").write_text(
+            "# Mini { #home }\n\n- [Mini](mini/index.md)\n", encoding="utf-8"
+        )
     config = root / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     for lang, name in HARMLESS_FRAME.items():

@@ -365,7 +365,7 @@ def an_empty_new_game_folder_is_reported_at_once(preview):
 def a_page_deleted_is_no_longer_served(preview):
     """`serve --dirty` writes only what changed: a page deleted since its last build must not stay."""
     page = preview.root / "content" / "ja" / "extra.md"
-    page.write_text("# 追加のページ\n\n消える本文\n", encoding="utf-8")
+    page.write_text("# 追加のページ { #extra }\n\n消える本文\n", encoding="utf-8")
     wait_for(lambda: "消える本文" in preview.get("extra/"), 300, preview.log)
     page.unlink()
     wait_for(lambda: not served(preview, "extra/"), 300, preview.log)

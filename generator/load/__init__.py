@@ -16,18 +16,19 @@ from generator.languages import LANGUAGES, NAME_LANGUAGES
 from generator.load import files
 from generator.load.caps import cap_repeated
 from generator.load.characters import visible
-from generator.load.content_pages import CONTENT_FOLDER, check_content_pages
+from generator.load.content_pages import CONTENT_FOLDER, check_content_links, check_content_pages
 from generator.load.entities import Entity, Game, Page, Project, Source
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.name_clashes import check_name_clashes
 from generator.load.orders import check_page_orders, place_of, repeated_orders
-from generator.load.page_shape import check_page_shape
+from generator.load.page_shape import check_page_shape, generated_pages, pages_of
 from generator.load.ranges import GameRanges, check_ranges
 from generator.load.references import references_in, suggestion, with_article
 from generator.load.schema import (
     ID_PATTERN,
     LINK_KINDS,
+    MAX_ID_LENGTH,
     PAGE_FIELDS,
     PAGE_FILES,
     PAGE_OPTIONAL,
@@ -68,7 +69,10 @@ def load_project(
     registry's). Paths in messages are relative to `project_root`. A file whose bytes did not change
     since it was last read is not parsed again (yamlpos.parse)."""
     project, errors = load_games(root, project_root, specs=specs)
-    errors += links_between_games(project.sources, [GameLinks.of(game) for game in project.games.values()])
+    folders = [folder.name for folder in game_folders(root, project_root or root.parent, [])]
+    errors += links_between_games(
+        project.sources, [GameLinks.of(game) for game in project.games.values()], project.content_outlines, folders
+    )
     return project, cap_repeated(errors)
 
 
@@ -111,13 +115,15 @@ def load_games(
     project.games = dict(sorted(project.games.items(), key=lambda item: (item[1].order, item[0])))
     sources_read = loader.sources_read
     for game in project.games.values():
+        if game.engine not in specs:
+            continue  # reported in its game.yaml; nothing of the folder was read
         spec = spec_of(game, specs)
         _check_game(game, spec, project, Context(errors), sources_read)
         check_name_clashes(game, errors)
         check_page_orders(game, errors)
         check_examples(game, spec.table_only_kinds, Context(errors), _check_references)
     check_project_text(project, errors)
-    check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
+    project.content_outlines = check_content_pages(project_root / CONTENT_FOLDER, project_root, errors)
     check_site_config(project_root, errors)
     check_ranges(project, errors, lambda game: _ranges(spec_of(game, specs)))
     check_page_shape(project, errors, project_root, lambda game, entity: spec_of(game, specs).anchors(entity))
@@ -147,23 +153,39 @@ class GameLinks:
     where: Location
     order: int = 0
     order_where: Location | None = None  # None: no order written
+    pages: tuple[str, ...] = ()  # its pages' ids
+    complete: bool = True  # False: a file could not be read, so some of its pages may be missing
 
     @staticmethod
     def of(game: Game) -> "GameLinks":
-        return GameLinks(game.id, game.compare_with, game.where, int(game.order), place_of(game.order))
+        return GameLinks(
+            game.id,
+            game.compare_with,
+            game.where,
+            int(game.order),
+            place_of(game.order),
+            pages_of(game)[1],
+            game.complete,
+        )
 
 
-def links_between_games(sources: dict[str, Source], loaded: list[GameLinks]) -> list[DataError]:
+def links_between_games(
+    sources: dict[str, Source],
+    loaded: list[GameLinks],
+    content_outlines: dict | None = None,
+    folders: list[str] | None = None,
+) -> list[DataError]:
     """A game compared with another, and a source about games, name games that loaded; no two
-    games have one order."""
+    games have one order; the hand-written pages link to pages the site has."""
     errors: list[DataError] = repeated_orders(
         [(game.order, game.order_where, f"game '{game.id}'") for game in sorted(loaded, key=lambda game: game.id)],
         "game",
         "folder",
     )
     known = [game.id for game in loaded]
+    present = {*known, *(folders or ())}  # a folder whose game.yaml did not load is reported there
     for game in loaded:
-        if game.compare_with and game.compare_with not in known:
+        if game.compare_with and game.compare_with not in present:
             Context(errors).at(f"game '{game.id}'").error(
                 game.where,
                 f"compare-with names unknown game '{game.compare_with}'"
@@ -171,10 +193,17 @@ def links_between_games(sources: dict[str, Source], loaded: list[GameLinks]) -> 
             )
     for source in sources.values():  # a source is about games of the book (its page names them)
         for game_id, where in source.games:
-            if game_id not in known:
+            if game_id not in present:
                 Context(errors).at(f"source '{source.id}'").at("game").error(
                     where, f"unknown game '{game_id}'{suggestion(game_id, known, 'name a game folder')}"
                 )
+    if content_outlines:
+        made = generated_pages({game.id: (game.compare_with, game.pages) for game in loaded})
+        # A game folder that did not load, or not wholly: which pages it has is not known.
+        unsure = {*(folders or ()), *(game.id for game in loaded if not game.complete)} - {
+            game.id for game in loaded if game.complete
+        }
+        errors += check_content_links(content_outlines, made, unsure)
     return errors
 
 
@@ -344,6 +373,11 @@ class _Loader:
             incomplete_kinds=tuple(kind for kind, _ in values.get("incomplete-kinds", [])),
             order=values.get("order", 0),
         )  # a Number: its place, for an order written twice
+        if engine not in self.specs:
+            # Without its engine the game's own kinds are unknown: its files would all read as
+            # unexpected and its references as unknown, burying the one mistake that matters.
+            game.complete = False
+            return game
         package = spec_of(game, self.specs)
         game.link_kinds, game.search_kinds = package.link_kinds, package.search_kinds
         page_files = {**PAGE_FILES, **package.page_files}
@@ -429,6 +463,13 @@ class _Loader:
                     Location(relative(path, self.project_root), 1, 1),
                     "a rules page may not be named 'index': the game's front page has that name; rename the file",
                 )
+            elif not ID_PATTERN.match(path.stem) or len(path.stem) > MAX_ID_LENGTH:
+                Context(self.errors).error(
+                    Location(relative(path, self.project_root), 1, 1),
+                    f"bad file name '{path.name}': the name becomes the page's address, so use ASCII kebab-case "
+                    f"(lower-case letters, digits, single hyphens; at most {MAX_ID_LENGTH} characters) before .yaml",
+                )
+                game.complete = False  # its ids are missing: unknown references are expected
             else:
                 self.page(path, game, path.stem, RULES_LIST_KEY, SPECS["rule"])
 

@@ -150,3 +150,5 @@ class Project:
     labels: dict[str, Localized] = field(default_factory=dict)  # interface strings
     # Texts draft languages do not have yet (generator/languages.py): counted, not errors.
     gaps: list[DataError] = field(default_factory=list)
+    # The hand-written pages' headings and links, by path under content/ (load/content_pages.py).
+    content_outlines: dict = field(default_factory=dict)

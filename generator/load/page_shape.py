@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from generator.errors import DataError, Location
 from generator.languages import LANGUAGES
@@ -23,7 +23,7 @@ DEEPEST_SECTION = 4  # depth 0 is an h2, so depth 4 is an h6: the last HTML head
 LANGUAGE_ROOT_PAGES = ("sources.md", "editions.md")  # generated once per language
 # Element ids the site's own interface uses (site_overrides/): an entity with one of them would
 # give a page two elements with one id, and the search box would read the wrong one.
-INTERFACE_IDS = ("rulebook-labels", "not-found")
+INTERFACE_IDS = ("rulebook-labels", "not-found", "top")  # `top`: the title of each generated page
 INTERFACE_PREFIX = "rb-"
 
 
@@ -84,17 +84,32 @@ def _anchor_clashes(game: Game, errors: list[DataError], anchors_of: AnchorsOf) 
             )
 
 
+def generated_pages(games: Mapping[str, tuple[str | None, Iterable[str]]]) -> frozenset[str]:
+    """The paths of the pages the data makes, in every language (`uk/<game>/skills.md`), from
+    each game's (compare-with, page ids) by its id: the sources, the editions compared when a game
+    is compared with another, each game's home and pages."""
+    compared = any(compare_with in games for compare_with, _ in games.values())
+    generated: set[str] = set()
+    for lang in LANGUAGES:
+        generated.update(f"{lang}/{page}" for page in LANGUAGE_ROOT_PAGES if compared or page != "editions.md")
+        for game_id, (_, pages) in games.items():
+            generated.add(f"{lang}/{game_id}/index.md")
+            generated.update(f"{lang}/{game_id}/{page}.md" for page in pages)
+    return frozenset(generated)
+
+
+def pages_of(game: Game) -> tuple[str | None, tuple[str, ...]]:
+    """What generated_pages needs of a game."""
+    return game.compare_with, tuple(page.id for page in game.pages)
+
+
 def _shadowed_content(project: Project, errors: list[DataError], project_root: Path) -> None:
     content = project_root / "content"
     if not content.is_dir():
         return
-    generated: set[str] = set()
-    for lang in LANGUAGES:
-        generated.update(f"{lang}/{page}" for page in LANGUAGE_ROOT_PAGES)
-        for game in project.games.values():
-            generated.add(f"{lang}/{game.id}/index.md")
-            generated.update(f"{lang}/{game.id}/{page.id}.md" for page in game.pages)
-    for rel in sorted(generated):
+    reserved = {f"{lang}/{page}" for lang in LANGUAGES for page in LANGUAGE_ROOT_PAGES}
+    made = generated_pages({game.id: pages_of(game) for game in project.games.values()})
+    for rel in sorted(made | reserved):
         path = content / rel
         if path.exists() or path.is_symlink():
             errors.append(

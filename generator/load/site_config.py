@@ -11,6 +11,8 @@ invisible character. Markdown means nothing there, so '*', '|' or braces are tex
 
 A Python tag (`!!python/object/apply:...`) anywhere in the file is refused too: MkDocs' own
 loader would run it while reading the file (the project reads it safely: generator/site/patches.py).
+So is a key written twice in one mapping: YAML keeps the last one without a word (a second
+`site_name:` in a language's entry would silently retitle every page of that language).
 
 Only these strings are read here; what the rest of the file means is MkDocs' to check. Each
 refusal names mkdocs.yml's line and column and what to write instead.
@@ -26,6 +28,7 @@ import yaml
 
 from generator.errors import DataError, Location
 from generator.languages import DEFAULT, LANGUAGES, language
+from generator.load import lengths
 from generator.load.characters import invisible_problems, language_problems
 from generator.load.files import display
 from generator.load.text_safety import NFC_MESSAGE, decoded_reference
@@ -36,6 +39,7 @@ I18N_PLUGIN = "i18n"
 SHOWN_STRINGS = ("name", "site_name", "site_description", "copyright")  # of the file, or of a language
 SITE_LANGUAGE = "en"  # the file's own strings, which each language replaces with its own
 STR_TAG = "tag:yaml.org,2002:str"
+BOOL_TAG = "tag:yaml.org,2002:bool"
 PYTHON_TAG = "tag:yaml.org,2002:python/"
 TAG_MESSAGE = "this text may not contain '<': pages print it as HTML, where it starts a tag; remove it or write '‹'"
 QUOTE_MESSAGE = (
@@ -50,6 +54,10 @@ def check_site_config(project_root: Path, errors: list[DataError]) -> None:
     if not path.is_file():
         return  # a data folder checked on its own; MkDocs reports a missing config when it builds
     shown = display(path, project_root)
+    large = lengths.file_too_large(path.stat().st_size, "mkdocs.yml")
+    if large:
+        errors.append(DataError(Location(shown, 1, 1), "", large))
+        return
     try:
         text = path.read_text(encoding="utf-8")
         # Composed, not constructed: '!ENV' and MkDocs' other tags stay nodes, and nothing runs.
@@ -74,6 +82,16 @@ def check_site_config(project_root: Path, errors: list[DataError]) -> None:
                 "",
                 f"YAML tags that make Python objects ('{shown_tag}') are not allowed: MkDocs "
                 "would run them while reading the file; write the value itself",
+            )
+        )
+    for key, first in repeated_keys(root):
+        errors.append(
+            _at(
+                shown,
+                key,
+                "",
+                f"duplicate key '{key.value}' (first at line {first.start_mark.line + 1}); YAML would keep "
+                "only the last one: remove one of them",
             )
         )
     check_languages(root, shown, errors)
@@ -135,9 +153,17 @@ def check_languages(root, shown: str, errors: list[DataError]) -> None:
 
 
 def _check_language_entry(entry: dict, code: str, crumb: str, shown: str, errors: list[DataError]) -> None:
+    malformed = set()
+    for key in ("build", "default"):
+        flag = entry.get(key)
+        if flag is not None and _boolean(flag) is None:
+            errors.append(_at(shown, flag, f"{crumb} › {key}", f"'{key}' is true or false; write one of them"))
+            malformed.add(key)  # what it should say is told once it says something
     build = entry.get("build")
-    built = not (isinstance(build, yaml.ScalarNode) and build.value.lower() == "false")
-    if language(code).draft and built:
+    built = _boolean(build) is not False
+    if "build" in malformed:
+        pass  # said above
+    elif language(code).draft and built:
         errors.append(
             _at(
                 shown,
@@ -146,11 +172,11 @@ def _check_language_entry(entry: dict, code: str, crumb: str, shown: str, errors
                 "this language is a draft (generator/languages.py): the published site leaves it out; write build: false",
             )
         )
-    if not language(code).draft and not built:
+    elif not language(code).draft and not built:
         errors.append(_at(shown, build, crumb, "this language is published: write build: true (or declare it a draft)"))
     default = entry.get("default")
-    is_default = isinstance(default, yaml.ScalarNode) and default.value.lower() == "true"
-    if is_default != (code == DEFAULT):
+    is_default = _boolean(default) is True
+    if "default" not in malformed and is_default != (code == DEFAULT):
         where = default or entry.get("locale")
         errors.append(
             _at(
@@ -161,6 +187,13 @@ def _check_language_entry(entry: dict, code: str, crumb: str, shown: str, errors
                 + ("remove default: true here" if is_default else "write default: true here"),
             )
         )
+
+
+def _boolean(node) -> bool | None:
+    """A flag's value as the i18n plugin reads it (YAML's true, false, yes, no, on, off), else None."""
+    if not isinstance(node, yaml.ScalarNode) or node.tag != BOOL_TAG:
+        return None
+    return node.value.lower() in ("true", "yes", "on")
 
 
 def _i18n_options(top: dict) -> dict | None:
@@ -212,6 +245,28 @@ def python_tags(root) -> list[yaml.Node]:
     return sorted(found, key=lambda node: node.start_mark.index)
 
 
+def repeated_keys(root) -> list[tuple[yaml.ScalarNode, yaml.ScalarNode]]:
+    """(key, the same key written first) for every key written again in one mapping of the file."""
+    found, seen, stack = [], set(), [root]
+    while stack:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            first: dict[str, yaml.ScalarNode] = {}
+            for key, _ in node.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in first:
+                        found.append((key, first[key.value]))
+                    else:
+                        first[key.value] = key
+            stack.extend(part for pair in node.value for part in pair)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(node.value)
+    return sorted(found, key=lambda pair: pair[0].start_mark.index)
+
+
 def _frame_strings(entry: dict, crumb: str, lang: str) -> Iterator[tuple[str, str, yaml.ScalarNode]]:
     for key in SHOWN_STRINGS:
         value = _string(entry.get(key))
@@ -231,6 +286,10 @@ def _frame_strings(entry: dict, crumb: str, lang: str) -> Iterator[tuple[str, st
 
 def text_problems(text: str, lang: str) -> Iterator[tuple[int, str]]:
     """(offset, message) for each reason `text` cannot be printed as it is; one per kind."""
+    long = lengths.too_long(text, lengths.LINE, "this text", "it is one short line: shorten it")
+    if long:
+        yield 0, long
+        return
     if "\n" in text or "\r" in text:
         yield text.find("\n") if "\n" in text else text.find("\r"), "this text is one line: remove the line break"
     if text != text.strip():

@@ -28,7 +28,7 @@ import unicodedata
 from typing import Iterable
 
 from generator.errors import DataError, Location
-from generator.load import markdown_shape
+from generator.load import lengths, markdown_shape
 from generator.load.characters import invisible_problems, language_problems, untranslated_problems, visible
 from generator.load.entities import Entity, Game, Project, Text
 from generator.load.references import REFERENCE
@@ -103,6 +103,10 @@ def check_project_text(project: Project, errors: list[DataError]) -> None:
         for lang, text in texts.items():
             node = getattr(text, "node", None)
             if node is not None:
+                long = lengths.too_long(text, lengths.TEXT, "the label")
+                if long:
+                    errors.append(DataError(node.where, f"label '{key}' › {lang}", long))
+                    continue
                 for offset, message in [*label_problems(text), *language_problems(text, lang)]:
                     errors.append(DataError(_at(node, text, offset), f"label '{key}' › {lang}", message))
 
@@ -152,8 +156,18 @@ def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -
         if node is None:
             continue  # built by the loader, not written by a contributor
         before = len(errors)
+        if len(text) > lengths.VALUE:
+            continue  # said where the file was read; nothing more is worth reading in it
         if plain:
             _plain(text, node.where, f"{crumb} › {lang}", errors, "a " + field, node)
+        elif len(text) > lengths.TEXT:
+            advice = "shorten it, or move part of it into an entry or a section of its own"
+            errors.append(
+                DataError(
+                    node.where, f"{crumb} › {lang}", str(lengths.too_long(text, lengths.TEXT, "the text", advice))
+                )
+            )
+            continue
         else:
             found = list(markdown_problems(text))
             if field in TABLE_CELL_FIELDS:
@@ -168,6 +182,15 @@ def _localized(values: dict, crumb: str, errors: list[DataError], plain: bool) -
 
 
 def _plain(text: str, where: Location, crumb: str, errors: list[DataError], what: str, node=None) -> None:
+    if len(text) > lengths.VALUE:
+        return  # said where the file was read
+    if len(text) > lengths.LINE:
+        errors.append(
+            DataError(
+                where, crumb, str(lengths.too_long(text, lengths.LINE, what, f"{what} is one short line: shorten it"))
+            )
+        )
+        return
     for offset, message in plain_problems(text, what, heading=what in ("a name", "a title", "a question")):
         errors.append(DataError(_at(node, text, offset) if node else where, crumb, message))
 

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from generator.errors import DataError, Location
+from generator.load import lengths
 
 _FastParser: type | None
 try:  # libyaml's event parser; the composition below is ours either way
@@ -39,6 +40,10 @@ UTF8 = "save the file as UTF-8 (without a byte-order mark is best)"
 # YAML's printable characters are tab, newline, carriage return, NEL and everything from space
 # on, except DEL, the C1 controls, surrogates and U+FFFE/U+FFFF.
 NON_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# What YAML counts as the end of a line, and so both parsers' marks: besides LF and CRLF, a CR alone
+# (old Mac files), NEL and the Unicode line and paragraph separators.
+LINE_BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+LINE_BREAK_BYTES = re.compile(b"\r\n|[\n\r]")
 
 
 @dataclass
@@ -50,7 +55,7 @@ class SourceFile:
     def location(self, offset: int) -> Location:
         """The line and column of a character offset (binary search over line starts)."""
         if self._line_starts is None:
-            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+            self._line_starts = [0] + [m.end() for m in LINE_BREAK.finditer(self.text)]
         line = bisect.bisect_right(self._line_starts, offset)
         return Location(self.display, line, offset - self._line_starts[line - 1] + 1)
 
@@ -112,6 +117,9 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
         if not stat.S_ISREG(kind):  # a pipe or a device would be read for ever, a folder not at all
             what = "a folder" if stat.S_ISDIR(kind) else "a named pipe" if stat.S_ISFIFO(kind) else "a device or socket"
             return None, [DataError(Location(display, 1, 1), "", f"this is {what}, not a file; put a YAML file here")]
+        size = path.stat().st_size
+        if lengths.file_too_large(size):  # read no further: a huge file would take minutes to parse
+            return None, [DataError(Location(display, 1, 1), "", str(lengths.file_too_large(size)))]
         raw = path.read_bytes()
     except OSError as exc:
         return None, [
@@ -155,8 +163,9 @@ def decode(raw: bytes, display: str) -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        breaks = list(LINE_BREAK_BYTES.finditer(raw, 0, exc.start))
+        line = len(breaks) + 1
+        line_start = breaks[-1].end() if breaks else 0
         column = len(raw[line_start : exc.start].decode("utf-8", errors="replace")) + 1
         raise _Stop(
             DataError(Location(display, line, column), "", f"invalid UTF-8 (byte 0x{raw[exc.start]:02x}); {UTF8}")
@@ -246,6 +255,11 @@ class _Composer:
             kind = type(event)
             if kind is scalar_event:  # the most common event first
                 mark = event.start_mark
+                if len(event.value) > lengths.VALUE:
+                    self._error(
+                        self.where(mark),
+                        str(lengths.too_long(event.value, lengths.VALUE, "this value", "shorten it")),
+                    )
                 style = event.style
                 if (
                     event.tag is None

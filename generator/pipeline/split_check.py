@@ -59,21 +59,22 @@ SPLIT_FROM_BYTES = 200_000
 
 def check(root: Path) -> Verdict:
     """Every error `pipeline.check(root)` would raise, or the figures of the games it would load."""
-    shares = _shares([folder.name for folder in game_folders(root / "rules_data", root, [])], root)
+    folders = [folder.name for folder in game_folders(root / "rules_data", root, [])]
+    shares = _shares(folders, root)
     before = Forked.running()
     try:
         forked = [
             Forked(functools.partial(_share_alone, root, names), "checking the rules data", background=False)
             for names in shares[1:]
         ]
-        here, sources = _check_share(root, shares[0])
+        here, sources, outlines = _check_share(root, shares[0])
         found = [here, *(cast(Share, child.result()) for child in forked)]
     finally:  # also a child forked just as an interrupt came, before the list held it
         for child in Forked.running() - before:
             child.stop()
     games = sorted((game for share in found for game in share.games), key=lambda game: (game.order, game.links.id))
     load_errors = [error for share in found for error in share.load_errors]
-    load_errors += links_between_games(sources, [game.links for game in games])
+    load_errors += links_between_games(sources, [game.links for game in games], outlines, folders)
     gaps = sorted({gap for share in found for gap in share.gaps})
     if load_errors:
         return Verdict(cap_repeated(load_errors), games, gaps)
@@ -106,8 +107,9 @@ def _share_alone(root: Path, names: set[str]) -> Share:
     return _check_share(root, names)[0]  # what a forked process sends back
 
 
-def _check_share(root: Path, names: set[str]) -> tuple[Share, dict]:
-    """What this share of the games holds, and the sources as it read them."""
+def _check_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
+    """What this share of the games holds, and the sources and the hand-written pages' outlines as
+    it read them."""
     project, load_errors = load_games(root / "rules_data", root, only=names.__contains__, specs=registry.engines())
     model_errors = (
         []
@@ -124,4 +126,4 @@ def _check_share(root: Path, names: set[str]) -> tuple[Share, dict]:
         )
         for game in project.games.values()
     ]
-    return Share(load_errors, model_errors, figures, project.gaps), project.sources
+    return Share(load_errors, model_errors, figures, project.gaps), project.sources, project.content_outlines

@@ -44,12 +44,17 @@ class PagefindError(RuntimeError):
     pass
 
 
-def _executable() -> str:
-    from pagefind.service import get_executable  # the binary that `pagefind[extended]` installed
+MISSING = "the search index is made by Pagefind, and {what}: run scripts/setup, which installs it"
 
+
+def _executable() -> str:
+    try:
+        from pagefind.service import get_executable  # the binary that `pagefind[extended]` installed
+    except ImportError:
+        raise PagefindError(MISSING.format(what="its Python package (pagefind[extended]) is not installed")) from None
     binary = get_executable()
     if binary is None:
-        raise PagefindError("Pagefind's binary is missing: run scripts/setup")
+        raise PagefindError(MISSING.format(what="its binary is missing"))
     return str(binary)
 
 
@@ -61,13 +66,19 @@ class PagefindService:
         """background: run at a lower priority than the build (see BACKGROUND_NICENESS)."""
         self.site_dir = site_dir
         self._log = tempfile.TemporaryFile()  # what the service prints besides answers
-        self._process = subprocess.Popen(
-            [_executable(), "--service"],
-            cwd=site_dir,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self._log,
-        )
+        binary = _executable()
+        try:
+            self._process = subprocess.Popen(
+                [binary, "--service"],
+                cwd=site_dir,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._log,
+            )
+        except OSError as exc:  # gone, or not a program this machine runs
+            raise PagefindError(
+                MISSING.format(what=f"its binary {binary} cannot be run ({exc.strerror or exc})")
+            ) from None
         try:  # its work is needed at the end: until then the pages being built come first
             if background:
                 os.setpriority(os.PRIO_PROCESS, self._process.pid, BACKGROUND_NICENESS)

@@ -27,10 +27,18 @@ ABANDONED_AFTER_SECONDS = 60
 
 def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
     target = (root / site_dir).resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    remove_abandoned_staging(target.parent)
+    problem = cannot_replace(target, site_dir)  # found now, not after a whole build
+    if problem:
+        print(f"{problem}; nothing was built", file=sys.stderr)
+        return 1
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_abandoned_staging(target.parent)
+        work = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=target.parent))
+    except OSError as exc:
+        print(f"cannot write beside {site_dir}/ ({exc.strerror or exc}); nothing was built", file=sys.stderr)
+        return 1
     previous = current_handlers()
-    work = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=target.parent))
     child: subprocess.Popen | None = None
     try:
         raise_on_stop_signals()
@@ -49,7 +57,15 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         if returncode != 0:
             print(f"build failed; {site_dir}/ was left as it was", file=sys.stderr)
             return returncode
-        _swap_in(fresh, target, work / "old")
+        try:
+            _swap_in(fresh, target, work / "old")
+        except OSError as exc:
+            print(
+                f"the site was built, but {site_dir}/ could not be replaced ({exc.strerror or exc}); "
+                f"{site_dir}/ was left as it was",
+                file=sys.stderr,
+            )
+            return 1
         print(f"site built into {site_dir}/")
         return 0
     except Interrupted as exc:
@@ -64,13 +80,42 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         restore(previous)
 
 
+def cannot_replace(target: Path, shown: str) -> str | None:
+    """Why the build could not put a new site at `target` (shown as `shown`/), or None. The new site
+    is written beside it, in the same folder, and swapped in by two renames: the folder must be
+    writable, and so must the old site (moving a folder rewrites its '..')."""
+    parent = target.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent  # the folders still to be made are made in the first one that exists
+    if target.exists() and not target.is_dir():
+        return f"{shown} is a file, not a folder: move it away, or build into another folder with --site-dir"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return (
+            f"{parent} is read-only: the build writes the new site there, beside {shown}/, before it swaps "
+            f"the two; make it writable, or build into another folder with --site-dir"
+        )
+    if target.is_dir() and not os.access(target, os.W_OK):
+        return (
+            f"{shown}/ is read-only, so the new site could not take its place; make it writable "
+            f"(chmod u+w {shown}), or build into another folder with --site-dir"
+        )
+    return None
+
+
 def _swap_in(fresh: Path, target: Path, old: Path) -> None:
-    """Replace the site in two renames that no signal can separate."""
+    """Replace the site in two renames that no signal can separate; if the second fails, the
+    first is undone."""
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     try:
-        if target.exists():
+        moved = target.exists()
+        if moved:
             target.rename(old)
-        fresh.rename(target)
+        try:
+            fresh.rename(target)
+        except OSError:
+            if moved:
+                old.rename(target)
+            raise
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 

@@ -42,7 +42,7 @@ from generator.load import interface_labels
 from generator.load.site_config import site_config_errors
 from generator.runtime.forked import Forked
 from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
-from generator.search.pagefind_service import PagefindIndexer
+from generator.search.pagefind_service import PagefindError, PagefindIndexer
 from generator.site import language_split, patches, serve, staging, theme_env
 from generator.site.reader_site import NOT_FOUND, ReaderSite, language_homes
 
@@ -174,7 +174,10 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self._abort_indexing()
         assert self.site_dir is not None
         self.site_dir.mkdir(parents=True, exist_ok=True)
-        self.indexer = PagefindIndexer(self.site_dir, background=False)
+        try:  # first of all: a missing Pagefind is said before the pages are made, not after
+            self.indexer = PagefindIndexer(self.site_dir, background=False)
+        except PagefindError as exc:
+            raise PluginError(str(exc)) from None
         self.indexer.warm_up(config.theme["language"])
 
     def _start_the_name_index(self, project) -> None:

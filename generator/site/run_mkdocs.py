@@ -18,6 +18,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import signal
 import sys
 
 
@@ -25,6 +26,7 @@ def main(argv: list[str]) -> int:
     one_off = argv[:1] == ["build"]
     if one_off:
         gc.disable()
+        _stop_everything_on_sigterm()
     # Imported with the collector off: ProperDocs, Material and the plugins allocate much as they load.
     from properdocs.__main__ import cli
 
@@ -39,6 +41,21 @@ def main(argv: list[str]) -> int:
     else:
         code = 0
     return code if isinstance(code, int) else (0 if code is None else 1)
+
+
+def _stop_everything_on_sigterm() -> None:
+    """A build that `python -m generator build` started (its own session, see generator/site/build.py)
+    ends with everything it started: its languages' forked builds, their Pagefind indexers. The
+    builder stops the whole group itself when it is interrupted; but killed outright (SIGKILL), it
+    can only have the kernel send this process SIGTERM (PR_SET_PDEATHSIG), and the forked builds
+    would write on for half a minute into a folder nobody will publish."""
+    if os.getsid(0) != os.getpid():
+        return  # run from a terminal: its process group is the terminal's job, not ours to end
+
+    def stop_the_group(signum, _frame):
+        os.killpg(os.getpgrp(), signal.SIGKILL)
+
+    signal.signal(signal.SIGTERM, stop_the_group)
 
 
 def _naming_the_config_file(argv: list[str], config_file: str) -> list[str]:

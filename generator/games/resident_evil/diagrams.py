@@ -103,7 +103,7 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
         )
     out += _edges(grid)
     out += _tokens(state)
-    out += _marks(grid, marks)  # under the models, so an arrow never hides a model's number
+    out += _marks(grid, marks, svg_id)  # under the models, so an arrow never hides a model's number
     out += _models(state, sizes, words.labels)
     out += _legend(words.legend, height + 8, font)
     out.append("</svg>")
@@ -282,10 +282,12 @@ def _models(state: State, sizes: dict[str, str], labels: dict[str, str]) -> list
     return out
 
 
-def _marks(grid: Grid, marks: Marks) -> list[str]:
+def _marks(grid: Grid, marks: Marks, svg_id: str) -> list[str]:
+    # The arrowhead's id is the drawing's own: a page shows several drawings, and ids are unique on a page.
+    arrow = f"{svg_id}-arrow"
     out = [
         (
-            '<defs><marker id="rb-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
+            f'<defs><marker id="{arrow}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" '
             'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>'
         )
     ]
@@ -302,7 +304,7 @@ def _marks(grid: Grid, marks: Marks) -> list[str]:
         points = " ".join(f"{x},{y}" for x, y in (_centre(grid, s) for s in path))
         out.append(
             f'<polyline class="{cls}" points="{points}" fill="none" stroke="{colour}" stroke-width="3" '
-            f'marker-end="url(#rb-arrow)" opacity="0.85"/>'
+            f'marker-end="url(#{arrow})" opacity="0.85"/>'
         )
     for a, b in marks.refused:
         (x1, y1), (x2, y2) = _centre(grid, a), _centre(grid, b)

@@ -48,7 +48,14 @@ def _check_survivor(survivor: Entity, game: Game, ctx: Context) -> None:
                 f"skills at '{level}', which is no danger level"
                 f"{suggestion(level, levels, 'use an id from levels.yaml')}",
             )
+        offered: set[str] = set()
         for skill, at in ids:
+            if skill in offered:
+                ctx.at("skills").at(level).error(
+                    at, f"'{skill}' is listed twice: the page would offer it as two choices; list each skill once"
+                )
+                continue
+            offered.add(skill)
             if getattr(game.entities.get(skill), "kind", None) != "skill":
                 ctx.error(
                     at,
