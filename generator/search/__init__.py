@@ -56,6 +56,13 @@ def build_search(
     return report
 
 
+def text_index_files(site_dir: Path) -> dict[str, bytes]:
+    """The full-text index of every page under site_dir (path in the bundle -> bytes), unwritten."""
+    indexer = PagefindIndexer(site_dir)
+    indexer.add_site()
+    return indexer.finish(indexer.request_bundle())
+
+
 def _join_entries(entries: list[dict]) -> dict:
     """One pagefind-entry.json listing the languages of all: a language's files (its metadata,
     word index, fragments and filters, named by their content and prefixed by the language)
