@@ -213,6 +213,7 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
         )
         if with_search:
             print("\n".join(search_benchmark.report(search_benchmark.figures(root / "site", search_runs))))
+            print("\n".join(search_benchmark.quality_report(search_benchmark.quality(root / "site"))))
     return base
 
 

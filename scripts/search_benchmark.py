@@ -196,7 +196,49 @@ def report(found: dict[tuple[str, str], dict]) -> list[str]:
     return lines
 
 
+def quality(site: Path) -> dict[str, dict]:
+    """Per language: full-text recall and precision over tests/fixtures/search/recall.yaml, and
+    hit@1 and hit@3 of the phrases of tests/fixtures/search/phrases.yaml (tests/search_quality.py)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.chromium import launch
+    from tests.search_quality import LANGUAGE_ROOT, phrase_figures, recall_figures
+    from tests.test_search import links_of_each
+
+    server, base = serve(site, False)
+    found = {}
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        for lang in QUERIES:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.goto(f"{base}{LANGUAGE_ROOT[lang]}")
+            recall = recall_figures(page, site, lang)
+            phrases = phrase_figures(page, base, lang, links_of_each)
+            found[lang] = {
+                "recall": round(recall["recall"], 4),
+                "precision": round(recall["precision"], 4),
+                "words": recall["queries"],
+                "hit1": round(phrases["hit1"], 4),
+                "hit3": round(phrases["hit3"], 4),
+                "phrases": phrases["queries"],
+            }
+            page.context.close()
+        browser.close()
+    server.shutdown()
+    return found
+
+
+def quality_report(found: dict[str, dict]) -> list[str]:
+    return [
+        f"search quality {lang}: full-text recall {fig['recall']:.1%} (goal 100 %), precision {fig['precision']:.1%} "
+        f"over {fig['words']} words; questions hit@1 {fig['hit1']:.0%}, hit@3 {fig['hit3']:.0%} (goal >= 90 %) "
+        f"over {fig['phrases']} phrases"
+        for lang, fig in found.items()
+    ]
+
+
 def run(site: Path, runs: int) -> None:
+    print("\n".join(quality_report(quality(site))))
     print("\n".join(report(figures(site, runs))))
 
 

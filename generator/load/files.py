@@ -20,7 +20,6 @@ RESERVED_GAME_IDS = (
     "ja",
     "ko",
     "uk",
-    "pagefind",
     "assets",
     "search",
     "javascripts",

@@ -10,9 +10,9 @@ languages in turn would finish alone, on one core.
 Each child writes into a folder of its own beside the site, so no two processes write the same
 file (not even the theme's files, or the root 404 page and sitemap, which are the default
 language's): the parent moves each child's language folder in once the child is done. A child
-indexes its pages with a Pagefind of its own (a language's part of the search bundle depends only
-on that language's pages, in order) and reports through a pipe where its bundle is, or the error
-that stopped it; it leaves without MkDocs' clean-up.
+indexes its pages itself (a language's full-text index depends only on that language's pages, in
+order, and lies in its folder) and reports through a pipe that it is done, or the error that
+stopped it; it leaves without MkDocs' clean-up.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from generator.site import patches
 # Set to 1 to build the languages one after another (the same bytes: tests/test_build.py checks it).
 ONE_AT_A_TIME_ENV = "RULEBOOK_ONE_LANGUAGE_AT_A_TIME"
 LANGUAGES_PREFIX = ".site-languages-"
-BUNDLE = ".pagefind-bundle"  # in a child's folder: its search bundle
 
 
 def wanted() -> bool:
@@ -97,11 +96,6 @@ class LanguageSplit:
             self._children.append(_Child(language, pid, read, folder))
         return False
 
-    def bundle_folder(self) -> Path:
-        """In a child: where it writes its search bundle (removed with its folder, whatever happens)."""
-        assert self.folder is not None
-        return self.folder / BUNDLE
-
     def build_in_child(self, config) -> None:
         """In a child: the i18n plugin's loop over the other languages (as after a build)."""
         patches.build_other_languages(config)
@@ -121,10 +115,9 @@ class LanguageSplit:
             os._exit(0 if error is None else 1)
 
     # -- the parent ------------------------------------------------------------------------------
-    def wait_for_children(self, site_dir: Path, homes: dict[str, str], take_bundle) -> None:
-        """Move each child's language into site_dir (homes: language -> its folder in the site)
-        and hand its search bundle, if it wrote one, to take_bundle(folder); raise PluginError
-        with the first failure's reason."""
+    def wait_for_children(self, site_dir: Path, homes: dict[str, str]) -> None:
+        """Move each child's language into site_dir (homes: language -> its folder in the site);
+        raise PluginError with the first failure's reason."""
         try:
             while self._children:
                 child = self._children.pop(0)
@@ -133,8 +126,6 @@ class LanguageSplit:
                     if "error" in report:
                         raise PluginError(report["error"])
                     (child.folder / homes[child.language]).rename(site_dir / homes[child.language])
-                    if report.get("bundle"):
-                        take_bundle(child.folder / BUNDLE)
                 finally:
                     shutil.rmtree(child.folder, ignore_errors=True)
         finally:
