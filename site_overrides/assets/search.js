@@ -4,7 +4,8 @@
    at first and the rest behind a "more" row. Both indexes are per language, so results never
    leave the page's language. The game of the page being read (the URL's game folder) ranks
    first; on a page of no game, one name found in several games is one result with a link per
-   game.
+   game, the game the reader last read first. A full-text result opens its page with the searched
+   words marked (?h=).
    normalize() mirrors generator/search/normalize.py. */
 (function () {
   "use strict";
@@ -14,6 +15,8 @@
   var labels = {};
   try { labels = JSON.parse(document.getElementById("rulebook-labels").textContent); } catch (e) { labels = {}; }
   var MAX_NAMES = 8, MAX_TEXT = 5, MORE_TEXT = 10;
+  var GAME_BONUS = 150; // the page's game first: its alias (200) above another game's name (300)
+  var LAST_GAME = "rulebook-last-game"; // the game of the last game page read (localStorage)
   var TYPING_PAUSE_MS = 120; // typed queries: full text after a pause in typing
   var WHOLE_INPUT = { insertFromPaste: true, insertFromDrop: true, insertReplacementText: true };
 
@@ -481,7 +484,8 @@
           var title = section[1] && section[1] !== page[1] ? section[1] + " — " + page[1] : page[1];
           var anchor = "#" + section[0];
           var url = root + ix.base.slice(0, -"search/".length) + page[0];
-          return { title: title, links: [{ url: url + anchor, title: title, meta: "",
+          var highlight = "?h=" + encodeURIComponent(query.trim());
+          return { title: title, links: [{ url: url + highlight + anchor, title: title, meta: "",
             excerpt: excerptOf(section[2] || section[1], query) }] };
         });
       })).then(function (rows) { return rows.filter(Boolean); });
@@ -513,19 +517,27 @@
     return -1;
   }
 
+  /* On a page of no game: the game the reader last read a page of, or -1. */
+  function lastGame(index) {
+    var id = null;
+    try { id = localStorage.getItem(LAST_GAME); } catch (e) { id = null; }
+    for (var i = 0; i < index.games.length; i++) if (index.games[i].id === id) return i;
+    return -1;
+  }
+
   /* Name results as rows; a row is one entry, or on a page of no game one name in several games. */
   function nameRows(index, query) {
     var forms = variants(query);
     var q = forms[0] ? forms[0].q : "";
     var latin = /^[a-z0-9+]+$/.test(q) && /[a-z]/.test(q) ? skeleton(q) : "";
-    var here = pageGame(index);
+    var here = pageGame(index), last = lastGame(index);
     var scored = [], best = 0;
     function pass(typos) {
       scored = [];
       index.entries.forEach(function (e) {
         var s = score(e, forms, latin, typos);
         if (s > best) best = s;
-        if (s > 0) scored.push({ e: e, s: s + (e.game === here ? 50 : 0) });
+        if (s > 0) scored.push({ e: e, s: s + (e.game === here ? GAME_BONUS : 0) + (here < 0 && e.game === last ? 1 : 0) });
       });
     }
     pass(false);
@@ -771,7 +783,13 @@
       if (li.getAttribute("data-more")) { showMore(); return; }
       var a = li.querySelector("a");
       if (!a || !a.href) return;
-      if (samePage(a.href)) finish();
+      if (samePage(a.href)) {
+        finish();
+        var target = new URL(a.href);
+        highlight(target.searchParams.get("h"));
+        location.hash = target.hash;
+        return;
+      }
       location.href = a.href;
     }
 
@@ -788,8 +806,11 @@
       });
     }
 
-    /* After jumping to a result on the same page: nothing may stay open over the section. */
+    /* After jumping to a result on the same page: nothing may stay open over the section, and
+       no answer still on its way may open the list again. */
     function finish() {
+      serial++;
+      clearTimeout(textTimer);
       setOpen(false);
       closePanel(false);
       input.blur();
@@ -865,5 +886,48 @@
     });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", build); else build();
+  /* The searched words, marked on the page a full-text result opened (its address's ?h=, the
+     parameter Material's own search uses for this). Text only: the words come from the address. */
+  function highlight(query) {
+    var body = document.querySelector("[data-search-body]");
+    if (!query || !body) return;
+    var walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (node) {
+        return node.parentElement.closest("script, style, svg, mark, .headerlink, .rb-sources")
+          ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+      }
+    });
+    var nodes = [];
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+    nodes.forEach(function (node) {
+      var ranges = matches(node.data, query);
+      for (var k = ranges.length - 1; k >= 0; k--) {
+        var tail = node.splitText(ranges[k][0]);
+        tail.splitText(ranges[k][1] - ranges[k][0]);
+        var mark = document.createElement("mark");
+        mark.className = "rb-highlight";
+        tail.parentNode.replaceChild(mark, tail);
+        mark.appendChild(tail);
+      }
+    });
+  }
+
+  /* The folder a page lies in below its language's home ("zombicide-1" for its pages), remembered
+     for the home page's search: that game's entries come first there. Nothing is fetched for it. */
+  function rememberGame() {
+    var site = new URL(root, location.href).pathname;
+    var rest = location.pathname.indexOf(site) === 0 ? location.pathname.slice(site.length) : "";
+    if (rest.indexOf(lang + "/") === 0) rest = rest.slice(lang.length + 1);
+    var folder = rest.split("/")[0];
+    if (!folder || rest.indexOf("/") < 0) return;
+    try { localStorage.setItem(LAST_GAME, folder); } catch (e) { /* storage off: no memory */ }
+  }
+
+  function start() {
+    build();
+    highlight(new URLSearchParams(location.search).get("h"));
+    rememberGame();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();
