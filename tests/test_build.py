@@ -236,3 +236,18 @@ def test_a_build_removes_staging_folders_that_killed_builds_left(tmp_path):
     (running / OWNER_FILE).write_text(str(os.getpid()))
     remove_abandoned_staging(tmp_path)
     assert not abandoned.exists() and running.exists()
+
+
+@pytest.mark.parametrize(
+    "setting, idle, at_once",
+    [(None, 1.5, True), (None, 0.2, False), ("0", 0.0, True), ("1", 2.0, False)],
+)
+def test_the_languages_are_built_at_once_only_with_a_core_to_spare(monkeypatch, setting, idle, at_once):
+    """A busy machine builds them in turn: the second process would cost CPU and save no time."""
+    monkeypatch.setattr(language_split, "idle_cores", lambda: idle)
+    monkeypatch.setattr(language_split.os, "sched_getaffinity", lambda pid: {0, 1})
+    if setting is None:
+        monkeypatch.delenv(language_split.ONE_AT_A_TIME_ENV, raising=False)
+    else:
+        monkeypatch.setenv(language_split.ONE_AT_A_TIME_ENV, setting)
+    assert language_split.wanted() is at_once

@@ -10,6 +10,7 @@ from typing import cast
 from generator.load.entities import LANGUAGES, Project
 from generator.runtime.forked import Forked
 from generator.search.fulltext import Page, index_files, page_language, read_page
+from generator.search.inflect import save_memo
 from generator.search.names import compact_index
 
 DEFAULT_LANGUAGE = "ja"  # built at the site root by mkdocs-static-i18n
@@ -110,4 +111,5 @@ def name_index_files(project: Project) -> tuple[str, dict[str, bytes]]:
             files[f"{name}.json"] = data
             files[f"{name}.json.gz"] = gzip.compress(data, compresslevel=9, mtime=0)
         totals.append(f"{lang}: {counts['entries']} entries, {counts['inflected']} inflected forms")
+    save_memo()
     return "name index " + "; ".join(totals), files

@@ -35,7 +35,7 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from generator.search.inflect import _analyzer
+from generator.search.inflect import save_memo, word_lemmas
 from generator.search.normalize import CYRILLIC_FOLDS, normalize
 
 BODY_MARK = "data-search-body"  # the element (site_overrides/main.html) that holds a page's text
@@ -51,6 +51,7 @@ SHARD_BYTES = 12_000  # JSON per shard, before gzip: about 3-5 KB fetched per ke
 _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>|<!--.*?-->|([^<]+)", re.S)
 _ATTR = re.compile(r"""([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 _LANG = re.compile(r'<html[^>]*\blang="([^"]*)"')
+_MAY_MATTER = re.compile(r"\b(?:class|lang)=")  # an element whose attributes may leave it out
 
 
 def _is_cjk(ch: str) -> bool:
@@ -70,9 +71,13 @@ class Section:
     anchor: str
     title: str = ""
     text: list[str] = field(default_factory=list)
+    _body: str = ""
 
     def body(self) -> str:
-        return re.sub(r"\s+", " ", "".join(self.text)).strip()
+        """The section's text, its runs of white space as one space (worked out once)."""
+        if not self._body:
+            self._body = re.sub(r"\s+", " ", "".join(self.text)).strip()
+        return self._body
 
 
 @dataclass
@@ -133,6 +138,10 @@ def read_page(url: str, page_html: str, lang: str) -> Page | None:
         depth += 1
         if skip_from is not None:
             continue
+        if tag not in SKIPPED_TAGS and tag not in HEADINGS and not _MAY_MATTER.search(attrs):
+            if tag in BLOCK_TAGS and sections:
+                sections[-1].text.append(" ")
+            continue
         attributes = _attributes(attrs)
         other_language = attributes.get("lang") not in (None, "", lang)
         if tag in SKIPPED_TAGS or other_language or SKIPPED_CLASSES & set(attributes.get("class", "").split()):
@@ -186,14 +195,10 @@ UKRAINIAN_WORD = re.compile(r"[а-щьюяіїєґ'ʼ’]+")
 
 def ukrainian_lemmas(text: str) -> dict[str, set[str]]:
     """The Ukrainian words of a text (as normalize() gives them) and the lemmas each may be a form
-    of, by the dictionary's own words (a word it does not know has none)."""
-    dictionary = _analyzer().dictionary
+    of (a word the dictionary does not know has none)."""
     found: dict[str, set[str]] = {}
     for word in set(UKRAINIAN_WORD.findall(text.lower())):
-        spelled = word.replace("ʼ", "'").replace("’", "'")
-        parses = dictionary.words.get(spelled) or []
-        lemmas = {normalize(dictionary.build_normal_form(para, index, spelled)) for para, index in parses}
-        found.setdefault(normalize(word), set()).update(lemmas)
+        found.setdefault(normalize(word), set()).update(normalize(lemma) for lemma in word_lemmas(word))
     return found
 
 
@@ -230,7 +235,9 @@ def index_files(pages: list[Page], lang: str) -> dict[str, bytes]:
     if lang == "uk":
         text = " ".join(f"{s.title} {s.body()}" for page in pages for s in page.sections)
         _add_other_forms(postings, ukrainian_lemmas(text))
-    entries = {key: _delta([2 * n + f for n, f in sorted(found.items())]) for key, found in sorted(postings.items())}
+        save_memo()
+    # Sections come in order, so each key's postings are in order (widened Ukrainian ones are sorted).
+    entries = {key: _delta([2 * n + f for n, f in postings[key].items()]) for key in sorted(postings)}
     size = sum(len(key.encode()) + 4 * len(found) + 6 for key, found in entries.items())
     shards = max(1, round(size / SHARD_BYTES))
     grouped: list[dict[str, list[int]]] = [{} for _ in range(shards)]
@@ -258,8 +265,8 @@ def _add_other_forms(postings: dict[str, dict[int, int]], lemmas: dict[str, set[
         family = set().union(*(by_lemma[lemma] for lemma in of)) if of else set()
         if len(family) > 1:
             union: dict[int, int] = {}
-            for other in sorted(family):
+            for other in family:
                 for number, flag in postings[other].items():
                     union[number] = max(union.get(number, 0), flag)
-            widened[word] = union
+            widened[word] = dict(sorted(union.items()))
     postings.update(widened)
