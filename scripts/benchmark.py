@@ -17,6 +17,9 @@ Reported:
 - per language, every byte a first search fetches (name index, full-text index, page text for
   the excerpts), served as files and compressed as a host would, and how long the names and the
   full text take after the last key, against the browser's frame (scripts/search_benchmark.py);
+- the search's quality (tests/search_quality.py): full-text recall and precision, and hit@1 and
+  hit@3 of players' questions, per language; written to rules_data/search-quality.yaml, which the
+  about page shows;
 - the live preview: one YAML edit under `scripts/site serve` until the edited page is served
   (goal < 3 s), and how many rebuilds each save started (goal: one);
 - growth: each stage's CPU time on synthetic projects of 1, 3 and 10 times the games
@@ -26,6 +29,7 @@ Reported:
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import math
 import os
@@ -213,13 +217,19 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
         )
         if with_search:
             print("\n".join(search_benchmark.report(search_benchmark.figures(root / "site", search_runs))))
-            print("\n".join(search_benchmark.quality_report(search_benchmark.quality(root / "site"))))
+            quality = search_benchmark.quality(root / "site")
+            print("\n".join(search_benchmark.quality_report(quality)))
+            search_benchmark.write_figures(quality)
+            print(f"written for the about page: {search_benchmark.FIGURES_FILE.relative_to(ROOT)}")
     return base
 
 
 def stage_times(root: Path) -> dict[str, float]:
     """CPU seconds of each stage on the project at root, one after another in this process (the
-    build and check in their own processes): what `--stages ROOT` prints."""
+    build and check in their own processes): what `--stages ROOT` prints. Like the build's and
+    check's processes, this one runs without the cyclic garbage collector, which would walk the
+    loaded data again and again (more often the more there is)."""
+    gc.disable()
     from generator import registry
     from generator.render.pages import render_project
     from generator.search import name_index_files, text_index_files

@@ -18,6 +18,7 @@ that shows the entry the query names:
 from __future__ import annotations
 
 import argparse
+import datetime
 import gzip
 import http.server
 import io
@@ -226,6 +227,22 @@ def quality(site: Path) -> dict[str, dict]:
         browser.close()
     server.shutdown()
     return found
+
+
+FIGURES_FILE = ROOT / "rules_data" / "search-quality.yaml"  # what the about page shows
+
+
+def write_figures(found: dict[str, dict], path: Path = FIGURES_FILE) -> None:
+    """The quality figures as generator/load/search_figures.py reads them, dated today."""
+    lines = [
+        "# Written by scripts/benchmark.py, which measures the search in a built site",
+        "# (tests/search_quality.py); the about page shows it. Measure again rather than edit.",
+        f"measured: {datetime.date.today().isoformat()}",
+        "languages:",
+    ]
+    for lang, fig in found.items():
+        lines.append(f"  {lang}: {{{', '.join(f'{key}: {value}' for key, value in fig.items())}}}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def quality_report(found: dict[str, dict]) -> list[str]:

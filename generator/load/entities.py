@@ -131,3 +131,4 @@ class Project:
     sources: dict[str, Source] = field(default_factory=dict)
     games: dict[str, Game] = field(default_factory=dict)
     labels: dict[str, Localized] = field(default_factory=dict)  # interface strings
+    search_figures: dict | None = None  # the search's measured quality (load/search_figures.py)

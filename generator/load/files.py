@@ -26,6 +26,7 @@ RESERVED_GAME_IDS = (
     "stylesheets",
     "sources",
     "editions",
+    "about",
     "404",
 )
 IGNORED = (".gitkeep", ".gitignore", "README.md")
