@@ -162,3 +162,19 @@ def test_the_full_text_index_is_small_where_a_first_search_reads_it(built_site):
                 gzip.decompress(Path(f"{path}.gz" if path.suffix == ".json" else path).read_bytes())
                 == (path if path.suffix == ".json" else path.with_suffix("")).read_bytes()
             )
+
+
+def test_excerpts_hold_neither_citations_nor_the_other_languages_names(built_site, project):
+    """The text the results show is the page's own: no source citation («§ …», often in the
+    source's script), no line of an entry's names in the other languages. (A note that quotes a
+    source's own word keeps it: that is the note's text.)"""
+    for lang in LANGUAGES:
+        folder = built_site / home(lang) / TEXT_DIR
+        shown = []
+        for path in sorted(folder.glob("p*.json")):
+            _url, title, sections = json.loads(path.read_bytes())
+            shown += [title, *(text for section in sections for text in section[1:])]
+        assert len(shown) > 500, lang
+        assert not [text for text in shown if "§" in text][:3], lang
+        for label in ("other-languages", "also-known-as"):  # the names line's labels
+            assert not [text for text in shown if project.labels[label][lang] + ":" in text][:3], (lang, label)
