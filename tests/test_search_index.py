@@ -178,3 +178,16 @@ def test_excerpts_hold_neither_citations_nor_the_other_languages_names(built_sit
         assert not [text for text in shown if "§" in text][:3], lang
         for label in ("other-languages", "also-known-as"):  # the names line's labels
             assert not [text for text in shown if project.labels[label][lang] + ":" in text][:3], (lang, label)
+
+
+@pytest.mark.parametrize(
+    "lang, alias, anchor",
+    [("ja", "ライン・オブ・サイト", "#sight"), ("ko", "몰로토프", "#molotov-attack"), ("uk", "LOS", "#sight")],
+)
+def test_a_rule_section_is_found_by_the_name_players_give_it(project, lang, alias, anchor):
+    """A rule's aliases (a loanword, the English name) are keys of its entry, as a name's are."""
+    from generator.search.normalize import normalize
+
+    entries, _ = name_index(project, lang, "ja")
+    holders = [entry["url"] for entry in entries if normalize(alias) in dict(entry["keys"])]
+    assert any(url.endswith(anchor) for url in holders), holders
