@@ -20,14 +20,19 @@ from pathlib import Path
 KEPT_FILES = 20
 
 
-def _folder() -> Path | None:
+def cache_folder(name: str) -> Path | None:
+    """~/.cache/rulebook/<name> (or under $XDG_CACHE_HOME), made if need be; None if it cannot be written."""
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    folder = root / "rulebook" / "memo"
+    folder = root / "rulebook" / name
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
     return folder if os.access(folder, os.W_OK) else None
+
+
+def _folder() -> Path | None:
+    return cache_folder("memo")
 
 
 class DiskMemo:
@@ -74,10 +79,15 @@ class DiskMemo:
             pass
 
 
-def _forget_the_oldest(folder: Path) -> None:
+def forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
+    """Delete all but the `kept` newest files of a cache folder."""
+    _forget_the_oldest(folder, kept)
+
+
+def _forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
     try:
         entries = sorted(os.scandir(folder), key=lambda entry: entry.stat().st_mtime, reverse=True)
-        for entry in entries[KEPT_FILES:]:
+        for entry in entries[kept:]:
             os.unlink(entry.path)
     except OSError:  # another process is pruning too
         pass

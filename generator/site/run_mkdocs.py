@@ -28,9 +28,11 @@ def main(argv: list[str]) -> int:
     # Imported with the collector off: ProperDocs, Material and the plugins allocate much as they load.
     from properdocs.__main__ import cli
 
+    from generator.load import yamlpos
     from generator.load.site_config import CONFIG_FILE
     from generator.site import patches
 
+    yamlpos.keep_parses()  # each data file composed once, not in every build
     patches.read_config_safely()
     try:
         cli.main(args=_naming_the_config_file(argv, CONFIG_FILE), prog_name="properdocs")

@@ -837,6 +837,7 @@
     input.addEventListener("compositionend", run);
     input.addEventListener("focus", function () {
       names(); // start fetching the small name index as soon as the reader comes to the box
+      textIndex(); // and the full text's list of shards (a few hundred bytes)
       if (shown.options.length && shown.query === normalize(input.value) && shown.query) setOpen(true);
     });
     input.addEventListener("keydown", function (event) {
