@@ -244,7 +244,7 @@ def test_a_build_removes_staging_folders_that_killed_builds_left(tmp_path):
 )
 def test_the_languages_are_built_at_once_only_with_a_core_to_spare(monkeypatch, setting, idle, at_once):
     """A busy machine builds them in turn: the second process would cost CPU and save no time."""
-    monkeypatch.setattr(language_split, "idle_cores", lambda: idle)
+    monkeypatch.setattr(language_split, "cores_idle", lambda: idle)
     monkeypatch.setattr(language_split.os, "sched_getaffinity", lambda pid: {0, 1})
     if setting is None:
         monkeypatch.delenv(language_split.ONE_AT_A_TIME_ENV, raising=False)

@@ -23,7 +23,6 @@ import os
 import shutil
 import signal
 import tempfile
-import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import Callable
 
 from properdocs.exceptions import Abort, BuildError, PluginError
 
+from generator.runtime.cores import idle_cores
 from generator.site import patches
 
 # 1: build the languages one after another; 0: at once whenever there are two cores, whatever the
@@ -38,7 +38,6 @@ from generator.site import patches
 ONE_AT_A_TIME_ENV = "RULEBOOK_ONE_LANGUAGE_AT_A_TIME"
 LANGUAGES_PREFIX = ".site-languages-"
 IDLE_WANTED = 0.6  # of a core: what the other processes must leave unused for a second one to help
-SAMPLE_SECONDS = 0.1
 
 
 def wanted() -> bool:
@@ -50,26 +49,11 @@ def wanted() -> bool:
     cores = len(os.sched_getaffinity(0))
     if setting == "1" or cores < 2:
         return False
-    return setting == "0" or idle_cores() >= IDLE_WANTED
+    return setting == "0" or cores_idle() >= IDLE_WANTED
 
 
-def idle_cores() -> float:
-    """How many cores were idle, on average, over SAMPLE_SECONDS (all of them where Linux's
-    /proc/stat cannot be read)."""
-
-    def times() -> tuple[int, int]:
-        with open("/proc/stat", encoding="ascii") as stat:
-            fields = [int(value) for value in stat.readline().split()[1:]]
-        return fields[3] + fields[4], sum(fields)  # idle + iowait, all
-
-    try:
-        idle_before, all_before = times()
-        time.sleep(SAMPLE_SECONDS)
-        idle_after, all_after = times()
-    except (OSError, ValueError, IndexError):
-        return float(os.cpu_count() or 1)
-    spent = all_after - all_before
-    return (os.cpu_count() or 1) * (idle_after - idle_before) / spent if spent > 0 else 0.0
+def cores_idle() -> float:
+    return idle_cores(0.1)
 
 
 @dataclass
