@@ -728,7 +728,10 @@
         none.textContent = labels["search-no-results"] || "";
         list.appendChild(none);
       }
-      status.textContent = shown.options.length ? countLabel(shown.options.length) : (labels["search-no-results"] || "");
+      // Read out: the results listed and those behind the "more" row, not the row itself.
+      var listed = shown.options.length - (shown.found.length > shown.textRows.length ? 1 : 0);
+      var total = listed + Math.max(0, shown.found.length - shown.textRows.length);
+      status.textContent = total ? countLabel(total) : (labels["search-no-results"] || "");
       output.setAttribute("data-query", input.value); // which query the list answers (tests, benchmark)
       setOpen(true);
       setActive(-1);
