@@ -1,14 +1,27 @@
 """How many cores other processes leave idle, as Linux counts them: work is spread over processes
-only where a core is there to run them. Elsewhere (no /proc), every core counts as idle."""
+only where a core is there to run them. Elsewhere (no /proc), every core counts as idle.
+RULEBOOK_IDLE_CORES=N says N whatever the machine does (tests that need the work spread out)."""
 
 from __future__ import annotations
 
 import os
 import time
 
+IDLE_CORES_ENV = "RULEBOOK_IDLE_CORES"
+
+
+def _told() -> float | None:
+    try:
+        return float(os.environ[IDLE_CORES_ENV])
+    except (KeyError, ValueError):
+        return None
+
 
 def idle_cores(sample_seconds: float = 0.1) -> float:
     """The cores idle on average over `sample_seconds` (/proc/stat's idle and iowait time)."""
+    told = _told()
+    if told is not None:
+        return told
 
     def times() -> tuple[int, int]:
         with open("/proc/stat", encoding="ascii") as stat:
@@ -29,6 +42,9 @@ def idle_cores_now() -> int:
     """The cores no other process is running on at this instant (/proc/loadavg's count of runnable
     processes, this one aside): no waiting, for a command that lasts a second."""
     cores = os.cpu_count() or 1
+    told = _told()
+    if told is not None:
+        return int(told)
     try:
         with open("/proc/loadavg", encoding="ascii") as loadavg:
             runnable = int(loadavg.read().split()[3].split("/")[0])

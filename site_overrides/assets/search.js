@@ -614,7 +614,7 @@
 
     // What is on screen: the normalized query it answers, and its options in order.
     var shown = { query: null, options: [], nameRows: [], textRows: [], found: [] };
-    var active = -1, serial = 0, textTimer = null;
+    var active = -1, serial = 0, textTimer = null, dismissed = false;
 
     function setOpen(open) {
       output.hidden = !open;
@@ -728,12 +728,11 @@
         none.textContent = labels["search-no-results"] || "";
         list.appendChild(none);
       }
-      // Read out: the results listed and those behind the "more" row, not the row itself.
-      var listed = shown.options.length - (shown.found.length > shown.textRows.length ? 1 : 0);
-      var total = listed + Math.max(0, shown.found.length - shown.textRows.length);
-      status.textContent = total ? countLabel(total) : (labels["search-no-results"] || "");
+      // Read out: the results listed, not the row that shows more of them.
+      var listed = shown.options.filter(function (o) { return !o.getAttribute("data-more"); }).length;
+      status.textContent = listed ? countLabel(listed) : (labels["search-no-results"] || "");
       output.setAttribute("data-query", input.value); // which query the list answers (tests, benchmark)
-      setOpen(true);
+      setOpen(!dismissed); // a list the reader closed (Escape, a choice) stays closed when results come
       setActive(-1);
     }
 
@@ -743,6 +742,7 @@
       var whole = !!(event && WHOLE_INPUT[event.inputType]);
       var q = normalize(query);
       var mine = ++serial;
+      dismissed = false;
       clearTimeout(textTimer);
       if (!q) {
         shown = { query: null, options: [], nameRows: [], textRows: [], found: [] };
@@ -814,6 +814,7 @@
     function finish() {
       serial++;
       clearTimeout(textTimer);
+      dismissed = true;
       setOpen(false);
       closePanel(false);
       input.blur();
@@ -823,7 +824,7 @@
       box.classList.add("rb-search--open");
       toggle.setAttribute("aria-expanded", "true");
       input.focus();
-      if (shown.options.length && normalize(input.value)) setOpen(true);
+      if (shown.options.length && normalize(input.value)) { dismissed = false; setOpen(true); }
     }
 
     function phone() { return getComputedStyle(toggle).display !== "none"; }
@@ -841,7 +842,7 @@
     input.addEventListener("focus", function () {
       names(); // start fetching the small name index as soon as the reader comes to the box
       textIndex(); // and the full text's list of shards (a few hundred bytes)
-      if (shown.options.length && shown.query === normalize(input.value) && shown.query) setOpen(true);
+      if (shown.options.length && shown.query === normalize(input.value) && shown.query) { dismissed = false; setOpen(true); }
     });
     input.addEventListener("keydown", function (event) {
       if (event.isComposing || event.keyCode === 229) return; // the input method owns this key
@@ -850,7 +851,7 @@
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         if (!current || !n) return;
-        if (output.hidden) { setOpen(true); }
+        if (output.hidden) { dismissed = false; setOpen(true); }
         var step = event.key === "ArrowDown" ? 1 : -1;
         setActive(active < 0 ? (step > 0 ? 0 : n - 1) : (active + step + n) % n);
       } else if (event.key === "Enter") {
@@ -859,7 +860,7 @@
         go(shown.options[active >= 0 ? active : 0]);
       } else if (event.key === "Escape") {
         event.preventDefault();
-        if (!output.hidden) setOpen(false); else if (phone()) closePanel(true);
+        if (!output.hidden) { setOpen(false); dismissed = true; } else if (phone()) closePanel(true);
       }
     });
     list.addEventListener("click", function (event) {
@@ -875,7 +876,7 @@
     });
     close.addEventListener("click", function () { closePanel(true); });
     document.addEventListener("click", function (event) {
-      if (!box.contains(event.target)) { setOpen(false); closePanel(false); }
+      if (!box.contains(event.target)) { dismissed = true; setOpen(false); closePanel(false); }
     });
     document.addEventListener("keydown", function (event) {
       var target = event.target;
