@@ -48,8 +48,11 @@ def _check(root: Path) -> int:
     # command's time; the peak memory is the same without it). See also run_mkdocs.py.
     gc.disable()
     from generator.errors import DataErrors
+    from generator.load import yamlpos
     from generator.pipeline import split_check
     from generator.runtime import interrupts
+
+    yamlpos.keep_parses()
 
     started = time.perf_counter()
     previous = interrupts.current_handlers()

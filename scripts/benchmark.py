@@ -1,6 +1,7 @@
-"""Measure the build, `check`, the search payload and the live preview's round-trip.
+"""Measure the build, `check`, the first search and the live preview; how each stage grows.
 
     .venv/bin/python scripts/benchmark.py [--runs 3] [--edits 3] [--skip-serve] [--skip-search]
+                                          [--skip-growth] [--growth-only]
 
 Figures are ratios to a baseline measured in the same run, on this machine, interleaved with
 the measured builds so that a busy machine slows both alike. Baseline: plain ProperDocs (the
@@ -8,20 +9,31 @@ engine the project builds with) + Material (its defaults, no overrides, no plugi
 search) with mkdocs-static-i18n building the *same generated Markdown* (build/docs after a full
 build) with the same Markdown extensions.
 Reported:
-- full build (`python -m generator build`: load, check, model, render, ProperDocs, search index)
-  as a multiple of the baseline (goal <= 1.3x);
-- `python -m generator check`, wall time of the command (goal <= 1 s);
-- per language, the bytes the browser fetches for a first search, measured in headless chromium;
+- the headline: the full build's CPU time (`python -m generator build`: load, check, model,
+  render, ProperDocs, search index; every process it starts) as a multiple of the baseline's CPU
+  time (goal <= 1.3x), its wall time beside it with the number of cores (the build uses a second
+  core, the baseline one: on a machine whose other core is busy, the wait follows the CPU);
+- `python -m generator check` (goal <= 1 s), alone and with a CPU-bound process on the other core;
+- per language, every byte a first search fetches (name index, full-text index, page text for
+  the excerpts), served as files and compressed as a host would, and how long the names and the
+  full text take after the last key, against the browser's frame (scripts/search_benchmark.py);
+- the search's quality (tests/search_quality.py): full-text recall and precision, and hit@1 and
+  hit@3 of players' questions, per language; written to rules_data/search-quality.yaml, which the
+  about page shows;
 - the live preview: one YAML edit under `scripts/site serve` until the edited page is served
-  (goal < 3 s), and how many rebuilds each save started (goal: one).
+  (goal < 3 s), and how many rebuilds each save started (goal: one);
+- growth: each stage's CPU time on synthetic projects of 1, 3 and 10 times the games
+  (scripts/synthetic_project.py) and its exponent (log-log slope; goal <= 1.1 from 3x to 10x);
+  the stages run in one process are timed three times and the least kept, since a busy machine
+  only adds to CPU time (one sample each moved the exponents by +-0.3 at load 7).
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
-import gzip
-import http.server
+import gc
+import json
+import math
 import os
 import re
 import resource
@@ -31,7 +43,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -40,15 +51,21 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import search_benchmark  # noqa: E402
+import synthetic_project  # noqa: E402
 
 from generator import pipeline  # noqa: E402
 from generator.search.names import name_index  # noqa: E402
-from tests.chromium import launch  # noqa: E402
 
-PROJECT_FILES = ("mkdocs.yml", "content", "rules_data", "site_overrides", "build/docs/.gitignore")
 SERVE_PAGE = "ko/zombicide-1/zombies/"
 SERVE_FILE = "rules_data/zombicide-1/zombies.yaml"
-QUERIES = {"ja": "スナイパー", "ko": "저격수", "uk": "снайпера"}
+QUERIES = search_benchmark.QUERIES
+SCALES = (1, 3, 10)
+STAGE_REPEATS = 3  # each in-process stage is timed this often, its least CPU time kept
+STAGES = ("load", "model checks", "rendering", "name index", "search index", "check", "whole build")
+BUSY = "import time\nend = time.monotonic() + 600\nwhile time.monotonic() < end:\n    pass\n"
 
 
 def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
@@ -59,17 +76,6 @@ def run_once(command: list[str], cwd: Path) -> tuple[float, float]:
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
-def copy_project(target: Path) -> Path:
-    for name in PROJECT_FILES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, target / name)
-        else:
-            (target / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target / name)
-    return target
 
 
 def project_config() -> dict:
@@ -100,43 +106,6 @@ def plain_material(docs: Path, folder: Path) -> Path:
     return folder
 
 
-def search_payload(site: Path) -> dict[str, tuple[int, int]]:
-    """Per language: (bytes fetched, of which name index) for one search on the skills page."""
-    from playwright.sync_api import sync_playwright
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *args):
-            pass
-
-    handler = functools.partial(Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    results = {}
-    with sync_playwright() as p:
-        browser = launch(p)
-        for lang, query in QUERIES.items():
-            page = browser.new_page()
-            fetched: dict[str, int] = {}
-            page.on(
-                "requestfinished",
-                lambda request, fetched=fetched: fetched.__setitem__(request.url, request.sizes()["responseBodySize"]),
-            )
-            prefix = "" if lang == "ja" else f"/{lang}"
-            page.goto(f"{base}{prefix}/zombicide-1/skills/")
-            fetched.clear()  # count only what searching loads
-            page.fill(".rb-search__input", query)
-            page.wait_for_selector(f'.rb-search__output[data-query="{query}"]', state="attached")
-            page.wait_for_timeout(500)
-            total = sum(fetched.values())
-            names = sum(size for url, size in fetched.items() if "/assets/names/" in url)
-            results[lang] = (total, names)
-            page.close()
-        browser.close()
-    server.shutdown()
-    return results
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -155,7 +124,7 @@ def serve_round_trip(edits: int) -> tuple[list[float], list[int]]:
     """Edit one YAML file under `scripts/site serve` (properdocs serve --dirty) and time until the edited
     page is served; also count the rebuilds each save started."""
     with tempfile.TemporaryDirectory() as tmp:
-        root = copy_project(Path(tmp))
+        root = synthetic_project.copy_project(Path(tmp))
         port = free_port()
         log = open(Path(tmp) / "serve.log", "w+")
         server = subprocess.Popen(
@@ -203,47 +172,125 @@ def _count_builds(log) -> int:
     return log.read().count("Building documentation...")
 
 
-def measure_builds(runs: int, with_search: bool) -> float:
+def with_busy_core(command: list[str], cwd: Path) -> tuple[float, float]:
+    """run_once(command) while a CPU-bound process keeps another core busy (stopped after)."""
+    busy = subprocess.Popen([sys.executable, "-c", BUSY])
+    try:
+        time.sleep(0.3)  # running before the command starts
+        return run_once(command, cwd)
+    finally:
+        busy.kill()
+        busy.wait()
+
+
+def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
     """Print the build, check and search figures; return the baseline's wall time."""
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        root = copy_project(work / "project")
+        root = synthetic_project.copy_project(work / "project")
         build_command = [sys.executable, "-m", "generator", "build", "--root", str(root)]
+        check_command = [sys.executable, "-m", "generator", "check", "--root", str(root)]
         run_once(build_command, root)  # stages build/docs: the Markdown the baseline builds too
         plain = plain_material(root / "build" / "docs", work / "plain")
-        builds, baselines, checks = [], [], []
+        builds, baselines, checks, busy_checks = [], [], [], []
         for _ in range(runs):  # interleaved: load on the machine hits both alike
             baselines.append(run_once([sys.executable, "-m", "properdocs", "build", "-q", "-f", "mkdocs.yml"], plain))
             builds.append(run_once(build_command, root))
-            checks.append(run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root))
-        (base, base_cpu), (build, build_cpu), (check, check_cpu) = (
+            checks.append(run_once(check_command, root))
+            busy_checks.append(with_busy_core(check_command, root))
+        (base, base_cpu), (build, build_cpu), (check, check_cpu), (busy, _) = (
             (statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples))
-            for samples in (baselines, builds, checks)
+            for samples in (baselines, builds, checks, busy_checks)
         )
         pages = sum(1 for _ in (root / "build" / "docs").rglob("*.md"))
-        print(
-            f"baseline (plain ProperDocs + Material + i18n, the same {pages} generated pages): "
-            f"{base:.2f} s wall, {base_cpu:.2f} s CPU"
-        )
         # Each build against the baseline run just before it: the machine's speed drifts over minutes.
-        paired = statistics.median(b / a for (a, _), (b, _) in zip(baselines, builds))
+        paired_cpu = statistics.median(b / a for (_, a), (_, b) in zip(baselines, builds))
         print(
-            f"full build (3 languages, search indexes): {build:.2f} s = {build / base:.2f} x baseline wall "
-            f"(goal <= 1.3; {paired:.2f} x as the median of each build over the baseline run just before it); "
-            f"CPU {build_cpu:.2f} s = {build_cpu / base_cpu:.2f} x baseline CPU"
+            f"HEADLINE build CPU = {build_cpu / base_cpu:.2f} x baseline CPU (goal <= 1.3; {paired_cpu:.2f} x as the "
+            f"median of each build over the baseline run just before it): {build_cpu:.2f} s against {base_cpu:.2f} s"
         )
         print(
-            f"generator check: {check:.2f} s wall (goal <= 1 s) = {check / base:.2f} x baseline; CPU {check_cpu:.2f} s"
+            f"  wall on {os.cpu_count()} cores: build {build:.2f} s = {build / base:.2f} x baseline wall ({base:.2f} s); "
+            f"baseline: plain ProperDocs + Material + i18n, the same {pages} generated pages"
+        )
+        print(
+            f"generator check: {check:.2f} s wall with the other core free, {busy:.2f} s with it busy "
+            f"(goal <= 1 s) = {check / base:.2f} x and {busy / base:.2f} x baseline wall; CPU {check_cpu:.2f} s "
+            f"= {check_cpu / base_cpu:.2f} x baseline CPU"
         )
         if with_search:
-            site = root / "site"
-            for lang, (total, names) in search_payload(site).items():
-                names_gz = len(gzip.compress((site / "assets" / "names" / f"{lang}.json").read_bytes()))
-                print(
-                    f"search payload {lang}: {total / 1024:.0f} KiB fetched for a first search "
-                    f"(name index {names / 1024:.0f} KiB, {names_gz / 1024:.0f} KiB gzipped)"
-                )
+            print("\n".join(search_benchmark.report(search_benchmark.figures(root / "site", search_runs))))
+            quality = search_benchmark.quality(root / "site")
+            print("\n".join(search_benchmark.quality_report(quality)))
+            search_benchmark.write_figures(quality)
+            print(f"written for the about page: {search_benchmark.FIGURES_FILE.relative_to(ROOT)}")
     return base
+
+
+def stage_times(root: Path) -> dict[str, float]:
+    """CPU seconds of each stage on the project at root, one after another in this process (the
+    build and check in their own processes): what `--stages ROOT` prints. Like the build's and
+    check's processes, this one runs without the cyclic garbage collector, which would walk the
+    loaded data again and again (more often the more there is)."""
+    gc.disable()
+    from generator import registry
+    from generator.render.pages import render_project
+    from generator.search import name_index_files, text_index_files
+
+    times: dict[str, float] = {}
+    _, times["whole build"] = run_once([sys.executable, "-m", "generator", "build", "--root", str(root)], root)
+    _, times["check"] = run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root)
+
+    def timed(stage, work):
+        """The least CPU time of STAGE_REPEATS runs: other work on the machine only adds to it."""
+        for _ in range(STAGE_REPEATS):
+            started = time.process_time()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            value = work()
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            children = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            spent = time.process_time() - started + children
+            times[stage] = min(times.get(stage, spent), spent)
+        return value
+
+    from generator.load import yamlpos
+
+    yamlpos.keep_parses()  # as `build` and `check` do
+
+    def load():
+        yamlpos._LAST_PARSE.clear()  # each repeat reads the files as a new process would
+        return pipeline.load_checked(root)
+
+    project = timed("load", load)
+    timed("model checks", lambda: [registry.for_game(g).model_errors(g, root) for g in project.games.values()])
+    timed("rendering", lambda: render_project(project, registry.engines()))
+    timed("name index", lambda: name_index_files(project))
+    timed("search index", lambda: text_index_files(root / "site"))
+    return times
+
+
+def measure_growth() -> None:
+    """Print each stage's CPU time at 1x, 3x and 10x the games, and its exponents."""
+    found: dict[int, dict[str, float]] = {}
+    for scale in SCALES:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = synthetic_project.lay_out(Path(tmp) / "project", scale)
+            out = subprocess.run(
+                [sys.executable, __file__, "--stages", str(root)], check=True, capture_output=True, text=True
+            )
+            found[scale] = json.loads(out.stdout.strip().splitlines()[-1])
+    print(
+        f"growth, CPU seconds at {' / '.join(f'{s}x' for s in SCALES)} the games, and exponents (goal <= 1.1 from 3x):"
+    )
+    for stage in STAGES:
+        seconds = [found[s][stage] for s in SCALES]
+        slopes = [
+            math.log(seconds[i + 1] / seconds[i]) / math.log(SCALES[i + 1] / SCALES[i]) for i in range(len(SCALES) - 1)
+        ]
+        print(
+            f"  {stage:13} {' / '.join(f'{t:6.2f}' for t in seconds)} s; exponent "
+            + ", ".join(f"{SCALES[i]}x->{SCALES[i + 1]}x {slope:.2f}" for i, slope in enumerate(slopes))
+        )
 
 
 def main() -> None:
@@ -253,9 +300,20 @@ def main() -> None:
     parser.add_argument("--skip-serve", action="store_true")
     parser.add_argument("--skip-search", action="store_true")
     parser.add_argument("--serve-only", action="store_true", help="only the live preview's round-trip")
+    parser.add_argument("--search-runs", type=int, default=3, help="fresh pages per language and host (median)")
+    parser.add_argument("--skip-growth", action="store_true")
+    parser.add_argument("--growth-only", action="store_true")
+    parser.add_argument("--stages", type=Path, help=argparse.SUPPRESS)  # one project's stage times, as JSON
     args = parser.parse_args()
+    if args.stages:
+        print(json.dumps(stage_times(args.stages)))
+        return
     print(f"machine load (1-minute average) at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    base = None if args.serve_only else measure_builds(args.runs, not args.skip_search)
+    if args.growth_only:
+        measure_growth()
+        print(f"machine load (1-minute average) at the end: {os.getloadavg()[0]:.1f}")
+        return
+    base = None if args.serve_only else measure_builds(args.runs, not args.skip_search, args.search_runs)
     if not args.skip_serve:
         seconds, rebuilds = serve_round_trip(args.edits)
         median = statistics.median(seconds)
@@ -264,6 +322,8 @@ def main() -> None:
             f"serve round-trip, one YAML edit until the page is served: median {median:.2f} s (goal < 3 s; "
             f"{', '.join(f'{s:.2f}' for s in seconds)}){versus}; rebuilds per save: {', '.join(map(str, rebuilds))}"
         )
+    if not (args.serve_only or args.skip_growth):
+        measure_growth()
     print(f"machine load (1-minute average) at the end: {os.getloadavg()[0]:.1f}")
     if not args.serve_only:
         project = pipeline.check(ROOT)

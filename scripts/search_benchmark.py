@@ -6,17 +6,19 @@ Without --site it builds the site into a temporary folder first. Per language, o
 that shows the entry the query names:
 
 - first-search bytes: everything the browser fetches from the first key until the full-text
-  results are shown (name index, Pagefind's script, wasm, metadata, index chunks, fragments),
+  results are shown (the name index, the full-text index's shard list and shards),
   served twice: as files are (no compression) and gzip-compressed the way static hosts send
   text. Baseline: the bytes of the page load itself (HTML, CSS, scripts) on the same server.
 - name-result latency: from the input event of the last key to the name results in the list,
-  for the first search (the name index still to fetch) and a later one. Baseline: the same
-  browser's time from an input event to the next painted frame on the same page.
+  for the first search (the name index still to fetch) and a later one, and to the full-text
+  results of the first search. Baseline: the same browser's time from an input event to the next
+  painted frame on the same page.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import gzip
 import http.server
 import io
@@ -66,8 +68,16 @@ def handler_class(site: Path, compress: bool):
     return Handler
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing when the browser drops a request it no longer needs (a page closed meanwhile)."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def serve(site: Path, compress: bool):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler_class(site, compress))
+    server = QuietServer(("127.0.0.1", 0), handler_class(site, compress))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -84,9 +94,10 @@ WATCH = """() => {
   document.addEventListener('input', () => { window.__rb.input = performance.now(); }, true);
   new MutationObserver(() => {
     const out = document.querySelector('.rb-search__output');
-    if (out && out.getAttribute('data-names') === document.querySelector('.rb-search__input').value)
-      window.__rb.names = window.__rb.names || performance.now();
-  }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-names']});
+    const typed = document.querySelector('.rb-search__input').value;
+    if (out && out.getAttribute('data-names') === typed) window.__rb.names = window.__rb.names || performance.now();
+    if (out && out.getAttribute('data-text') === typed) window.__rb.text = window.__rb.text || performance.now();
+  }).observe(document.body, {subtree: true, attributes: true, attributeFilter: ['data-names', 'data-text']});
 }"""
 
 FRAME = """() => new Promise(resolve => {
@@ -102,6 +113,9 @@ FRAME = """() => new Promise(resolve => {
 
 
 def measure(browser, base: str, lang: str, path: str) -> dict:
+    """One fresh page: the bytes of its load, every byte its first search fetches (until the
+    full-text results are shown), the times from the last key to the names and to the full text,
+    and the frame baseline."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     sizes: dict[str, int] = {}
@@ -127,7 +141,8 @@ def measure(browser, base: str, lang: str, path: str) -> dict:
     page.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached", timeout=20000)
     page.wait_for_timeout(300)  # anything still arriving for this search
     first = page.evaluate("window.__rb.names - window.__rb.input")
-    search_bytes = sum(sizes.values())
+    text = page.evaluate("window.__rb.text - window.__rb.input")
+    fetched = dict(sizes)
     later = []
     for word in (query[:-1], query, query[:2]):
         page.evaluate("window.__rb = {}")
@@ -137,35 +152,111 @@ def measure(browser, base: str, lang: str, path: str) -> dict:
     context.close()
     return {
         "page": page_bytes,
-        "search": search_bytes,
+        "search": sum(fetched.values()),
+        "names": sum(size for url, size in fetched.items() if "/assets/names/" in url),
+        "files": len(fetched),
         "first": first,
+        "text": text,
         "later": statistics.median(later),
         "frame": frame,
     }
 
 
-def run(site: Path, runs: int) -> None:
+def figures(site: Path, runs: int) -> dict[tuple[str, str], dict]:
+    """(host, language) -> the medians of `runs` fresh pages; host is "as files" (no compression)
+    or "gzip host" (text compressed as static hosts send it)."""
     from playwright.sync_api import sync_playwright
 
     from tests.chromium import launch
 
     servers = {name: serve(site, compress) for name, compress in (("as files", False), ("gzip host", True))}
+    found = {}
     with sync_playwright() as playwright:
         browser = launch(playwright)
         for name, (_server, base) in servers.items():
             for lang in QUERIES:
                 samples = [measure(browser, base, lang, page_of(site, lang)) for _ in range(runs)]
-                fig = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
-                print(
-                    f"{name:9} {lang}: first search {fig['search'] / 1024:.0f} KiB = "
-                    f"{fig['search'] / fig['page']:.2f} x page load ({fig['page'] / 1024:.0f} KiB); "
-                    f"names shown {fig['first']:.0f} ms (first search) = {fig['first'] / fig['frame']:.1f} x frame, "
-                    f"{fig['later']:.0f} ms later = {fig['later'] / fig['frame']:.1f} x frame "
-                    f"(frame baseline {fig['frame']:.0f} ms)"
-                )
+                found[name, lang] = {key: statistics.median(s[key] for s in samples) for key in samples[0]}
         browser.close()
     for server, _base in servers.values():
         server.shutdown()
+    return found
+
+
+def report(found: dict[tuple[str, str], dict]) -> list[str]:
+    lines = []
+    for (name, lang), fig in found.items():
+        lines.append(
+            f"{name:9} {lang}: first search {fig['search'] / 1000:.0f} KB in {fig['files']:.0f} files "
+            f"(goal <= 150 KB; names {fig['names'] / 1000:.0f} KB) = {fig['search'] / fig['page']:.2f} x page load "
+            f"({fig['page'] / 1000:.0f} KB); names shown {fig['first']:.0f} ms after the last key (goal <= 50) = "
+            f"{fig['first'] / fig['frame']:.1f} x frame, full text {fig['text']:.0f} ms (goal <= 300) = "
+            f"{fig['text'] / fig['frame']:.1f} x frame; names of a later search {fig['later']:.0f} ms "
+            f"(frame baseline {fig['frame']:.0f} ms)"
+        )
+    return lines
+
+
+def quality(site: Path) -> dict[str, dict]:
+    """Per language: full-text recall and precision over tests/fixtures/search/recall.yaml, and
+    hit@1 and hit@3 of the phrases of tests/fixtures/search/phrases.yaml (tests/search_quality.py)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.chromium import launch
+    from tests.search_quality import LANGUAGE_ROOT, phrase_figures, recall_figures
+    from tests.test_search import links_of_each
+
+    server, base = serve(site, False)
+    found = {}
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        for lang in QUERIES:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page.goto(f"{base}{LANGUAGE_ROOT[lang]}")
+            recall = recall_figures(page, site, lang)
+            phrases = phrase_figures(page, base, lang, links_of_each)
+            found[lang] = {
+                "recall": round(recall["recall"], 4),
+                "precision": round(recall["precision"], 4),
+                "words": recall["queries"],
+                "hit1": round(phrases["hit1"], 4),
+                "hit3": round(phrases["hit3"], 4),
+                "phrases": phrases["queries"],
+            }
+            page.context.close()
+        browser.close()
+    server.shutdown()
+    return found
+
+
+FIGURES_FILE = ROOT / "rules_data" / "search-quality.yaml"  # what the about page shows
+
+
+def write_figures(found: dict[str, dict], path: Path = FIGURES_FILE) -> None:
+    """The quality figures as generator/load/search_figures.py reads them, dated today."""
+    lines = [
+        "# Written by scripts/benchmark.py, which measures the search in a built site",
+        "# (tests/search_quality.py); the about page shows it. Measure again rather than edit.",
+        f"measured: {datetime.date.today().isoformat()}",
+        "languages:",
+    ]
+    for lang, fig in found.items():
+        lines.append(f"  {lang}: {{{', '.join(f'{key}: {value}' for key, value in fig.items())}}}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def quality_report(found: dict[str, dict]) -> list[str]:
+    return [
+        f"search quality {lang}: full-text recall {fig['recall']:.1%} (goal 100 %), precision {fig['precision']:.1%} "
+        f"over {fig['words']} words; questions hit@1 {fig['hit1']:.0%}, hit@3 {fig['hit3']:.0%} (goal >= 90 %) "
+        f"over {fig['phrases']} phrases"
+        for lang, fig in found.items()
+    ]
+
+
+def run(site: Path, runs: int) -> None:
+    print("\n".join(quality_report(quality(site))))
+    print("\n".join(report(figures(site, runs))))
 
 
 def main() -> None:

@@ -172,6 +172,9 @@ def start_shared_build(config: pytest.Config, name: str, lay_out=copy_project) -
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
+        # The languages at once, however busy the machine is: tests/test_build.py compares this
+        # site with one built a language at a time.
+        env={**os.environ, "RULEBOOK_ONE_LANGUAGE_AT_A_TIME": "0"},
     )
 
 

@@ -99,29 +99,6 @@ def test_a_build_whose_faq_ruling_the_model_refutes_fails_and_leaves_the_site(sm
 
 
 @SMALL_PROJECT_GROUP
-def test_a_missing_pagefind_stops_the_build_at_once_with_a_message_and_leaves_the_site(small_project):
-    before = digest(small_project / "site")
-    started = time.monotonic()
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "--root", str(small_project)],
-        cwd=small_project,
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PAGEFIND_BINARY_PATH": str(small_project / "no-such-pagefind")},
-    )
-    said = result.stdout + result.stderr
-    assert result.returncode != 0
-    assert "Traceback" not in said
-    assert (
-        "the search index is made by Pagefind, and its binary "
-        f"{small_project / 'no-such-pagefind'} cannot be run (No such file or directory): run scripts/setup"
-    ) in said
-    assert result.stderr.rstrip().endswith("build failed; site/ was left as it was")
-    assert time.monotonic() - started < 20  # before the pages are made
-    assert digest(small_project / "site") == before
-
-
-@SMALL_PROJECT_GROUP
 @pytest.mark.long(3)
 @pytest.mark.parametrize("lang", ["ja", "uk"])  # built by the builder; by a forked child of its own
 def test_a_language_that_fails_fails_the_build_and_leaves_the_site(small_project, lang):
@@ -270,7 +247,7 @@ def group_members(group: int) -> list[int]:
 @pytest.mark.long(8)
 def test_a_killed_builder_leaves_nothing_writing(tmp_path):
     """Killed outright (SIGKILL: no clean-up runs), the builder still takes with it ProperDocs, the
-    languages' forked builds and their Pagefind indexers, within seconds; the next build removes
+    languages' forked builds, within seconds; the next build removes
     the staging folder it left."""
     root = copy_project(tmp_path)
     builder = subprocess.Popen(
@@ -278,11 +255,12 @@ def test_a_killed_builder_leaves_nothing_writing(tmp_path):
         cwd=root,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env={**os.environ, language_split.ONE_AT_A_TIME_ENV: "0"},  # the languages forked, however busy the machine
     )
     mkdocs = 0
     try:
         mkdocs = wait_for(lambda: children_of(builder.pid), 30)[0]
-        # ProperDocs, its Pagefind and what it forked (the model's checks, the languages' builds)
+        # ProperDocs and what it forked (the model's checks, the languages' builds)
         wait_for(lambda: len(group_members(mkdocs)) >= 3, 180)
         builder.kill()
         builder.wait()
@@ -378,3 +356,18 @@ def test_a_build_removes_staging_folders_that_killed_builds_left(tmp_path):
     (running / OWNER_FILE).write_text(str(os.getpid()))
     remove_abandoned_staging(tmp_path)
     assert not abandoned.exists() and running.exists()
+
+
+@pytest.mark.parametrize(
+    "setting, idle, at_once",
+    [(None, 1.5, True), (None, 0.2, False), ("0", 0.0, True), ("1", 2.0, False)],
+)
+def test_the_languages_are_built_at_once_only_with_a_core_to_spare(monkeypatch, setting, idle, at_once):
+    """A busy machine builds them in turn: the second process would cost CPU and save no time."""
+    monkeypatch.setattr(language_split, "cores_idle", lambda: idle)
+    monkeypatch.setattr(language_split.os, "sched_getaffinity", lambda pid: {0, 1})
+    if setting is None:
+        monkeypatch.delenv(language_split.ONE_AT_A_TIME_ENV, raising=False)
+    else:
+        monkeypatch.setenv(language_split.ONE_AT_A_TIME_ENV, setting)
+    assert language_split.wanted() is at_once

@@ -139,3 +139,33 @@ def test_a_key_is_the_text_written_and_a_value_says_how_yaml_read_it(tmp_path):
         "nothing",
         "the number 7",
     ]
+
+
+def test_a_kept_parse_gives_the_same_nodes_and_an_edit_is_parsed_again(tmp_path, monkeypatch):
+    """keep_parses(): the nodes and errors a file's bytes gave are read back from the cache in
+    the next process; edited bytes are composed again."""
+    from generator.load import yamlpos
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(yamlpos, "_kept_parses", None)
+    yamlpos.keep_parses()
+    data = tmp_path / "terms.yaml"
+    data.write_text("terms:\n  - id: noise\n    name: {ja: 騒音}\n  - id: noise\n", encoding="utf-8")
+
+    def parse_afresh():
+        yamlpos._LAST_PARSE.clear()  # as in a new process
+        root, errors = yamlpos.parse(data, "rules_data/g/terms.yaml")
+        return root, [str(e) for e in errors]
+
+    first = parse_afresh()
+    assert len(list((tmp_path / "cache" / "rulebook" / "yaml").glob("*.pickle"))) == 1
+    again = parse_afresh()
+    assert again[1] == first[1]
+    assert (
+        again[0].value["terms"].value[0].value["name"].value["ja"].where
+        == first[0].value["terms"].value[0].value["name"].value["ja"].where
+    )
+    data.write_text("terms:\n  - id: door\n", encoding="utf-8")
+    edited = parse_afresh()
+    assert edited[0].value["terms"].value[0].value["id"].value == "door"
+    monkeypatch.setattr(yamlpos, "_kept_parses", None)

@@ -439,7 +439,7 @@ def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     page.goto(f"{host}/ko/zombicide-1/combat/")
     assert page.locator("h1").first.text_content().replace("¶", "").strip() == "전투"
     assert page.locator(".rb-diagram svg").count() > 0
-    # Search: the name index and Pagefind's full-text index, both from the kept copy. On a phone
+    # Search: the name index and the full-text index, both from the kept copy. On a phone
     # the header shows a search button that opens the box (site_overrides/assets/search.js).
     sniper = project.games["zombicide-1"].by_id("skill")["sniper"].name["ko"]
     page.goto(f"{host}/ko/zombicide-1/skills/")
@@ -455,7 +455,7 @@ def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     kinds = page.eval_on_selector_all(
         ".rb-search__result", "els => els.map(e => e.closest('.rb-search__group--text') ? 'text' : 'name')"
     )
-    assert "name" in kinds and "text" in kinds, kinds  # the name index and Pagefind both answered
+    assert "name" in kinds and "text" in kinds, kinds  # the name index and the full text both answered
     screenshot(page, "offline-search-ko")
     # A page of another language was never kept: the browser says it is offline, no stale page.
     with pytest.raises(Exception):
@@ -585,12 +585,16 @@ def test_each_language_is_installable_and_lists_its_files_for_offline_use(built_
     pages = language_pages(built_site, lang)
     assert set(pages) <= set(files), set(pages) - set(files)
     assert [f for f in files if f.startswith(f"assets/names/{lang}.json")]
-    assert any(f.startswith(f"pagefind/fragment/{lang}_") for f in files)
+    text_index = f"{LANGUAGE_ROOT[lang].lstrip('/')}search/"
+    assert f"{text_index}meta.json.gz" in files and any(f.startswith(f"{text_index}p") for f in files)
     others = [other for other in LANGUAGES if other != lang]
     assert not [
         f
         for f in files
-        if any(f.startswith(f"pagefind/fragment/{other}_") or f == f"assets/names/{other}.json" for other in others)
+        if any(
+            f.startswith(f"{LANGUAGE_ROOT[other].lstrip('/')}search/") or f == f"assets/names/{other}.json"
+            for other in others
+        )
     ]
     assert all((built_site / (f + "index.html" if f == "" or f.endswith("/") else f)).is_file() for f in files)
     assert (built_site / "sw.js").is_file()

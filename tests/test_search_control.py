@@ -48,7 +48,8 @@ def type_query(page, box, query: str):
 
 
 def options(page):
-    return page.locator(".rb-search__results [role=option]")
+    """The results listed (not the row that shows more of them)."""
+    return page.locator(".rb-search__results [role=option]:not([data-more])")
 
 
 def path_and_hash(page) -> str:
@@ -228,6 +229,8 @@ def test_escape_closes_the_list_and_keeps_the_query(view, site_url, project):
     assert view.locator(".rb-search__output").is_visible()
     box.press("Escape")
     assert view.locator(".rb-search__output").is_hidden()
+    view.wait_for_timeout(600)  # the full text, come meanwhile, does not open it again
+    assert view.locator(".rb-search__output").is_hidden()
     assert box.input_value() == query
     assert box.get_attribute("aria-expanded") == "false"
     box.press("ArrowDown")  # the list comes back with the same query
@@ -299,3 +302,68 @@ def test_grouped_result_on_a_home_page_labels_each_edition(view, site_url, proje
     texts = [links.nth(i).inner_text() for i in range(links.count())]
     for game_id in games:
         assert any(project.games[game_id].name["uk"] in t for t in texts), texts
+
+
+def test_full_text_that_comes_late_never_reopens_a_list_closed_by_a_choice(view, site_url, project):
+    """Enter on a name of the current page, before the full text has come: the list stays closed."""
+    box = open_box(view, site_url)
+    type_query(view, box, skill(project, "ninja"))
+    box.press("Enter")  # within the typing pause: the full-text search has not even started
+    view.wait_for_function("location.hash === '#ninja'")
+    view.wait_for_timeout(1500)
+    assert view.locator(".rb-search__output").is_hidden()
+    assert view.locator(".rb-search__output").get_attribute("data-text") is None
+
+
+@pytest.mark.parametrize("game, other", [("zombicide-2", "zombicide-1"), ("zombicide-1", "zombicide-2")])
+def test_on_a_game_s_page_its_own_entry_comes_first(page, site_url, game, other):
+    """One edition's source calls the 2nd edition's Brute by the 1st edition's name for the Fatty:
+    on a page of either edition, that edition's zombie comes first."""
+    page.goto(f"{site_url}/uk/{game}/zombies/")
+    box = page.locator(".rb-search__input")
+    box.click()
+    box.fill("товстун")
+    page.wait_for_selector('.rb-search__output[data-names="товстун"]', state="attached")
+    first = page.locator(".rb-search__result a").first.evaluate("a => new URL(a.href).pathname + new URL(a.href).hash")
+    own = {"zombicide-1": "/uk/zombicide-1/zombies/#fatty", "zombicide-2": "/uk/zombicide-2/zombies/#brute"}
+    assert first == own[game]
+    others = page.locator(".rb-search__result a").evaluate_all(
+        "els => els.map(a => new URL(a.href).pathname + new URL(a.href).hash)"
+    )
+    assert own[other] in others  # the other edition's zombie is still offered
+
+
+def test_on_the_home_page_the_game_last_read_comes_first_and_enter_opens_it(page, site_url, project):
+    name = project.games["zombicide-2"].by_id("skill")["slippery"].name["ja"]
+
+    def first_link():
+        page.goto(f"{site_url}/")
+        box = page.locator(".rb-search__input")
+        box.click()
+        box.fill(name)
+        page.wait_for_selector(f'.rb-search__output[data-names="{name}"]', state="attached")
+        return page.locator(".rb-search__result a").first.evaluate(
+            "a => new URL(a.href).pathname + new URL(a.href).hash"
+        )
+
+    # No game read yet: the editions in the site's order, each labelled (Enter opens the first).
+    assert first_link() == "/zombicide-1/skills/#slippery"
+    page.goto(f"{site_url}/zombicide-2/zombies/")  # a page of the 2nd edition read
+    assert first_link() == "/zombicide-2/skills/#slippery"
+    page.locator(".rb-search__input").press("Enter")
+    page.wait_for_function("location.pathname.endsWith('/zombicide-2/skills/') && location.hash === '#slippery'")
+
+
+def test_the_searched_words_are_marked_on_the_page_a_full_text_result_opens(view, site_url):
+    box = open_box(view, site_url)
+    query = "最短ルート"  # in running text only, on another page than the skills
+    box.fill(query)
+    box.press("End")
+    view.wait_for_selector(f'.rb-search__output[data-text="{query}"]', state="attached")
+    text_rows = view.locator(".rb-search__result--text a")
+    assert text_rows.count()
+    text_rows.first.click()
+    view.wait_for_selector("mark.rb-highlight")
+    marks = view.locator("mark.rb-highlight")
+    assert {marks.nth(i).inner_text() for i in range(marks.count())} == {query}
+    assert marks.first.evaluate("m => !!m.closest('[data-search-body]')")

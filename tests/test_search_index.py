@@ -1,18 +1,20 @@
-"""The search indexes as files: the name index's forms and encoding, and Pagefind's chunks."""
+"""The search indexes as files: the name index's forms and encoding, and the full-text index."""
 
 from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 
 from generator.languages import LANGUAGES
+from generator.search import TEXT_DIR, home
+from generator.search.fulltext import index_files, keys_of, read_page, shard_of
 from generator.search.inflect import ukrainian_forms
 from generator.search.names import compact_index, front_code, name_index
-from generator.search.pagefind_chunks import _read
 
-FIRST_SEARCH_CHUNK = 16 * 1024  # bytes: one Pagefind index chunk, fetched by a first search
+FIRST_SEARCH_SHARD = 8 * 1024  # bytes (gzip): one shard of the full-text index, fetched for a key
 
 
 def decode(coded: str) -> list[str]:
@@ -94,16 +96,98 @@ def test_the_gzip_name_index_is_the_json_one_and_small(built_site):
         assert len(packed) < 40 * 1024, f"{lang}: {len(packed)} bytes"
 
 
-def test_pagefind_chunks_are_small_and_all_listed(built_site):
-    """Korean's word index was one 195 KB file that every Korean search fetched."""
-    bundle = built_site / "pagefind"
-    entry = json.loads((bundle / "pagefind-entry.json").read_text(encoding="utf-8"))
-    assert set(entry["languages"]) == set(LANGUAGES)
-    for lang, info in entry["languages"].items():
-        meta = _read(bundle / f"pagefind.{info['hash']}.pf_meta")
-        listed = {f"{chunk_hash}.pf_index" for _first, _last, chunk_hash in meta[2]}
-        chunks = sorted((bundle / "index").glob(f"{lang}_*.pf_index"))
-        assert listed == {c.name for c in chunks}, lang
-        assert len(chunks) >= 3, lang
-        too_big = [(c.name, c.stat().st_size) for c in chunks if c.stat().st_size > FIRST_SEARCH_CHUNK]
-        assert not too_big, too_big
+PAGE = """<html lang="ja"><body><nav><h2 id="nav">目次</h2></nav><div data-search-body>
+<h1 id="top">騒音<a class="headerlink" href="#top">&para;</a></h1>
+<p>音の出る武器は<a href="../glossary/#noise-token">騒音トークン</a>を置きます &amp; <span lang="en">Noise</span>。</p>
+<svg><text>ゾーンA</text></svg><div class="rb-sources"><p>出典: § 騒音</p></div>
+<h2 id="s2">S.T.A.R.S.の隊員<a class="headerlink" href="#s2">&para;</a></h2><p>第2<br>段落<img src="x.png" alt=""></p>
+</div><footer><p>フッター</p></footer></body></html>"""
+
+
+def test_a_page_is_read_as_its_sections_in_its_language_only():
+    page = read_page("game/page/", PAGE, "ja")
+    assert page is not None and page.title == "騒音"
+    assert [(s.anchor, s.title, s.body()) for s in page.sections] == [
+        ("top", "騒音", "音の出る武器は騒音トークンを置きます & 。"),  # no permalink, English, diagram or citation
+        ("s2", "S.T.A.R.S.の隊員", "第2 段落"),  # the text ends with the body: no footer
+    ]
+
+
+def test_keys_are_the_pairs_of_cjk_characters_and_the_words_of_other_scripts():
+    assert keys_of("騒音トークン") == {"騒", "音", "と", "ー", "く", "ん", "騒音", "音と", "とー", "ーく", "くん"}
+    assert keys_of("S.T.A.R.S.隊員 Жетонів шуму") == {"stars", "隊", "員", "隊員", "жетонів", "шуму"}
+
+
+def test_a_ukrainian_word_finds_the_sections_of_its_other_forms():
+    pages = [
+        read_page(f"p{i}/", f'<html lang="uk"><div data-search-body><h1 id="a">Розділ</h1><p>{text}</p></div>', "uk")
+        for i, text in enumerate(["Покладіть жетон шуму.", "Жетонів немає.", "Вихід закрито.", "Біля виходу."])
+    ]
+    files = index_files([page for page in pages if page], "uk")
+    meta = json.loads(files["meta.json"])
+    postings = {}
+    for number in range(meta["shards"]):
+        postings.update(json.loads(files[f"k{number}.json"]))
+
+    def sections(word):
+        found, total = [], 0
+        for delta in postings[word]:
+            total += delta
+            found.append(total >> 1)
+        return found
+
+    assert sections("жетон") == sections("жетонів") == [0, 1]
+    assert sections("вихід") == sections("виходу") == [2, 3]  # the vowel changes: the lemma is the same
+
+
+@pytest.mark.parametrize("key", ["騒音", "жетон", "생존", "stars"])
+def test_a_key_and_its_prefixes_of_two_characters_share_a_shard(key):
+    for shards in (1, 7, 60):
+        assert shard_of(key, shards) == shard_of(key[:2] + "xyz", shards) < shards
+
+
+def test_the_full_text_index_is_small_where_a_first_search_reads_it(built_site):
+    """A search fetches the meta file, the shards of its keys and the pages it shows: each small."""
+    for lang in LANGUAGES:
+        folder = built_site / home(lang) / TEXT_DIR
+        meta = json.loads((folder / "meta.json").read_bytes())
+        shards = [folder / f"k{i}.json.gz" for i in range(meta["shards"])]
+        assert all(shard.is_file() for shard in shards) and meta["shards"] >= 10, lang
+        too_big = [(s.name, s.stat().st_size) for s in shards if s.stat().st_size > FIRST_SEARCH_SHARD]
+        assert not too_big, (lang, too_big)
+        pages = sorted(folder.glob("p*.json.gz"))
+        assert len(pages) == len(meta["pages"]) - 1 > 50, lang
+        for path in [folder / "meta.json", *shards[:3], *pages[:3]]:
+            assert (
+                gzip.decompress(Path(f"{path}.gz" if path.suffix == ".json" else path).read_bytes())
+                == (path if path.suffix == ".json" else path.with_suffix("")).read_bytes()
+            )
+
+
+def test_excerpts_hold_neither_citations_nor_the_other_languages_names(built_site, project):
+    """The text the results show is the page's own: no source citation («§ …», often in the
+    source's script), no line of an entry's names in the other languages. (A note that quotes a
+    source's own word keeps it: that is the note's text.)"""
+    for lang in LANGUAGES:
+        folder = built_site / home(lang) / TEXT_DIR
+        shown = []
+        for path in sorted(folder.glob("p*.json")):
+            _url, title, sections = json.loads(path.read_bytes())
+            shown += [title, *(text for section in sections for text in section[1:])]
+        assert len(shown) > 500, lang
+        assert not [text for text in shown if "§" in text][:3], lang
+        for label in ("other-languages", "also-known-as"):  # the names line's labels
+            assert not [text for text in shown if project.labels[label][lang] + ":" in text][:3], (lang, label)
+
+
+@pytest.mark.parametrize(
+    "lang, alias, anchor",
+    [("ja", "ライン・オブ・サイト", "#sight"), ("ko", "몰로토프", "#molotov-attack"), ("uk", "LOS", "#sight")],
+)
+def test_a_rule_section_is_found_by_the_name_players_give_it(project, lang, alias, anchor):
+    """A rule's aliases (a loanword, the English name) are keys of its entry, as a name's are."""
+    from generator.search.normalize import normalize
+
+    entries, _ = name_index(project, lang, "ja")
+    holders = [entry["url"] for entry in entries if normalize(alias) in dict(entry["keys"])]
+    assert any(url.endswith(anchor) for url in holders), holders

@@ -52,9 +52,10 @@ class Preview:
         return self.log.read_text(encoding="utf-8", errors="replace").count("Building documentation...")
 
     def search_text(self, lang: str) -> str:
-        """The text of every page of `lang` in the served Pagefind index (its fragments)."""
+        """The text of every page of `lang` in the served full-text index (its page files)."""
         texts = []
-        for path in sorted((self.site_dir() / "pagefind" / "fragment").glob(f"{lang}_*.pf_fragment")):
+        folder = self.site_dir() / ("" if lang == "ja" else f"{lang}/") / "search"
+        for path in sorted(folder.glob("p*.json.gz")):
             try:
                 texts.append(gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace"))
             except (OSError, EOFError, zlib.error):  # being written now: the next look reads it whole
@@ -206,7 +207,7 @@ def one_save_gives_one_rebuild_that_renders_only_what_changed(preview):
 
 def a_save_that_changes_nothing_keeps_the_search_index(preview):
     """A file saved as it was (an editor's autosave, a checkout) rebuilds, renders nothing and
-    leaves the search index as it is: indexing the site takes seconds of Pagefind's time."""
+    leaves the search index as it is: indexing the site reads every page again."""
     before = preview.builds()
     (preview.root / ZOMBIES).touch()
     # the plugin's last line of a build ("Documentation built in …" shows once per duration only)

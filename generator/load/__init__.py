@@ -13,7 +13,7 @@ from typing import Callable, Mapping
 
 from generator.errors import DataError, Location
 from generator.languages import LANGUAGES, NAME_LANGUAGES
-from generator.load import files
+from generator.load import files, search_figures
 from generator.load.caps import cap_repeated
 from generator.load.characters import visible
 from generator.load.content_pages import CONTENT_FOLDER, check_content_links, check_content_pages
@@ -49,6 +49,7 @@ from generator.load.schema import (
     read_string_list,
     read_text,
 )
+from generator.load.search_figures import read_search_figures
 from generator.load.site_config import check_site_config
 from generator.load.spec import GameData, spec_of
 from generator.load.text_safety import check_project_text
@@ -102,6 +103,9 @@ def load_games(
         )
         return project, errors
     project.sources = loader.sources(root / "sources.yaml")
+    project.search_figures = read_search_figures(
+        root / search_figures.FILE, relative(root / search_figures.FILE, project_root), errors
+    )
     project.labels = loader.labels(LABELS_FILE)
     for package in specs.values():  # a game's own interface strings
         if package.labels_file is not None and package.labels_file.exists():

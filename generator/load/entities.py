@@ -152,3 +152,4 @@ class Project:
     gaps: list[DataError] = field(default_factory=list)
     # The hand-written pages' headings and links, by path under content/ (load/content_pages.py).
     content_outlines: dict = field(default_factory=dict)
+    search_figures: dict | None = None  # the search's measured quality (load/search_figures.py)

@@ -18,13 +18,13 @@ from generator.languages import NAME_LANGUAGES
 # the search index, the theme's assets or a generated page at the language's root.
 RESERVED_GAME_IDS = (
     *NAME_LANGUAGES,
-    "pagefind",
     "assets",
     "search",
     "javascripts",
     "stylesheets",
     "sources",
     "editions",
+    "about",
     "404",
 )
 IGNORED = (".gitkeep", ".gitignore", "README.md")

@@ -20,7 +20,7 @@ from generator.load.entities import Entity, Game, Project
 from generator.load.files import display
 
 DEEPEST_SECTION = 4  # depth 0 is an h2, so depth 4 is an h6: the last HTML heading
-LANGUAGE_ROOT_PAGES = ("sources.md", "editions.md")  # generated once per language
+LANGUAGE_ROOT_PAGES = ("sources.md", "editions.md", "about.md")  # generated once per language
 # Element ids the site's own interface uses (site_overrides/): an entity with one of them would
 # give a page two elements with one id, and the search box would read the wrong one.
 INTERFACE_IDS = ("rulebook-labels", "not-found", "top")  # `top`: the title of each generated page

@@ -299,7 +299,7 @@ SPECS = {
     "rule": EntitySpec(
         "rule",
         {"title": read_title, "text": read_text},
-        {"sources": read_sources, "edition-change": read_text},
+        COMMON_OPTIONAL,  # aliases: what players call the rule (a loanword, the English name)
         nested="sections",
     ),
     "parameter": EntitySpec("parameter", {"value": read_parameter_value}, {"sources": read_sources}),

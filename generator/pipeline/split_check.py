@@ -12,7 +12,6 @@ error in the data, as there. tests/test_split_check.py compares the two.
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
@@ -21,6 +20,7 @@ from generator import registry
 from generator.errors import DataError
 from generator.load import GameLinks, game_folders, links_between_games, load_games
 from generator.load.caps import cap_repeated
+from generator.runtime.cores import idle_cores_now
 from generator.runtime.forked import Forked
 
 
@@ -82,11 +82,13 @@ def check(root: Path) -> Verdict:
 
 
 def _shares(names: list[str], root: Path) -> list[set[str]]:
-    """The game folders split into one share per process: a game each while there are cores to
-    spare (a game's checks cost more than its size tells), else by size; one share for little
-    data. The first share is this process's."""
+    """The game folders split into one share per process: a game each while there are idle cores
+    to spare (a game's checks cost more than its size tells), else by size; one share for little
+    data or a busy machine. The first share is this process's."""
     sizes = {name: _bytes(root / "rules_data" / name) for name in names}
-    count = max(1, min(len(names), (os.cpu_count() or 1) + 1))
+    # One process more than the idle cores (one waits on the files while another computes); on a
+    # busy machine the forks only add their own work.
+    count = max(1, min(len(names), idle_cores_now() + 1))
     if sum(sizes.values()) < SPLIT_FROM_BYTES:
         count = 1
     shares: list[tuple[int, set[str]]] = [(0, set()) for _ in range(count)]

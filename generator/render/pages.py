@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Mapping
 
@@ -15,6 +16,7 @@ from markupsafe import Markup
 
 from generator.languages import LANGUAGES, PUBLISHED, language
 from generator.load.entities import Entity, Game, Project
+from generator.load.search_figures import FILE as SEARCH_FIGURES
 from generator.render import compare, references
 from generator.render.numbers import percent
 from generator.render.plain import as_markdown, text
@@ -23,6 +25,7 @@ from generator.runtime.template_cache import COMPILED
 
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"
+ABOUT_PAGE = "about.md"
 LIST_SEPARATOR = {code: language(code).list_separator for code in LANGUAGES}
 
 
@@ -107,7 +110,8 @@ def _package(packages: Packages, game: Game | None) -> GamePages:
 def _render_shared(
     env, project: Project, packages: Packages, lang: str, languages: tuple[str, ...]
 ) -> list[GeneratedPage]:
-    """The pages about every game at once: the sources, and the editions compared."""
+    """The pages about every game at once: the sources, the editions compared, and the site itself
+    (with the search's quality as scripts/benchmark.py measured it)."""
     context = _context(project, None, NO_PAGES, lang, "", languages, depth=0)
     game_names = {game_id: game.name[lang] for game_id, game in project.games.items()}
     pages = [
@@ -122,6 +126,17 @@ def _render_shared(
     pairs = [(project.games[g.compare_with], g) for g in project.games.values() if g.compare_with in project.games]
     if pairs:
         pages.append(_render_editions(env, project, _package(packages, pairs[0][1]), pairs, lang, context))
+    pages.append(
+        GeneratedPage(
+            f"{lang}/{ABOUT_PAGE}",
+            env.get_template("about.md.j2").render(
+                figures=project.search_figures,
+                share=lambda value: percent(Fraction(value).limit_denominator(100_000), lang),
+                **context,
+            ),
+            f"rules_data/{SEARCH_FIGURES}",
+        )
+    )
     return pages
 
 

@@ -3,7 +3,7 @@
 The build uses it for work that needs what is already in memory (the loaded rules) but not the
 build's own progress: the model's checks and the search's name index run on the other core
 while MkDocs renders pages. The child leaves with os._exit, so it runs none of the parent's
-clean-up (temporary folders, the Pagefind service, MkDocs' hooks).
+clean-up (temporary folders, MkDocs' hooks).
 """
 
 from __future__ import annotations

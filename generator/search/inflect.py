@@ -11,8 +11,13 @@ its complements and keep their form.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from functools import lru_cache
+from importlib import metadata
+from pathlib import Path
+
+from generator.runtime.disk_memo import DiskMemo
 
 CASES = ("nomn", "gent", "datv", "accs", "ablt", "loct", "voct")
 NUMBERS = ("sing", "plur")
@@ -45,8 +50,38 @@ def _inflected(parse, grammemes: frozenset[str]):
     return parse.inflect(grammemes)
 
 
+@lru_cache(maxsize=1)
+def _memo() -> DiskMemo:
+    """The answers of earlier builds: they depend on this module's code and the dictionary only."""
+    versions = [metadata.version(name) for name in ("pymorphy3", "pymorphy3-dicts-uk")]
+    code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    return DiskMemo("ukrainian", " ".join([code, *versions]))
+
+
+def save_memo() -> None:
+    """Keep what this process computed for the next build."""
+    _memo().save()
+
+
 def ukrainian_forms(phrase: str) -> set[str]:
     """Every case/number form of `phrase` (lower case), the phrase itself included."""
+    return set(_memo().get(f"forms:{phrase}", lambda: sorted(_forms(phrase))))  # type: ignore[arg-type]
+
+
+def word_lemmas(word: str) -> list[str]:
+    """The lemmas a Ukrainian word (lower case) may be a form of, by the dictionary's own words:
+    none for a word it does not know (no guess from its ending)."""
+
+    def lookup() -> list[str]:
+        dictionary = _analyzer().dictionary
+        spelled = word.replace("ʼ", "'").replace("’", "'")
+        parses = dictionary.words.get(spelled) or []
+        return sorted({dictionary.build_normal_form(para, index, spelled) for para, index in parses})
+
+    return _memo().get(f"lemmas:{word}", lookup)  # type: ignore[return-value]
+
+
+def _forms(phrase: str) -> set[str]:
     words = phrase.lower().split()
     forms = {phrase.lower()}
     if not any(ch.isalpha() for ch in phrase):

@@ -45,7 +45,7 @@ def build_site(site_dir: str = "site", root: Path = PROJECT_ROOT) -> int:
         (work / OWNER_FILE).write_text(str(os.getpid()), encoding="ascii")
         fresh = work / "site"
         # Its own process group: a terminal's Ctrl-C reaches only us, and we stop the whole
-        # group (properdocs and the Pagefind it runs) together.
+        # group (properdocs and the builds it forks) together.
         child = subprocess.Popen(
             [sys.executable, "-m", "generator.site.run_mkdocs", "build", "--strict", "--site-dir", str(fresh)],
             cwd=root,

@@ -10,9 +10,9 @@ languages in turn would finish alone, on one core.
 Each child writes into a folder of its own beside the site, so no two processes write the same
 file (not even the theme's files, or the root 404 page and sitemap, which are the default
 language's): the parent moves each child's language folder in once the child is done. A child
-indexes its pages with a Pagefind of its own (a language's part of the search bundle depends only
-on that language's pages, in order) and reports through a pipe where its bundle is, or the error
-that stopped it; it leaves without MkDocs' clean-up.
+indexes its pages itself (a language's full-text index depends only on that language's pages, in
+order, and lies in its folder) and reports through a pipe that it is done, or the error that
+stopped it; it leaves without MkDocs' clean-up.
 """
 
 from __future__ import annotations
@@ -30,17 +30,30 @@ from typing import Callable
 
 from properdocs.exceptions import Abort, BuildError, PluginError
 
+from generator.runtime.cores import idle_cores
 from generator.site import patches
 
-# Set to 1 to build the languages one after another (the same bytes: tests/test_build.py checks it).
+# 1: build the languages one after another; 0: at once whenever there are two cores, whatever the
+# machine's load (the same bytes either way: tests/test_build.py checks it).
 ONE_AT_A_TIME_ENV = "RULEBOOK_ONE_LANGUAGE_AT_A_TIME"
 LANGUAGES_PREFIX = ".site-languages-"
-BUNDLE = ".pagefind-bundle"  # in a child's folder: its search bundle
+IDLE_WANTED = 0.6  # of a core: what the other processes must leave unused for a second one to help
 
 
 def wanted() -> bool:
-    """Two processes help only with two cores free for them."""
-    return os.environ.get(ONE_AT_A_TIME_ENV) != "1" and len(os.sched_getaffinity(0)) > 1
+    """Two processes help only with two cores free for them. Forking them costs about a tenth more
+    CPU than one process building the languages in turn, and with the other core busy (a test
+    run, another build, anything a laptop does) they save no time: then the languages are built
+    in turn. How busy: the machine's idle time over a tenth of a second, as Linux counts it."""
+    setting = os.environ.get(ONE_AT_A_TIME_ENV)
+    cores = len(os.sched_getaffinity(0))
+    if setting == "1" or cores < 2:
+        return False
+    return setting == "0" or cores_idle() >= IDLE_WANTED
+
+
+def cores_idle() -> float:
+    return idle_cores(0.1)
 
 
 @dataclass
@@ -97,11 +110,6 @@ class LanguageSplit:
             self._children.append(_Child(language, pid, read, folder))
         return False
 
-    def bundle_folder(self) -> Path:
-        """In a child: where it writes its search bundle (removed with its folder, whatever happens)."""
-        assert self.folder is not None
-        return self.folder / BUNDLE
-
     def build_in_child(self, config) -> None:
         """In a child: the i18n plugin's loop over the other languages (as after a build)."""
         patches.build_other_languages(config)
@@ -121,10 +129,9 @@ class LanguageSplit:
             os._exit(0 if error is None else 1)
 
     # -- the parent ------------------------------------------------------------------------------
-    def wait_for_children(self, site_dir: Path, homes: dict[str, str], take_bundle) -> None:
-        """Move each child's language into site_dir (homes: language -> its folder in the site)
-        and hand its search bundle, if it wrote one, to take_bundle(folder); raise PluginError
-        with the first failure's reason."""
+    def wait_for_children(self, site_dir: Path, homes: dict[str, str]) -> None:
+        """Move each child's language into site_dir (homes: language -> its folder in the site);
+        raise PluginError with the first failure's reason."""
         try:
             while self._children:
                 child = self._children.pop(0)
@@ -133,8 +140,6 @@ class LanguageSplit:
                     if "error" in report:
                         raise PluginError(report["error"])
                     (child.folder / homes[child.language]).rename(site_dir / homes[child.language])
-                    if report.get("bundle"):
-                        take_bundle(child.folder / BUNDLE)
                 finally:
                     shutil.rmtree(child.folder, ignore_errors=True)
         finally:

@@ -5,10 +5,9 @@ on_nav          order pages as the data orders them, title game sections by the 
 on_page_markdown  point "edit this page" at the YAML the page came from
 on_serve        watch rules_data/, content/, site_overrides/ and the generator (not docs_dir, which
                 on_config writes), and keep the preview answering while the data is broken
-on_post_page    hand each finished page to Pagefind, which indexes it in its own process while
-                MkDocs goes on (`build`); under serve, add the script that lists a failed
-                rebuild's errors over the page
-on_post_build   write the name index and Pagefind's bundle (under serve, Pagefind reads the site)
+on_post_page    read each finished page's text for the full-text index (`build`); under serve,
+                add the script that lists a failed rebuild's errors over the page
+on_post_build   write the name index and the full-text index (under serve, read from the site)
 
 Under `properdocs serve --dirty` (what `scripts/site serve` runs) a save re-renders only the games
 whose inputs changed (pipeline.Preview) and MkDocs only the pages whose Markdown changed, unless
@@ -18,8 +17,8 @@ the page list, a title or the theme changed; the search index follows in the bac
 mkdocs-static-i18n builds each language by re-entering MkDocs' build from its own
 on_post_build; those nested builds must not regenerate or re-index (patches.i18n_building). Under
 `build`, each other language is built in a forked child while this process builds the first
-(generator/site/language_split.py): a child indexes its own language and hands back its search
-bundle, which the parent merges into the site's.
+(generator/site/language_split.py): a child indexes its own language into its language's folder,
+which the parent moves into the site.
 """
 
 from __future__ import annotations
@@ -41,8 +40,7 @@ from generator.languages import DRAFTS
 from generator.load import interface_labels
 from generator.load.site_config import site_config_errors
 from generator.runtime.forked import Forked
-from generator.search import BUNDLE_DIR, build_search, merge_bundle, name_index_files, write_bundle
-from generator.search.pagefind_service import PagefindError, PagefindIndexer
+from generator.search import TextIndexer, build_search, name_index_files, write_text_index
 from generator.site import language_split, patches, serve, staging, theme_env
 from generator.site.reader_site import NOT_FOUND, ReaderSite, language_homes
 
@@ -70,7 +68,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.pages_written = 0  # under serve: pages this rebuild wrote, in every language
         self.site_changes = 0  # under serve: rebuilds that wrote a page (what the search index follows)
         self.page_outputs = serve.PageOutputs()  # under serve --dirty: what to delete once gone
-        self.indexer: PagefindIndexer | None = None  # `build` only: fed page by page
+        self.indexer: TextIndexer | None = None  # `build` only: fed page by page
         self.site_dir: Path | None = None  # the whole site's folder (each language builds into its own)
         self.split: language_split.LanguageSplit | None = None  # `build` only: languages built at once
         self.names: Forked | None = None  # `build` only: the name index, computed beside the build
@@ -167,18 +165,11 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         patches.put_theme_folder_first(config.theme, str(folder))
 
     def _start_indexing(self, config) -> None:
-        """`build`: Pagefind starts first, and loads the first language's word splitter while the
-        data loads and renders (for Japanese, a dictionary: about a second of CPU). This service
-        keeps the normal priority: for Japanese it has the longest chain of work beside the pages
-        (the dictionary, then the most text to split), which must end before the build can."""
+        """`build`: the full-text index reads each page as MkDocs writes it."""
         self._abort_indexing()
         assert self.site_dir is not None
         self.site_dir.mkdir(parents=True, exist_ok=True)
-        try:  # first of all: a missing Pagefind is said before the pages are made, not after
-            self.indexer = PagefindIndexer(self.site_dir, background=False)
-        except PagefindError as exc:
-            raise PluginError(str(exc)) from None
-        self.indexer.warm_up(config.theme["language"])
+        self.indexer = TextIndexer()
 
     def _start_the_name_index(self, project) -> None:
         """Computed in a forked process while the pages render and MkDocs builds."""
@@ -236,43 +227,37 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
 
     def _start_over_in_the_child(self) -> None:
         """In a forked child: the model's checks are the parent's to finish; the pages the child
-        writes go to a Pagefind of its own (a language's index does not depend on the others')."""
+        writes go to an index of its own (a language's index does not depend on the others')."""
         if self.generated:
             self.generated.model_check = None
         self.names = None
-        if self.indexer:
-            self.indexer.disown()
         assert self.split is not None and self.split.folder is not None
         self.site_dir = self.split.folder
-        self.indexer = PagefindIndexer(self.site_dir)
+        self.indexer = TextIndexer()
 
     def _finish_the_child(self) -> None:
-        """A child's last step: write and tidy its language's search bundle, tell the parent."""
-        assert self.split is not None
+        """A child's last step: write its language's full-text index into its folder, tell the parent."""
+        assert self.split is not None and self.split.folder is not None
         try:
             if self.indexer:
                 indexer, self.indexer = self.indexer, None
-                write_bundle(indexer.finish(indexer.request_bundle()), self.split.bundle_folder())
+                write_text_index(indexer.files(), self.split.folder)
         except Exception as exc:  # noqa: BLE001 — reported to the parent, which fails the build
             self.split.child_done(exc)
-        self.split.child_done(bundle=self.split.bundle_folder().is_dir())
+        self.split.child_done()
 
     def _merge_the_other_languages(self, config, site_dir: Path) -> None:
-        """Wait for the languages the forked children built; add their search bundles to the site's."""
+        """Wait for the languages the forked children built (with their full-text indexes)."""
         split, self.split = self.split, None
         assert split is not None
         split.uninstall()
-        split.wait_for_children(
-            site_dir, language_homes(config), lambda bundle: merge_bundle(bundle, site_dir / BUNDLE_DIR)
-        )
+        split.wait_for_children(site_dir, language_homes(config))
 
     def _abort_indexing(self) -> None:
         names, self.names = self.names, None
         if names:
             names.stop()
-        indexer, self.indexer = self.indexer, None
-        if indexer:
-            indexer.abort()
+        self.indexer = None
 
     @event_priority(-150)  # after i18n has narrowed the nav to one language
     def on_nav(self, nav, config, files):

@@ -13,6 +13,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from generator.search import TEXT_DIR
 from generator.site import patches
 
 SERVICE_WORKER = Path(__file__).with_name("service_worker.js")
@@ -120,14 +121,14 @@ def _up(lang: str, config) -> str:
 
 def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> list[str]:
     """Every file a reader of `lang` needs offline, as paths from the site root: the language's
-    pages (diagrams are inline SVG), the shared assets, its name index and its Pagefind index."""
+    pages (diagrams are inline SVG), the shared assets, its name index and its full-text index."""
     files: list[str] = []
     for path in sorted(site.rglob("*")):
         if not path.is_file():
             continue
         rel = path.relative_to(site).as_posix()
-        if rel.startswith("pagefind/"):
-            if _pagefind_file_for(rel, lang):
+        if any(rel.startswith(f"{h}{TEXT_DIR}/") for h in {"", home, *other_homes}):  # a language's full-text index
+            if rel.startswith(f"{home}{TEXT_DIR}/"):
                 files.append(rel)
         elif rel.startswith("assets/"):
             if rel.startswith(("assets/names/", "assets/offline/")):
@@ -144,17 +145,6 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
                 # Directory URLs are what links and the address bar use.
                 files.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
     return files
-
-
-def _pagefind_file_for(rel: str, lang: str) -> bool:
-    name = rel.rsplit("/", 1)[-1]
-    if rel.startswith(("pagefind/fragment/", "pagefind/index/", "pagefind/filter/")):
-        return name.startswith(f"{lang}_")
-    if name.endswith(".pf_meta"):
-        return name.startswith(f"pagefind.{lang}_")
-    if name.startswith("wasm."):
-        return name in (f"wasm.{lang}.pagefind", "wasm.unknown.pagefind")
-    return name in ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json", "pagefind-highlight.js")
 
 
 def _version(site: Path, lists: dict[str, list[str]]) -> str:

@@ -30,9 +30,11 @@ def main(argv: list[str]) -> int:
     # Imported with the collector off: ProperDocs, Material and the plugins allocate much as they load.
     from properdocs.__main__ import cli
 
+    from generator.load import yamlpos
     from generator.load.site_config import CONFIG_FILE
     from generator.site import patches
 
+    yamlpos.keep_parses()  # each data file composed once, not in every build
     patches.read_config_safely()
     try:
         cli.main(args=_naming_the_config_file(argv, CONFIG_FILE), prog_name="properdocs")
@@ -45,7 +47,7 @@ def main(argv: list[str]) -> int:
 
 def _stop_everything_on_sigterm() -> None:
     """A build that `python -m generator build` started (its own session, see generator/site/build.py)
-    ends with everything it started: its languages' forked builds, their Pagefind indexers. The
+    ends with everything it started: its languages' forked builds. The
     builder stops the whole group itself when it is interrupted; but killed outright (SIGKILL), it
     can only have the kernel send this process SIGTERM (PR_SET_PDEATHSIG), and the forked builds
     would write on for half a minute into a folder nobody will publish."""

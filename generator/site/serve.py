@@ -22,7 +22,6 @@ from typing import Callable
 
 from generator.runtime.forked import BACKGROUND_NICENESS
 from generator.runtime.locations import GENERATOR
-from generator.search.pagefind_service import PagefindService
 from generator.site import patches
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
@@ -208,19 +207,17 @@ class SearchFollower:
         self.wanted: Callable[[], None] | None = None
         self.building = False
         self.worker: threading.Thread | None = None
-        self.service: PagefindService | None = None  # used by the worker thread alone
         self.asked_for: object = None  # the state of the site the newest index asked for is of
         self.failed = False  # the last index written ended in an error
 
     def want(self, index, project, site_dir: Path, site_state: object) -> bool:
-        """index(project, site_dir, service=...) writes the index, on the Pagefind service given,
-        unless the newest index asked for is of the same `site_state` (any value that compares
+        """index(project, site_dir) writes the index, unless the newest index asked for is of the same `site_state` (any value that compares
         equal when the pages and the data are the same) and did not fail. True if it is asked for."""
         with self.lock:
             if site_state == self.asked_for and not self.failed:
                 return False
             self.asked_for = site_state
-            self.wanted = lambda: log.info(index(project, site_dir, service=self._kept_service(site_dir)))
+            self.wanted = lambda: log.info(index(project, site_dir))
             self._start_if_due()
         return True
 
@@ -228,16 +225,6 @@ class SearchFollower:
         """An index of `site_state` was written without this follower (the preview's first build)."""
         with self.lock:
             self.asked_for, self.failed = site_state, False
-
-    def _kept_service(self, site_dir: Path) -> PagefindService:
-        """One Pagefind service for every index of the preview: a language's word splitter
-        (for Japanese, a dictionary: about a second of CPU) loads once, not on every save. Started
-        in the worker thread, it shares that thread's lower priority."""
-        if self.service is None or not self.service.running() or self.service.site_dir != site_dir:
-            if self.service is not None:
-                self.service.abort()
-            self.service = PagefindService(site_dir)
-        return self.service
 
     def build_started(self) -> None:
         with self.lock:
@@ -259,7 +246,7 @@ class SearchFollower:
 
     def _pause_while_building(self, frame, event, arg) -> None:
         """Called as each function of the index starts: while a rebuild runs, the index's Python
-        work waits (Pagefind's own process goes on at its lower priority), so that the two do not
+        work waits, so that the two do not
         share this process's interpreter lock, of which the rebuild would get half."""
         while self.building:
             time.sleep(0.02)
@@ -292,7 +279,7 @@ class SearchFollower:
 
 def _lower_this_threads_priority() -> None:
     """The index yields the processor to the next rebuild: on Linux a thread has its own nice
-    value, and the Pagefind process it starts inherits it."""
+    value."""
     if sys.platform.startswith("linux"):
         try:
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)

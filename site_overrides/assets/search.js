@@ -1,9 +1,11 @@
 /* Header search, a combobox: names first (any name, alias, English name, prefix, Ukrainian case
    form, Korean form with a particle, hiragana for katakana, Latin transliteration, one typo),
-   shown as soon as the small name index is here; Pagefind's full-text results follow as they come.
-   Both indexes are per language, so results never leave the page's language.
-   The game of the page being read (the URL's game folder) ranks first; on a page of no game, one
-   name found in several games is one result with a link per game.
+   shown as soon as the small name index is here; the full-text results follow as they come, a few
+   at first and the rest behind a "more" row. Both indexes are per language, so results never
+   leave the page's language. The game of the page being read (the URL's game folder) ranks
+   first; on a page of no game, one name found in several games is one result with a link per
+   game, the game the reader last read first. A full-text result opens its page with the searched
+   words marked (?h=).
    normalize() mirrors generator/search/normalize.py. */
 (function () {
   "use strict";
@@ -12,7 +14,9 @@
   root = root.replace(/\/?$/, "/");
   var labels = {};
   try { labels = JSON.parse(document.getElementById("rulebook-labels").textContent); } catch (e) { labels = {}; }
-  var MAX_NAMES = 8, MAX_TEXT = 3;
+  var MAX_NAMES = 8, MAX_TEXT = 5, MORE_TEXT = 10;
+  var GAME_BONUS = 150; // the page's game first: its alias (200) above another game's name (300)
+  var LAST_GAME = "rulebook-last-game"; // the game of the last game page read (localStorage)
   var TYPING_PAUSE_MS = 120; // typed queries: full text after a pause in typing
   var WHOLE_INPUT = { insertFromPaste: true, insertFromDrop: true, insertReplacementText: true };
 
@@ -162,8 +166,9 @@
     return index;
   }
 
-  function fetchJson(name) {
-    var url = root + "assets/names/" + name + ".json";
+  /* A file of the indexes, as gzip inflated here (any host) or plain JSON where the browser cannot. */
+  function fetchJson(path) {
+    var url = root + path;
     var inflate = typeof DecompressionStream === "function";
     return fetch(inflate ? url + ".gz" : url).then(function (r) {
       if (!r.ok) throw new Error(r.status);
@@ -179,7 +184,7 @@
   var namesPromise = null;
   function names() {
     if (!namesPromise) {
-      namesPromise = fetchJson(lang).then(loadIndex)
+      namesPromise = fetchJson("assets/names/" + lang + ".json").then(loadIndex)
         .catch(function () { return loadIndex({ games: [], kinds: [], entries: [] }); });
     }
     return namesPromise;
@@ -190,7 +195,7 @@
   var morePromise = null;
   function withOtherLanguages(index) {
     if (!morePromise) {
-      morePromise = fetchJson(lang + "-more").then(function (more) {
+      morePromise = fetchJson("assets/names/" + lang + "-more.json").then(function (more) {
         index.entries.forEach(function (entry, i) {
           frontDecoded(more.keys[i], 1, entry.keys);
           entry.latinKeys = null;
@@ -206,16 +211,301 @@
     return Object.keys(wanted).some(function (script) { return !index.scripts[script]; });
   }
 
-  var pagefindPromise = null;
-  function pagefind() {
-    if (!pagefindPromise) {
-      var base = new URL(root, location.href);
-      pagefindPromise = import(new URL("pagefind/pagefind.js", base).href).then(function (pf) {
-        return pf.options({ baseUrl: base.pathname }).then(function () { return pf; });
-      }).catch(function () { return null; });
-    }
-    return pagefindPromise;
+  /* Full text (generator/search/fulltext.py): each language's sections, found by the pairs of
+     adjacent CJK characters of the query (any contiguous part of a word) and by the words it
+     begins in other scripts (in Ukrainian, with every form of the word's lemma in the text). Only
+     the shards holding the query's keys are fetched, and a page's text only to show it. */
+  var CJK = "\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7a3";
+  var RUNS = new RegExp("[" + CJK + "]+|[^" + CJK + "]+", "g");
+  var IS_CJK = new RegExp("^[" + CJK + "]");
+  var JA_PARTICLES = "をはがにでとのもへや";
+  var TITLE = 3, WHOLE = 1.2; // a phrase's part in a section's heading; a section holding the whole phrase
+  var UK_ENDINGS = ["ами", "ями", "ові", "еві", "ого", "ому", "ими", "іми", "ях", "ах", "ів", "їв", "ам", "ям",
+    "ом", "ем", "єм", "ою", "ею", "єю", "ий", "ій", "их", "іх", "им", "ім", "ої", "ої", "а", "я", "у", "ю", "і",
+    "ї", "и", "е", "є", "о"];
+
+  /* The query's terms: each space-separated word folded like the index, Korean particles off,
+     cut where the script changes ("S.T.A.R.S.隊員" -> "stars", "隊員"). */
+  function termsOf(query) {
+    var terms = [];
+    String(query).normalize("NFKC").split(/\s+/).forEach(function (word) {
+      var q = normalize(word);
+      if (/[\uac00-\ud7a3]$/.test(q)) {
+        for (var k = 0; k < KO_PARTICLES.length; k++) {
+          var p = KO_PARTICLES[k];
+          if (q.length >= p.length + 2 && q.slice(-p.length) === p) { q = q.slice(0, -p.length); break; }
+        }
+      }
+      (q.match(RUNS) || []).forEach(function (run) { terms.push(run); });
+    });
+    return terms;
   }
+
+  /* A Japanese phrase's parts: cut at a particle between two characters that are not hiragana
+     ("ドアを開ける" -> "ドア", "開ける"); a word without such a particle stays whole. */
+  function partsOf(term) {
+    if (lang !== "ja") return [term];
+    var parts = [], current = "";
+    Array.from(term).forEach(function (ch, i, all) {
+      var hira = function (c) { return c >= "\u3041" && c <= "\u309f"; };
+      if (JA_PARTICLES.indexOf(ch) >= 0 && i > 0 && i < all.length - 1 && !hira(all[i - 1]) && !hira(all[i + 1])) {
+        if (current) parts.push(current);
+        current = "";
+      } else {
+        current += ch;
+      }
+    });
+    if (current) parts.push(current);
+    return parts;
+  }
+
+  function keysOfRun(run) {
+    var chars = Array.from(run);
+    if (chars.length === 1) return [run];
+    var keys = [];
+    for (var i = 0; i + 1 < chars.length; i++) keys.push(chars[i] + chars[i + 1]);
+    return keys;
+  }
+
+  function shardOf(key, shards) { // FNV-1a of the first two code points, as fulltext.shard_of
+    var h = 0x811c9dc5;
+    Array.from(key).slice(0, 2).forEach(function (ch) { h = Math.imul(h ^ ch.codePointAt(0), 0x01000193) >>> 0; });
+    return h % shards;
+  }
+
+  var textState = null;
+  function textIndex() {
+    if (!textState) {
+      textState = names().then(function (index) {
+        var base = index.base + "search/";
+        return fetchJson(base + "meta.json").then(function (meta) {
+          return { base: base, meta: meta, shards: {}, pages: {} };
+        });
+      }).catch(function () { textState = null; return null; });
+    }
+    return textState;
+  }
+
+  function shard(ix, number) {
+    if (!ix.shards[number]) {
+      ix.shards[number] = fetchJson(ix.base + "k" + number + ".json").then(function (data) {
+        var decoded = {};
+        Object.keys(data).forEach(function (key) {
+          var n = 0;
+          decoded[key] = data[key].map(function (d) { n += d; return n; });
+        });
+        return decoded;
+      }).catch(function () { return {}; });
+    }
+    return ix.shards[number];
+  }
+
+  function pageText(ix, number) {
+    if (!ix.pages[number]) ix.pages[number] = fetchJson(ix.base + "p" + number + ".json").catch(function () { return null; });
+    return ix.pages[number];
+  }
+
+  /* The postings (2 * section + 1 if in its heading) of a word term: the words it begins, and
+     in Ukrainian, when no word begins with it, the words that begin with it less an ending. */
+  function wordPostings(table, term) {
+    function starting(prefix) {
+      var found = {}, any = false;
+      Object.keys(table).forEach(function (key) {
+        if (key.indexOf(prefix) === 0) { any = true; table[key].forEach(function (p) { found[p >> 1] = Math.max(found[p >> 1] || 0, (p & 1) + (key === prefix ? 2 : 1)); }); }
+      });
+      return any ? found : null;
+    }
+    var found = starting(term);
+    if (!found && lang === "uk") {
+      for (var k = 0; k < UK_ENDINGS.length && !found; k++) {
+        var e = UK_ENDINGS[k];
+        if (term.length - e.length >= 4 && term.slice(-e.length) === e) found = starting(term.slice(0, -e.length));
+      }
+    }
+    return found || {};
+  }
+
+  /* Sections (number -> weight) holding every key of a CJK term. */
+  function cjkPostings(tables, keys) {
+    var found = null;
+    keys.forEach(function (key) {
+      var here = {};
+      (tables[key] || []).forEach(function (p) { here[p >> 1] = (p & 1) + 1; });
+      if (found === null) { found = here; return; }
+      Object.keys(found).forEach(function (s) { if (!here[s]) delete found[s]; else found[s] = Math.min(found[s], here[s]); });
+    });
+    return found || {};
+  }
+
+  /* Every section that answers the query, best first: [{section, score}]. First the sections
+     holding every term (each CJK term with its characters in a row, as far as its pairs tell).
+     A phrase (several words or parts, or a long run of characters) is scored by its parts, in any
+     order and form: each part by the share of its pairs (or its word) a section holds, a rarer
+     part more, a part in the section's heading (a ruling's question) three times as much, a section
+     holding few of the parts less, one holding the whole phrase a little more. */
+  function textSearch(query) {
+    var terms = termsOf(query).filter(function (t) { return IS_CJK.test(t) || t.length >= 2; });
+    if (!terms.length) return Promise.resolve([]);
+    return textIndex().then(function (ix) {
+      if (!ix) return [];
+      var parts = [];
+      terms.forEach(function (t) { (IS_CJK.test(t) ? partsOf(t) : [t]).forEach(function (p) { parts.push(p); }); });
+      var keys = {};
+      terms.concat(parts).forEach(function (t) {
+        (IS_CJK.test(t) ? keysOfRun(t) : [t]).forEach(function (k) { keys[k] = true; });
+      });
+      var wanted = {};
+      Object.keys(keys).forEach(function (k) { wanted[shardOf(k, ix.meta.shards)] = true; });
+      return Promise.all(Object.keys(wanted).map(function (n) { return shard(ix, n).then(function (t) { return [n, t]; }); }))
+        .then(function (loaded) {
+          var byShard = {};
+          loaded.forEach(function (pair) { byShard[pair[0]] = pair[1]; });
+          var total = ix.meta.pages[ix.meta.pages.length - 1];
+          function table(key) { return byShard[shardOf(key, ix.meta.shards)][key] || []; }
+          function idf(count) { return Math.log(1 + total / (1 + count)); }
+          function postingsOf(t) {
+            return IS_CJK.test(t) ? cjkAll(t) : wordPostings(byShard[shardOf(t, ix.meta.shards)], t);
+          }
+          function cjkAll(t) {
+            var tables = {};
+            keysOfRun(t).forEach(function (k) { tables[k] = table(k); });
+            return cjkPostings(tables, keysOfRun(t));
+          }
+          /* section -> score of one part; and the part's weight */
+          function partScores(part) {
+            var scores = {}, weight = 0;
+            var units = IS_CJK.test(part) ? keysOfRun(part).map(function (k) {
+              var set = {};
+              table(k).forEach(function (p) { set[p >> 1] = (p & 1) ? TITLE : 1; });
+              return set;
+            }) : [(function () {
+              var set = {}, found = wordPostings(byShard[shardOf(part, ix.meta.shards)], part);
+              Object.keys(found).forEach(function (s) { set[s] = found[s] % 2 ? TITLE : 1; });
+              return set;
+            })()];
+            units.forEach(function (set) { weight += idf(Object.keys(set).length); });
+            units.forEach(function (set) {
+              var w = idf(Object.keys(set).length) / (weight || 1);
+              Object.keys(set).forEach(function (s) { scores[s] = (scores[s] || 0) + w * set[s]; });
+            });
+            return { scores: scores, weight: weight / units.length };
+          }
+          function ranked(partsToScore, only) {
+            var each = partsToScore.map(partScores), sums = {}, held = {};
+            each.forEach(function (part) {
+              Object.keys(part.scores).forEach(function (s) {
+                if (only && !only[s]) return;
+                sums[s] = (sums[s] || 0) + part.weight * part.scores[s];
+                if (part.scores[s] >= 0.5) held[s] = (held[s] || 0) + 1;
+              });
+            });
+            return Object.keys(sums).map(function (s) {
+              var share = (held[s] || 0) / partsToScore.length;
+              return { section: +s, score: sums[s] * share * share };
+            }).sort(function (a, b) { return b.score - a.score || a.section - b.section; });
+          }
+          var strict = terms.map(postingsOf);
+          var every = {};
+          Object.keys(strict[0]).forEach(function (s) { if (strict.every(function (set) { return set[s]; })) every[s] = true; });
+          var found = ranked(terms, every).filter(function (hit) { return every[hit.section]; });
+          var phrase = parts.length > 1 || terms.some(function (t) { return Array.from(t).length >= 9; });
+          if (!phrase) return found;
+          var scored = ranked(parts).map(function (hit) {
+            return { section: hit.section, score: hit.score * (every[hit.section] ? WHOLE : 1) };
+          }).sort(function (a, b) { return b.score - a.score || a.section - b.section; });
+          var best = scored.length ? scored[0].score : 0;
+          return scored.filter(function (hit) { return hit.score >= best * 0.4 || every[hit.section]; });
+        });
+    });
+  }
+
+  function pageOf(meta, section) {
+    var lo = 0, hi = meta.pages.length - 2;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (meta.pages[mid] <= section) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /* Where in `text` the query's terms are: [start, end] ranges of the original characters. */
+  function matches(text, query) {
+    var flat = "", starts = [], ends = [], offset = 0; // flat: the folded text; per folded code unit, its original range
+    Array.from(text).forEach(function (ch) {
+      var folded = normalize(ch);
+      for (var k = 0; k < folded.length; k++) { starts.push(offset); ends.push(offset + ch.length); }
+      flat += folded;
+      offset += ch.length;
+    });
+    var ranges = [];
+    termsOf(query).forEach(function (term) {
+      (IS_CJK.test(term) ? partsOf(term) : [term]).forEach(function (part) {
+        if (!part || (!IS_CJK.test(part) && part.length < 2)) return;
+        for (var at = flat.indexOf(part); at >= 0; at = flat.indexOf(part, at + part.length)) {
+          ranges.push([starts[at], ends[at + part.length - 1]]);
+        }
+      });
+    });
+    ranges.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+    var merged = [];
+    ranges.forEach(function (r) {
+      var last = merged[merged.length - 1];
+      if (last && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]); else merged.push(r.slice());
+    });
+    return merged;
+  }
+
+  /* An excerpt around the first match: [text before, match, text between, match, ..., after]. */
+  function excerptOf(text, query) {
+    var ranges = matches(text, query);
+    var start = ranges.length ? Math.max(0, ranges[0][0] - 30) : 0;
+    var end = Math.min(text.length, start + 110);
+    var pieces = [], at = start;
+    ranges.forEach(function (r) {
+      if (r[0] < at || r[1] > end) return;
+      pieces.push({ text: text.slice(at, r[0]) }, { text: text.slice(r[0], r[1]), mark: true });
+      at = r[1];
+    });
+    pieces.push({ text: text.slice(at, end) });
+    if (start > 0) pieces[0].text = "…" + pieces[0].text;
+    if (end < text.length) pieces[pieces.length - 1].text += "…";
+    return pieces;
+  }
+
+  /* The rows of some of the sections found, with their page's text (fetched once per page). */
+  function textRowsOf(found, query) {
+    return textIndex().then(function (ix) {
+      return Promise.all(found.map(function (hit) {
+        var number = pageOf(ix.meta, hit.section);
+        return pageText(ix, number).then(function (page) {
+          if (!page) return null;
+          var section = page[2][hit.section - ix.meta.pages[number]];
+          if (!section) return null;
+          var title = section[1] && section[1] !== page[1] ? section[1] + " — " + page[1] : page[1];
+          var anchor = "#" + section[0];
+          var url = root + ix.base.slice(0, -"search/".length) + page[0];
+          var highlight = "?h=" + encodeURIComponent(query.trim());
+          return { title: title, links: [{ url: url + highlight + anchor, title: title, meta: "",
+            excerpt: excerptOf(section[2] || section[1], query) }] };
+        });
+      })).then(function (rows) { return rows.filter(Boolean); });
+    });
+  }
+
+  window.rulebookSearch = { // what the page's own search finds, for tests and the benchmark
+    text: function (query) {
+      return textSearch(query).then(function (found) {
+        return textIndex().then(function (ix) {
+          return Promise.all(found.map(function (hit) {
+            var number = pageOf(ix.meta, hit.section);
+            return pageText(ix, number).then(function (page) {
+              return ix.base.slice(0, -"search/".length) + page[0] + "#" + page[2][hit.section - ix.meta.pages[number]][0];
+            });
+          }));
+        });
+      });
+    }
+  };
 
   /* Which game the page belongs to: the first folder of its path below the language's root. */
   function pageGame(index) {
@@ -227,19 +517,27 @@
     return -1;
   }
 
+  /* On a page of no game: the game the reader last read a page of, or -1. */
+  function lastGame(index) {
+    var id = null;
+    try { id = localStorage.getItem(LAST_GAME); } catch (e) { id = null; }
+    for (var i = 0; i < index.games.length; i++) if (index.games[i].id === id) return i;
+    return -1;
+  }
+
   /* Name results as rows; a row is one entry, or on a page of no game one name in several games. */
   function nameRows(index, query) {
     var forms = variants(query);
     var q = forms[0] ? forms[0].q : "";
     var latin = /^[a-z0-9+]+$/.test(q) && /[a-z]/.test(q) ? skeleton(q) : "";
-    var here = pageGame(index);
+    var here = pageGame(index), last = lastGame(index);
     var scored = [], best = 0;
     function pass(typos) {
       scored = [];
       index.entries.forEach(function (e) {
         var s = score(e, forms, latin, typos);
         if (s > best) best = s;
-        if (s > 0) scored.push({ e: e, s: s + (e.game === here ? 50 : 0) });
+        if (s > 0) scored.push({ e: e, s: s + (e.game === here ? GAME_BONUS : 0) + (here < 0 && e.game === last ? 1 : 0) });
       });
     }
     pass(false);
@@ -266,24 +564,6 @@
       rows.push(row);
     });
     return rows;
-  }
-
-  function textRows(query) {
-    return pagefind().then(function (pf) {
-      if (!pf) return [];
-      return pf.search(query.trim()).then(function (search) {
-        if (!search) return [];
-        return Promise.all(search.results.slice(0, MAX_TEXT).map(function (r) { return r.data(); }));
-      }).then(function (pages) {
-        return pages.map(function (d) {
-          var sub = (d.sub_results || [])[0];
-          var pick = sub && sub.url !== d.url ? sub : d;
-          var title = d.meta && d.meta.title ? d.meta.title : d.url;
-          if (sub && sub.title && sub.title !== title) title = sub.title + " — " + title;
-          return { title: title, links: [{ url: pick.url, title: title, meta: "", excerpt: pick.excerpt || d.excerpt }] };
-        });
-      });
-    });
   }
 
   function samePage(url) {
@@ -333,8 +613,8 @@
     inner.insertBefore(box, anchor);
 
     // What is on screen: the normalized query it answers, and its options in order.
-    var shown = { query: null, options: [], nameRows: [], textRows: [] };
-    var active = -1, serial = 0, textTimer = null;
+    var shown = { query: null, options: [], nameRows: [], textRows: [], found: [] };
+    var active = -1, serial = 0, textTimer = null, dismissed = false;
 
     function setOpen(open) {
       output.hidden = !open;
@@ -371,10 +651,14 @@
         m.textContent = meta;
         a.appendChild(m);
       }
-      if (link.excerpt) { // Pagefind's excerpt: its own escaped text with <mark> around the words found
+      if (link.excerpt) { // pieces of the page's text, the words found marked (text only, never HTML)
         var excerpt = document.createElement("span");
         excerpt.className = "rb-search__excerpt";
-        excerpt.innerHTML = link.excerpt;
+        link.excerpt.forEach(function (piece) {
+          var node = piece.mark ? document.createElement("mark") : document.createTextNode(piece.text);
+          if (piece.mark) node.textContent = piece.text;
+          excerpt.appendChild(node);
+        });
         a.appendChild(excerpt);
       }
       li.appendChild(a);
@@ -407,8 +691,9 @@
         list.appendChild(li);
       });
       var names = {};
-      shown.nameRows.forEach(function (row) { row.links.forEach(function (l) { names[new URL(l.url, location.href).href] = true; }); });
-      var text = shown.textRows.filter(function (row) { return !names[new URL(row.links[0].url, location.href).href]; });
+      function place(url) { var u = new URL(url, location.href); u.search = ""; return u.href; }
+      shown.nameRows.forEach(function (row) { row.links.forEach(function (l) { names[place(l.url)] = true; }); });
+      var text = shown.textRows.filter(function (row) { return !names[place(row.links[0].url)]; });
       if (text.length) {
         var li = document.createElement("li");
         li.className = "rb-search__group rb-search__group--text";
@@ -421,6 +706,17 @@
         group.setAttribute("role", "group");
         group.setAttribute("aria-labelledby", head.id);
         text.forEach(function (row) { group.appendChild(option(row.links[0], row.title, "", "text")); });
+        var rest = shown.found.length - shown.textRows.length;
+        if (rest > 0) { // the reader can reach every section found: a few more at each press
+          var more = document.createElement("li");
+          more.className = "rb-search__more";
+          more.setAttribute("role", "option");
+          more.setAttribute("data-more", "true");
+          more.id = "rb-search-option-" + shown.options.length;
+          more.textContent = (labels["search-more"] || "+{n}").replace("{n}", rest);
+          shown.options.push(more);
+          group.appendChild(more);
+        }
         li.appendChild(head);
         li.appendChild(group);
         list.appendChild(li);
@@ -432,9 +728,11 @@
         none.textContent = labels["search-no-results"] || "";
         list.appendChild(none);
       }
-      status.textContent = shown.options.length ? countLabel(shown.options.length) : (labels["search-no-results"] || "");
+      // Read out: the results listed, not the row that shows more of them.
+      var listed = shown.options.filter(function (o) { return !o.getAttribute("data-more"); }).length;
+      status.textContent = listed ? countLabel(listed) : (labels["search-no-results"] || "");
       output.setAttribute("data-query", input.value); // which query the list answers (tests, benchmark)
-      setOpen(true);
+      setOpen(!dismissed); // a list the reader closed (Escape, a choice) stays closed when results come
       setActive(-1);
     }
 
@@ -444,9 +742,10 @@
       var whole = !!(event && WHOLE_INPUT[event.inputType]);
       var q = normalize(query);
       var mine = ++serial;
+      dismissed = false;
       clearTimeout(textTimer);
       if (!q) {
-        shown = { query: null, options: [], nameRows: [], textRows: [] };
+        shown = { query: null, options: [], nameRows: [], textRows: [], found: [] };
         list.innerHTML = "";
         ["data-query", "data-names", "data-text"].forEach(function (a) { output.removeAttribute(a); });
         status.textContent = "";
@@ -460,12 +759,17 @@
         if (mine !== serial) return;
         shown.nameRows = nameRows(index, query);
         shown.textRows = [];
+        shown.found = [];
         render(q);
         output.setAttribute("data-names", query);
         // Full text, added below the names when it comes.
         function fullText() {
-          textRows(query).then(function (rows) {
-            if (mine !== serial) return;
+          textSearch(query).then(function (found) {
+            if (mine !== serial) return null;
+            shown.found = found;
+            return textRowsOf(found.slice(0, MAX_TEXT), query);
+          }).then(function (rows) {
+            if (!rows || mine !== serial) return;
             shown.textRows = rows;
             var keep = active >= 0 ? shown.options[active].id : null;
             render(q);
@@ -479,14 +783,38 @@
     }
 
     function go(li) {
+      if (li.getAttribute("data-more")) { showMore(); return; }
       var a = li.querySelector("a");
-      if (!a) return;
-      if (samePage(a.href)) finish();
+      if (!a || !a.href) return;
+      if (samePage(a.href)) {
+        finish();
+        var target = new URL(a.href);
+        highlight(target.searchParams.get("h"));
+        location.hash = target.hash;
+        return;
+      }
       location.href = a.href;
     }
 
-    /* After jumping to a result on the same page: nothing may stay open over the section. */
+    /* The next sections found, below those shown; the first of them becomes the active row. */
+    function showMore() {
+      var mine = serial, q = shown.query, query = input.value;
+      var from = shown.textRows.length, firstNew = shown.options.length - 1; // the "more" row's place
+      textRowsOf(shown.found.slice(from, from + MORE_TEXT), query).then(function (rows) {
+        if (mine !== serial) return;
+        shown.textRows = shown.textRows.concat(rows);
+        render(q);
+        setActive(Math.min(firstNew, shown.options.length - 1));
+        input.focus();
+      });
+    }
+
+    /* After jumping to a result on the same page: nothing may stay open over the section, and
+       no answer still on its way may open the list again. */
     function finish() {
+      serial++;
+      clearTimeout(textTimer);
+      dismissed = true;
       setOpen(false);
       closePanel(false);
       input.blur();
@@ -496,7 +824,7 @@
       box.classList.add("rb-search--open");
       toggle.setAttribute("aria-expanded", "true");
       input.focus();
-      if (shown.options.length && normalize(input.value)) setOpen(true);
+      if (shown.options.length && normalize(input.value)) { dismissed = false; setOpen(true); }
     }
 
     function phone() { return getComputedStyle(toggle).display !== "none"; }
@@ -513,7 +841,8 @@
     input.addEventListener("compositionend", run);
     input.addEventListener("focus", function () {
       names(); // start fetching the small name index as soon as the reader comes to the box
-      if (shown.options.length && shown.query === normalize(input.value) && shown.query) setOpen(true);
+      textIndex(); // and the full text's list of shards (a few hundred bytes)
+      if (shown.options.length && shown.query === normalize(input.value) && shown.query) { dismissed = false; setOpen(true); }
     });
     input.addEventListener("keydown", function (event) {
       if (event.isComposing || event.keyCode === 229) return; // the input method owns this key
@@ -522,7 +851,7 @@
       if (event.key === "ArrowDown" || event.key === "ArrowUp") {
         event.preventDefault();
         if (!current || !n) return;
-        if (output.hidden) { setOpen(true); }
+        if (output.hidden) { dismissed = false; setOpen(true); }
         var step = event.key === "ArrowDown" ? 1 : -1;
         setActive(active < 0 ? (step > 0 ? 0 : n - 1) : (active + step + n) % n);
       } else if (event.key === "Enter") {
@@ -531,12 +860,15 @@
         go(shown.options[active >= 0 ? active : 0]);
       } else if (event.key === "Escape") {
         event.preventDefault();
-        if (!output.hidden) setOpen(false); else if (phone()) closePanel(true);
+        if (!output.hidden) { setOpen(false); dismissed = true; } else if (phone()) closePanel(true);
       }
     });
     list.addEventListener("click", function (event) {
-      var a = event.target.closest("a");
-      if (a && samePage(a.href)) finish();
+      var li = event.target.closest("li[role=option]");
+      if (li && (li.getAttribute("data-more") || samePage(li.querySelector("a").href))) {
+        event.preventDefault();
+        go(li);
+      }
     });
     list.addEventListener("mousedown", function (event) { event.preventDefault(); }); // keep focus in the box
     toggle.addEventListener("click", function () {
@@ -544,7 +876,7 @@
     });
     close.addEventListener("click", function () { closePanel(true); });
     document.addEventListener("click", function (event) {
-      if (!box.contains(event.target)) { setOpen(false); closePanel(false); }
+      if (!box.contains(event.target)) { dismissed = true; setOpen(false); closePanel(false); }
     });
     document.addEventListener("keydown", function (event) {
       var target = event.target;
@@ -559,5 +891,48 @@
     });
   }
 
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", build); else build();
+  /* The searched words, marked on the page a full-text result opened (its address's ?h=, the
+     parameter Material's own search uses for this). Text only: the words come from the address. */
+  function highlight(query) {
+    var body = document.querySelector("[data-search-body]");
+    if (!query || !body) return;
+    var textWalk = document.createTreeWalker(body, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (node) {
+        return node.parentElement.closest("script, style, svg, mark, .headerlink, .rb-sources")
+          ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+      }
+    });
+    var nodes = [];
+    for (var node = textWalk.nextNode(); node; node = textWalk.nextNode()) nodes.push(node);
+    nodes.forEach(function (node) {
+      var ranges = matches(node.data, query);
+      for (var k = ranges.length - 1; k >= 0; k--) {
+        var tail = node.splitText(ranges[k][0]);
+        tail.splitText(ranges[k][1] - ranges[k][0]);
+        var mark = document.createElement("mark");
+        mark.className = "rb-highlight";
+        tail.parentNode.replaceChild(mark, tail);
+        mark.appendChild(tail);
+      }
+    });
+  }
+
+  /* The folder a page lies in below its language's home (its game's folder id), remembered
+     for the home page's search: that game's entries come first there. Nothing is fetched for it. */
+  function rememberGame() {
+    var site = new URL(root, location.href).pathname;
+    var rest = location.pathname.indexOf(site) === 0 ? location.pathname.slice(site.length) : "";
+    if (rest.indexOf(lang + "/") === 0) rest = rest.slice(lang.length + 1);
+    var folder = rest.split("/")[0];
+    if (!folder || rest.indexOf("/") < 0) return;
+    try { localStorage.setItem(LAST_GAME, folder); } catch (e) { /* storage off: no memory */ }
+  }
+
+  function start() {
+    build();
+    highlight(new URLSearchParams(location.search).get("h"));
+    rememberGame();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();
