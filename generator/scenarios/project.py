@@ -1,6 +1,7 @@
 """A game's cases checked against its data, the same way for every game: every scenario file of
-rules_data/<game>/scenarios/ read with positions in the game's format, every FAQ ruling's
-`check:` case played, every worked example played. Each mistake is reported where it stands."""
+rules_data/<game>/scenarios/ read with positions in the game's format and every case played
+(an FAQ ruling's `check:` case is told at the ruling), every worked example played. Each mistake
+is reported where it stands."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from generator.load.files import display
 from generator.scenarios.examples import check_examples
 from generator.scenarios.game import Scenarios
 from generator.scenarios.reading import read_scenario_file, source_sections
-from generator.scenarios.rulings import case_count, check_rulings, read_cases
+from generator.scenarios.rulings import case_count, check_played, check_rulings, read_cases
 from generator.scenarios.runner import run_case
 
 
@@ -35,6 +36,9 @@ def check_cases(game: Game, rules: Any, hooks: Scenarios, root: Path) -> list[Da
 
     cases, refused, errors = read_cases(scenario_files(game, root), read)
     errors += check_rulings(game, cases, refused, lambda case: run_case(case, rules, hooks))
+    ruled = {ruling.fields.get("check") for ruling in game.of_kind("faq")}
+    rest = [case for case_id, case in cases.items() if case_id not in ruled and case_id not in refused]
+    errors += check_played(rest, lambda case: run_case(case, rules, hooks))
     return errors + check_examples(game.examples, rules, hooks, sources)
 
 

@@ -60,14 +60,19 @@ class Game:
     def level(self, s: Survivor) -> str:
         return self.rules.level_of(s.xp)
 
-    def skills(self, s: Survivor) -> set[str]:
-        """Skills in force now: a level's skills apply from the moment it is reached."""
-        active = set(s.skills)
+    def held_skills(self, s: Survivor) -> set[str]:
+        """Skills the survivor has now: a level's skills from the moment it is reached."""
+        held = set(s.skills)
         if s.kid:
-            active |= set(self.rules.kid_skills)
+            held |= set(self.rules.kid_skills)
         for lid in self.levels_reached(s):
-            active |= set(s.level_skills.get(lid, []))
-        return active
+            held |= set(s.level_skills.get(lid, []))
+        return held
+
+    def skills(self, s: Survivor) -> set[str]:
+        """Skills in force now: every rule of the engine asks this, never the survivor's own
+        list, so a skill the rules switch off (Rules.skills_off) changes nothing anywhere."""
+        return self.held_skills(s) - self.rules.skills_off
 
     def actions_total(self, s: Survivor) -> int:
         extra = sum(1 for lid in self.rules.extra_action_levels if lid in self.levels_reached(s))

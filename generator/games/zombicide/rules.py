@@ -7,6 +7,7 @@ the difference is a field here (a number, an order, or a flag that picks a small
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -124,6 +125,9 @@ class Rules:
     medic_heals_in_end_phase: bool = False
     two_cocktails_keep_on: int = 0
     hold_your_nose_draws_on_clear: bool = False
+    # Skills switched off: the engine plays as if no survivor held them (tests prove each skill
+    # this way: a case that passes with the skill and fails without it).
+    skills_off: frozenset[str] = frozenset()
     skill_models: Mapping[str, Any] = field(default_factory=dict)
     equipment: Mapping[str, Card] = field(default_factory=dict)
     parameters: Mapping[str, Any] = field(default_factory=dict)
@@ -159,6 +163,10 @@ class Rules:
             parameters=MappingProxyType(dict(parameters)),
             **values,
         )
+
+    def with_skills_off(self, *skill_ids: str) -> "Rules":
+        """The same rules with these skills out of force for every survivor."""
+        return dataclasses.replace(self, skills_off=self.skills_off | frozenset(skill_ids))
 
     # --- derived facts -------------------------------------------------------------------
     def level_of(self, xp: int) -> str:

@@ -423,7 +423,7 @@ def _survivors(game: Game) -> dict[str, dict]:
             "kills": dict(s.kills),
             "loaded": [i.name for i in s.hands if i and i.loaded],
             "has": [i.name for i in [*s.hands, *s.backpack] if i],
-            "skills": game.skills(s),
+            "skills": game.held_skills(s),
         }
         for s in game.state.survivors.values()
     }
