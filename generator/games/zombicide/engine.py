@@ -292,7 +292,7 @@ class Game:
 
     def _search_zone(self, s: Survivor, keep: list[str] | None) -> None:
         """A search of the zone: the cards drawn (a Flashlight or a skill draws more) go to the survivor."""
-        draws = self.rules.flashlight_draws if any(self.rules.card(i.name).draws_extra for i in s.items()) else 1
+        draws = self.rules.search_draws(sum(1 for i in s.items() if self.rules.card(i.name).draws_extra))
         if "search-2-cards" in self.skills(s):
             draws = max(draws, 2)
         drawn = [self._draw_equipment() for _ in range(draws)]

@@ -45,4 +45,6 @@ PARAMETER_RANGES: dict[str, Range] = {
     "players-max": Range(1, 12, "a game has 1 to 12 players"),
     "zombie-actions-per-activation": Range(1, 5, "a zombie takes 1 to 5 actions"),
     "car-attack-hit": Range(1, DIE_FACES, "a car hits on a face of the die"),
+    "flashlight-draws": Range(1, 5, "a search draws 1 to 5 cards"),
+    "two-flashlights-draws": Range(0, 5, "a search draws 1 to 5 cards (0: a second Flashlight adds nothing)"),
 }

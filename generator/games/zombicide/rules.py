@@ -61,6 +61,8 @@ PARAMETERS: dict[str, tuple[str, str, Any]] = {
     "searches-per-turn": ("searches_per_turn", "int", 1),
     "move-extra-cost-per-zombie": ("move_extra_cost_per_zombie", "int", 1),
     "flashlight-draws": ("flashlight_draws", "int", 2),
+    # Two Flashlights held together (0: the second adds nothing; the 1st edition's designers: 3).
+    "two-flashlights-draws": ("two_flashlights_draws", "int", 0),
     "reshuffle-excludes": ("reshuffle_excludes", "ids", ()),
     "survivor-noise": ("survivor_noise", "int", 1),
     "noise-per-action": ("noise_per_action", "int", 1),
@@ -111,6 +113,7 @@ class Rules:
     searches_per_turn: int = 1
     move_extra_cost_per_zombie: int = 1
     flashlight_draws: int = 2
+    two_flashlights_draws: int = 0
     reshuffle_excludes: tuple[str, ...] = ()
     survivor_noise: int = 1
     noise_per_action: int = 1
@@ -179,6 +182,12 @@ class Rules:
 
     def level_rank(self, level: str) -> int:
         return [lid for lid, _ in self.levels].index(level)
+
+    def search_draws(self, flashlights: int) -> int:
+        """Cards a search draws for a survivor holding this many Flashlights (anywhere in the inventory)."""
+        if flashlights >= 2 and self.two_flashlights_draws:
+            return self.two_flashlights_draws
+        return self.flashlight_draws if flashlights else 1
 
     def health(self, kid: bool) -> int:
         """How many wounds kill a survivor."""
