@@ -171,3 +171,17 @@ def test_a_source_about_both_editions_names_both_games(project, rendered_pages):
         names = separator.join(project.games[game_id].name[lang] for game_id in both[0].game_ids)
         line = next(line for line in rendered_pages[f"{lang}/sources.md"].splitlines() if names in line)
         assert line.count(project.games[both[0].game_ids[0]].name[lang]) == 1
+
+
+@RENDERED_PAGES_GROUP
+def test_the_cars_are_not_called_older_edition_only(project, rendered_pages):
+    # The 2nd edition's rulebook has cars; only the Board Game Arena guides the site follows for
+    # it leave them out, and the row says so instead of "only in the older edition".
+    older = project.games["zombicide-1"]
+    for lang in ("ja", "ko", "uk"):
+        only_old = project.labels["compare-only-old"][lang]
+        rows = [line for line in rendered_pages[f"{lang}/editions.md"].splitlines() if line.startswith("| ")]
+        for entity_id in ("car-attack", "action-car", "car"):
+            title = older.entities[entity_id].title(lang)
+            row = next(line for line in rows if line.startswith(f"| {title} |"))
+            assert only_old not in row and "Board Game Arena" in row, (lang, entity_id, row)
