@@ -11,7 +11,9 @@ Modules, smallest first:
     state.py         state: survivors, zombies, items, NotAllowed
     strategies.py    the rules where the editions part ways (wounds, splitting)
     combat.py        attacks; zombie_phase.py  activation and spawning
-    engine.py        Game: the actions and phases
+    reactions.py     what survivors do as zombies spawn near them (Sidestep, Combat reflexes)
+    skill_actions.py the actions skills add (Blitz, Bloodlust, Field medic, Lifesaver, Taunt) and setup
+    engine.py        Game: the actions and phases; Game.skills() is the one switch of every skill
     odds.py          exact attack odds; odds_tables.py  the tables shown beside weapons
     events.py        the kinds of event the engine reports
     scenario_format.py  what a case may say, as tables: keys and shapes, ids, actions, expectations

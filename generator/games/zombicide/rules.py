@@ -79,6 +79,9 @@ PARAMETERS: dict[str, tuple[str, str, Any]] = {
     "medic-heals-in-end-phase": ("medic_heals_in_end_phase", "bool", False),
     "two-cocktails-keep-on": ("two_cocktails_keep_on", "int", 0),  # 0: the 1st edition's crafting
     "hold-your-nose-draws-on-clear": ("hold_your_nose_draws_on_clear", "bool", False),
+    # 2nd edition: Born leader's gift is taken at once, inside the giver's turn (1st: next turn).
+    "born-leader-acts-at-once": ("born_leader_acts_at_once", "bool", False),
+    "skill-starting-ap": ("skill_starting_ap", "int", 0),  # what Starts with 2 AP gives at setup
 }
 
 # Types a target order may name besides the zombie types.
@@ -128,11 +131,14 @@ class Rules:
     medic_heals_in_end_phase: bool = False
     two_cocktails_keep_on: int = 0
     hold_your_nose_draws_on_clear: bool = False
+    born_leader_acts_at_once: bool = False
+    skill_starting_ap: int = 0
     # Skills switched off: the engine plays as if no survivor held them (tests prove each skill
     # this way: a case that passes with the skill and fails without it).
     skills_off: frozenset[str] = frozenset()
     skill_models: Mapping[str, Any] = field(default_factory=dict)
     equipment: Mapping[str, Card] = field(default_factory=dict)
+    improvised: Mapping[str, Card] = field(default_factory=dict)  # skill id -> the attack it gives without a card
     parameters: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -144,6 +150,7 @@ class Rules:
         level_thresholds: list[tuple[str, int]],
         skill_models: Mapping[str, Any],
         equipment: Mapping[str, Card] | None = None,
+        improvised: Mapping[str, Card] | None = None,
     ) -> "Rules":
         """Build the rules, or raise RulesDataError listing every incoherence in the data."""
         problems = checks.check_rules_data(parameters, zombie_stats, level_thresholds, skill_models)
@@ -163,6 +170,7 @@ class Rules:
             levels=tuple((lid, int(xp)) for lid, xp in level_thresholds),
             skill_models=MappingProxyType(dict(skill_models)),
             equipment=MappingProxyType(dict(equipment or {})),
+            improvised=MappingProxyType(dict(improvised or {})),
             parameters=MappingProxyType(dict(parameters)),
             **values,
         )
