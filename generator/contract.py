@@ -15,15 +15,16 @@ model, `S` a game being played, `V` one scenario case as the game's checks see i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Callable, Generic, Mapping, TypeVar
 
 from generator.core.dice import Die
 from generator.errors import DataError
-from generator.load.entities import Game
+from generator.load.entities import Entity, Game
 from generator.load.spec import GameData
 from generator.render.spec import GamePages
 from generator.scenarios.case import CaseView
 from generator.scenarios.game import Scenarios
+from generator.scenarios.sections import told_cases
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -43,6 +44,13 @@ class GamePackage(GameData, GamePages[R], Generic[R, S, V]):
     def report(self, game: Game, root: Path) -> list[str]:
         """Lines `python -m generator check` prints about the model."""
         return []
+
+    def case_views(self, game: Game, rules: R, section: Entity, lang: str, t: Callable, labels: Mapping) -> list:
+        """The cases that check a section, told through the game's worked examples (a game may
+        tell them its own way)."""
+        if self.scenarios is None or rules is None:
+            return []
+        return told_cases(self, game, rules, section, lang, t, labels)
 
     def narration_templates(self) -> dict[str, dict[str, str]]:
         """Event kind -> language -> sentence template, for the worked examples' narration."""

@@ -185,3 +185,27 @@ def test_the_cars_are_not_called_older_edition_only(project, rendered_pages):
             title = older.entities[entity_id].title(lang)
             row = next(line for line in rows if line.startswith(f"| {title} |"))
             assert only_old not in row and "Board Game Arena" in row, (lang, entity_id, row)
+
+
+def test_a_checked_section_counts_its_cases_and_links_to_them(minimal, pages):
+    # 'turn' names the case that checks it; 'noise-rule' says why none does: it shows no line.
+    for lang in ("ja", "ko", "uk"):
+        basics = pages[f"{lang}/mini/basics.md"].markdown
+        label = minimal.labels["checked-by-cases"][lang].replace("{n}", "1")
+        assert f"✓ [{label}](cases.md#turn)" in basics
+        assert basics.count("(cases.md#") == 1
+        cases = pages[f"{lang}/mini/cases.md"].markdown
+        assert "{ #turn }" in cases and "{ #turn--1 }" in cases
+        assert "[" + minimal.games["mini"].entities["turn"].title(lang) + "](basics.md#turn)" in cases
+
+
+def test_the_cases_page_tells_each_case_from_the_model(pages):
+    cases = pages["ja/mini/cases.md"].markdown
+    # the board before, the step as the trace tells it, and what the case checks, as the model leaves it
+    assert "**はじめの状況：** ゾーンa: エイミー、[ウォーカー](zombies.md#walker) ×2。" in cases
+    assert "- エイミーはa → bの順に進み、ゾーンbで移動を終えます（1アクションを使用）。" in cases
+    assert "**結果：** エイミーはゾーンbにいます。エイミーに残るアクションは2です。" in cases
+
+
+def test_a_game_whose_sections_name_no_case_has_no_cases_page(pages):
+    assert "ja/mini2/cases.md" not in pages

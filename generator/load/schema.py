@@ -299,7 +299,9 @@ SPECS = {
     "rule": EntitySpec(
         "rule",
         {"title": read_title, "text": read_text},
-        {"sources": read_sources, "edition-change": read_text},
+        # The scenario cases that check what the section states, or one line on why none can
+        # (generator/scenarios/sections.py).
+        {"sources": read_sources, "edition-change": read_text, "checked-by": read_id_list, "no-check": read_string},
         nested="sections",
     ),
     "parameter": EntitySpec("parameter", {"value": read_parameter_value}, {"sources": read_sources}),

@@ -63,5 +63,12 @@ class GamePages(Generic[R]):
             if example.section == section.id
         ]
 
+    def case_views(
+        self, game: Game, rules: R, section: Entity, lang: str, t: Callable, labels: Mapping[str, Mapping[str, str]]
+    ) -> list[ExampleView]:
+        """The scenario cases that check a rules section (its `checked-by`), each told step by
+        step for the game's cases page, without diagrams; none for a game without a model."""
+        return []
+
 
 NO_PAGES: GamePages = GamePages()  # a game without a package (the shared pages only)

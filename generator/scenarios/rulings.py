@@ -17,6 +17,7 @@ from generator.load.files import display
 from generator.load.yamlpos import parse
 from generator.scenarios.report import child
 from generator.scenarios.runner import SET_UP_FAILED, Result
+from generator.scenarios.sections import expects_something
 
 STEP_IN_MESSAGE = re.compile(r"^(?:after )?step (\d+)\b")  # how the runner names a step that went otherwise
 
@@ -71,7 +72,7 @@ def check_rulings(
                 )
             )
             continue
-        if not _asserts(found):
+        if not expects_something(found):
             errors.append(
                 DataError(
                     where,
@@ -137,15 +138,6 @@ def _step_of(case: dict, mismatch: str) -> Location | None:
     places = case.get("_step_where") or []
     number = int(found.group(1)) if found else 0
     return places[number - 1] if 0 < number <= len(places) else None
-
-
-def _asserts(case: dict) -> bool:
-    """Whether a case says what must come of it: an expectation, or a step that must be refused."""
-    steps = case.get("actions") or []
-    return bool(case.get("expect") or case.get("expect-any")) or any(
-        isinstance(step, dict) and (step.get("expect") or step.get("expect-any") or "not-allowed" in step)
-        for step in steps
-    )
 
 
 def _unplayable_step(case: dict, result: Result) -> Location | None:

@@ -21,6 +21,7 @@ Modules, smallest first:
     scenario.py      how a case becomes a game and what a session shows (the Scenarios)
     project_checks.py  the model's checks of a loaded game (FAQ rulings, worked examples)
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
+    case_view.py     a case told for the cases page: the board, each step, what it checks
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Callable, Mapping
 
 from generator.contract import GamePackage
 from generator.core.dice import D6
-from generator.games.zombicide import data_checks, events, pages, project_checks, ranges, schema
+from generator.games.zombicide import case_view, data_checks, events, pages, project_checks, ranges, schema
 from generator.games.zombicide import worked_examples as telling
 from generator.games.zombicide.compare import measured_changes
 from generator.games.zombicide.data import rules_for_game
@@ -113,6 +114,11 @@ class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
         self, old: Entity, new: Entity, lang: str, labels: Mapping[str, Mapping[str, str]]
     ) -> list[str]:
         return measured_changes(old, new, lang, labels)
+
+    def case_views(
+        self, game: Game, rules: Rules, section: Entity, lang: str, t: Callable, labels: Mapping
+    ) -> list[ExampleView]:
+        return case_view.case_views(game, rules, section, lang, t, labels)
 
     def example_view(
         self,
