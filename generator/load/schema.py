@@ -312,6 +312,9 @@ SPECS = {
             "sources": read_sources,
             "check": read_id,
             "no-check": read_string,
+            # Why the ruling's case does not apply to the other edition (the one compared with
+            # this game): shown beside the ruling instead of that edition's model's verdict.
+            "other-edition": read_text,
         },
     ),
 }

@@ -263,8 +263,21 @@ def _context(
         "cases_for": lambda section: package.case_views(game, rules, section, lang, t, labels) if rules else [],
         "cases_checking": lambda section: len(section.fields.get(CHECKED_BY) or []) if rules is not None else 0,
         "cases_page": CASES_PAGE,
+        "other_edition_for": lambda ruling: _other_edition(project, game, package, rules, ruling, lang, t, labels),
+        "game_name": lambda game_id: project.games[game_id].name[lang],
         "to_sources": "../" * depth + SOURCES_PAGE,
     }
+
+
+def _other_edition(project: Project, game, package: GamePages, rules, ruling: Entity, lang: str, t, labels):
+    """A ruling's case as the other edition's model plays it (both editions share the package)."""
+    if game is None:
+        return None
+    newer = next((g for g in project.games.values() if g is not game and g.compare_with == game.id), None)
+    other = newer or project.games.get(game.compare_with or "")
+    if other is None or rules is None or not ruling.fields.get("check"):
+        return None
+    return package.other_edition(game, rules, other, _rules(other, package), ruling, lang, t, labels)
 
 
 def cited_sources(entity: Entity) -> list[tuple[str, list[str]]]:

@@ -111,36 +111,50 @@ def expects_something(case: dict) -> bool:
     )
 
 
-# The cases of each loaded game, read once for its pages (every language reads the same ones).
-_CASES: dict[int, tuple[Game, dict[str, dict]]] = {}
+# The cases of each loaded game, read once for its pages (every language reads the same ones),
+# under the rules of each edition that plays them.
+_CASES: dict[tuple[int, int], tuple[Game, Any, dict[str, dict], dict[str, str]]] = {}
 _KEPT_GAMES = 8
 
 
 def game_cases(game: Game, hooks: Scenarios, rules: Any) -> dict[str, dict]:
     """Every case of the game's scenario files by id, as its format reads them (a case with an
     error is left out: check reports it)."""
-    key = id(game)
-    if key not in _CASES or _CASES[key][0] is not game:
+    return read_cases_under(game, hooks, rules)[0]
+
+
+def read_cases_under(game: Game, hooks: Scenarios, rules: Any) -> tuple[dict[str, dict], dict[str, str]]:
+    """The game's cases read with these rules (the other edition's, for its rulings), and the
+    first mistake of each case those rules refuse (an id, a card, a zombie they do not know)."""
+    key = (id(game), id(rules))
+    if key not in _CASES or _CASES[key][0] is not game or _CASES[key][1] is not rules:
         if len(_CASES) >= _KEPT_GAMES:
             _CASES.clear()
         root = game.root or Path(".")
         found: dict[str, dict] = {}
+        refused: dict[str, str] = {}
         for path in sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml")):
-            cases, _ = read_scenario_file(path, display(path, root), hooks, game.id, rules)
+            ids: list[str] = []
+            cases, errors = read_scenario_file(path, display(path, root), hooks, game.id, rules, refused=ids)
             for case in cases:
                 found.setdefault(case["id"], case)
-        _CASES[key] = (game, found)
-    return _CASES[key][1]
+            for case_id in ids:
+                refused.setdefault(
+                    case_id, next((e.message for e in errors if f"case '{case_id}'" in e.breadcrumb), "")
+                )
+        _CASES[key] = (game, rules, found, refused)
+    return _CASES[key][2], _CASES[key][3]
 
 
 # Each case as a worked example without words of its own, made once per loaded game: a game
 # package keeps its runs by example, so every language tells the same run.
-_TOLD: dict[tuple[int, str], tuple[Game, Example]] = {}
+_TOLD: dict[tuple[int, str], tuple[Game, Example]] = {}  # (game, case@edition) -> its example
 
 
-def as_example(game: Game, case: dict, section: Entity) -> Example:
-    """A case in the shape of a worked example (no title or setup of its own: the page heads it)."""
-    key = (id(game), case["id"])
+def as_example(game: Game, case: dict, section: Entity, played_by: str = "") -> Example:
+    """A case in the shape of a worked example (no title or setup of its own: the page heads it);
+    `played_by`: the edition whose model plays it, when it is not the game's own."""
+    key = (id(game), case["id"] + "@" + played_by)
     if key not in _TOLD or _TOLD[key][0] is not game:
         if len(_TOLD) > 4096:
             _TOLD.clear()

@@ -44,7 +44,8 @@ from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
 from generator.load.schema import Context
-from generator.render.example_view import ExampleView
+from generator.render.example_view import ExampleView, OtherEdition
+from generator.scenarios.editions import CANNOT_PLAY, DIFFERENT, elsewhere
 
 HERE = Path(__file__).parent
 MISSION_PARTS = ("objectives", "special-rules")  # the sub-headings of every mission
@@ -119,6 +120,25 @@ class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
         self, game: Game, rules: Rules, section: Entity, lang: str, t: Callable, labels: Mapping
     ) -> list[ExampleView]:
         return case_view.case_views(game, rules, section, lang, t, labels)
+
+    def other_edition(
+        self,
+        game: Game,
+        rules: Rules,
+        other: Game,
+        other_rules: Rules,
+        ruling: Entity,
+        lang: str,
+        t: Callable,
+        labels: Mapping,
+    ) -> OtherEdition | None:
+        found = elsewhere(game, ruling, HOOKS, other_rules)
+        if found is None or found.verdict == CANNOT_PLAY:
+            return None
+        view = None
+        if found.verdict == DIFFERENT and found.case is not None:
+            view = case_view.other_edition_view(game, other_rules, found.case, lang, t, labels)
+        return OtherEdition(other.id, found.verdict, view)
 
     def example_view(
         self,

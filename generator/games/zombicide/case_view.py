@@ -35,7 +35,7 @@ class _Played:
     after: Session  # the game once every step is played
 
 
-_PLAYED: dict[tuple[int, str], tuple[Game, _Played]] = {}
+_PLAYED: dict[tuple[int, str, str], tuple[Game, _Played]] = {}  # (game, case, edition playing it)
 
 
 def case_views(
@@ -50,8 +50,15 @@ def case_views(
     ]
 
 
+def other_edition_view(
+    game: Game, other_rules: Rules, case: dict, lang: str, t: Callable, labels: Mapping[str, Mapping[str, str]]
+) -> ExampleView:
+    """A ruling's case as the other edition's model plays it, told with this game's words."""
+    return _view(_played(game, case, other_rules), Narrator(game, lang), t, labels)
+
+
 def _played(game: Game, case: dict, rules: Rules) -> _Played:
-    key = (id(game), case["id"])
+    key = (id(game), case["id"], rules.edition)
     if key not in _PLAYED or _PLAYED[key][0] is not game:
         if len(_PLAYED) > 4096:
             _PLAYED.clear()
