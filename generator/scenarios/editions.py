@@ -3,7 +3,7 @@ too (the edition compared with this game: `compare-with` in either game.yaml), a
 then says whether that edition rules the same, rules otherwise (as its model plays the case), or
 does not apply there (the ruling's `other-edition` says why, in each language).
 
-A case the other edition's format refuses (a card, a zombie or a skill it does not have) or its
+A case the other edition's format refuses (a card, a piece or a rule it does not have) or its
 model cannot set up or play cannot say anything about that edition: then the ruling must say why
 (tests/model/test_rulings_across_editions.py holds every ruling to it).
 """

@@ -125,7 +125,7 @@ def game_cases(game: Game, hooks: Scenarios, rules: Any) -> dict[str, dict]:
 
 def read_cases_under(game: Game, hooks: Scenarios, rules: Any) -> tuple[dict[str, dict], dict[str, str]]:
     """The game's cases read with these rules (the other edition's, for its rulings), and the
-    first mistake of each case those rules refuse (an id, a card, a zombie they do not know)."""
+    first mistake of each case those rules refuse (an id, a card, a piece they do not know)."""
     key = (id(game), id(rules))
     if key not in _CASES or _CASES[key][0] is not game or _CASES[key][1] is not rules:
         if len(_CASES) >= _KEPT_GAMES:
