@@ -209,3 +209,18 @@ def test_the_cases_page_tells_each_case_from_the_model(pages):
 
 def test_a_game_whose_sections_name_no_case_has_no_cases_page(pages):
     assert "ja/mini2/cases.md" not in pages
+
+
+@RENDERED_PAGES_GROUP
+def test_the_readings_the_model_follows_stand_beside_their_rules(project, rendered_pages):
+    # Two Flashlights, Destiny on an Aaahh!!, the improvised weapons' noise: each rule reads two
+    # ways; its note says which reading the data and the model follow, beside what it concerns.
+    for game_id, note_id, page in (
+        ("zombicide-1", "two-flashlights", "equipment"),
+        ("zombicide-1", "destiny-and-aaahh", "skills"),
+        ("zombicide-2", "z2-improvised-weapon-noise", "skills"),
+    ):
+        note = project.games[game_id].entities[note_id]
+        assert note.fields["over"] or note.fields["follows"]
+        for lang in ("ja", "ko", "uk"):
+            assert f'??? warning "{note.fields["title"][lang]}"' in rendered_pages[f"{lang}/{game_id}/{page}.md"]
