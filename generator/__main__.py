@@ -101,6 +101,7 @@ def _coverage(root: Path) -> int:
     from generator import pipeline
     from generator.errors import DataErrors
     from generator.render import coverage
+    from generator.scenarios.sections import section_counts
 
     try:
         project = pipeline.check(root)
@@ -112,7 +113,15 @@ def _coverage(root: Path) -> int:
     for source, section in missing:
         print(f"unmapped: {source} § {section}", file=sys.stderr)
     print(f"wrote {coverage.COVERAGE_FILE}; {len(missing)} unmapped sections")
-    return 1 if missing else 0
+    unchecked = 0
+    for game in project.games.values():
+        counts = section_counts(game)
+        unchecked += counts.neither
+        print(
+            f"{game.id}: {counts.total} rules sections: {counts.checked} checked by cases ({counts.cases} cases), "
+            f"{counts.explained} with a reason, {counts.neither} with neither"
+        )
+    return 1 if missing or unchecked else 0
 
 
 def _run() -> int:

@@ -15,15 +15,18 @@ model, `S` a game being played, `V` one scenario case as the game's checks see i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Callable, Generic, Mapping, TypeVar
 
 from generator.core.dice import Die
 from generator.errors import DataError
-from generator.load.entities import Game
+from generator.load.entities import Entity, Game
 from generator.load.spec import GameData
+from generator.render.example_view import OtherEdition
 from generator.render.spec import GamePages
 from generator.scenarios.case import CaseView
+from generator.scenarios.editions import CANNOT_PLAY, DIFFERENT, elsewhere
 from generator.scenarios.game import Scenarios
+from generator.scenarios.sections import as_example, told_cases
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -43,6 +46,29 @@ class GamePackage(GameData, GamePages[R], Generic[R, S, V]):
     def report(self, game: Game, root: Path) -> list[str]:
         """Lines `python -m generator check` prints about the model."""
         return []
+
+    def case_views(self, game: Game, rules: R, section: Entity, lang: str, t: Callable, labels: Mapping) -> list:
+        """The cases that check a section, told through the game's worked examples (a game may
+        tell them its own way)."""
+        if self.scenarios is None or rules is None:
+            return []
+        return told_cases(self, game, rules, section, lang, t, labels)
+
+    def other_edition(
+        self, game: Game, rules: R, other: Game, other_rules: R, ruling: Entity, lang: str, t: Callable, labels: Mapping
+    ) -> OtherEdition | None:
+        """A ruling's case played by the other edition's model; a different outcome told through
+        the game's worked examples, as that model played it."""
+        if self.scenarios is None or other_rules is None:
+            return None
+        found = elsewhere(game, ruling, self.scenarios, other_rules)
+        if found is None or found.verdict == CANNOT_PLAY:
+            return None  # tests/model/test_rulings_across_editions.py asks the ruling to say why
+        view = None
+        if found.verdict == DIFFERENT and found.case is not None:
+            example = as_example(game, found.case, ruling, other.id)
+            view = self.example_view(game, other_rules, example, ruling, lang, t, labels)
+        return OtherEdition(other.id, found.verdict, view)
 
     def narration_templates(self) -> dict[str, dict[str, str]]:
         """Event kind -> language -> sentence template, for the worked examples' narration."""

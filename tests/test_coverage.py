@@ -46,3 +46,29 @@ def test_every_listed_section_is_a_heading_of_its_document(project):
         text = fold(path.read_text(encoding="utf-8"))
         for section in source.sections:
             assert fold(section) in text, f"{source.id}: '{section}' is not in {source.file}"
+
+
+def test_every_rules_section_of_every_game_is_checked_or_says_why_not(project):
+    from generator.scenarios.sections import section_counts
+
+    for game in project.games.values():
+        counts = section_counts(game)
+        assert counts.neither == 0, game.id
+        assert counts.checked > counts.explained, f"{game.id}: most sections state rules a case checks"
+
+
+def test_the_coverage_command_counts_the_sections_and_fails_on_one_with_neither(tmp_path, capsys):
+    import shutil
+
+    from generator.__main__ import main
+
+    shutil.copytree(ROOT / "tests" / "fixtures" / "minimal" / "rules_data", tmp_path / "rules_data")
+    assert main(["coverage", "--root", str(tmp_path)]) == 0
+    assert (
+        "mini: 2 rules sections: 1 checked by cases (1 cases), 1 with a reason, 0 with neither"
+        in capsys.readouterr().out
+    )
+    basics = tmp_path / "rules_data" / "mini" / "rules" / "basics.yaml"
+    basics.write_text(basics.read_text(encoding="utf-8").replace("    checked-by: [faq-slippery-through]\n", ""))
+    assert main(["coverage", "--root", str(tmp_path)]) == 1  # check refuses the data: nothing is rewritten
+    assert "no case checks this section" in capsys.readouterr().err

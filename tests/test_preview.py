@@ -105,7 +105,9 @@ def test_a_game_renamed_shows_its_new_name_on_the_pages_about_every_game(session
         "rules_data/zombicide-2/game.yaml", lambda text: text.replace("ko: 좀비사이드 (2판)", "ko: 새이름2판", 1)
     ):
         generated = session.preview.generate()
-        assert session.preview.rendered == ["zombicide-2"]  # its own pages; the sources and editions pages always
+        # its own pages, and the 1st edition's, whose rulings its model plays; the sources and
+        # editions pages always
+        assert session.preview.rendered == ["zombicide-1", "zombicide-2"]
         shown = pages(generated)
         assert "새이름2판" in shown["ko/sources.md"][0] and "새이름2판" in shown["ko/editions.md"][0]
         same_as_the_whole_pipeline(session.root, generated)

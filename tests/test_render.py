@@ -171,3 +171,56 @@ def test_a_source_about_both_editions_names_both_games(project, rendered_pages):
         names = separator.join(project.games[game_id].name[lang] for game_id in both[0].game_ids)
         line = next(line for line in rendered_pages[f"{lang}/sources.md"].splitlines() if names in line)
         assert line.count(project.games[both[0].game_ids[0]].name[lang]) == 1
+
+
+@RENDERED_PAGES_GROUP
+def test_the_cars_are_not_called_older_edition_only(project, rendered_pages):
+    # The 2nd edition's rulebook has cars; only the Board Game Arena guides the site follows for
+    # it leave them out, and the row says so instead of "only in the older edition".
+    older = project.games["zombicide-1"]
+    for lang in ("ja", "ko", "uk"):
+        only_old = project.labels["compare-only-old"][lang]
+        rows = [line for line in rendered_pages[f"{lang}/editions.md"].splitlines() if line.startswith("| ")]
+        for entity_id in ("car-attack", "action-car", "car"):
+            title = older.entities[entity_id].title(lang)
+            row = next(line for line in rows if line.startswith(f"| {title} |"))
+            assert only_old not in row and "Board Game Arena" in row, (lang, entity_id, row)
+
+
+def test_a_checked_section_counts_its_cases_and_links_to_them(minimal, pages):
+    # 'turn' names the case that checks it; 'noise-rule' says why none does: it shows no line.
+    for lang in ("ja", "ko", "uk"):
+        basics = pages[f"{lang}/mini/basics.md"].markdown
+        label = minimal.labels["checked-by-cases"][lang].replace("{n}", "1")
+        assert f"✓ [{label}](cases.md#turn)" in basics
+        assert basics.count("(cases.md#") == 1
+        cases = pages[f"{lang}/mini/cases.md"].markdown
+        assert "{ #turn }" in cases and 'id="turn--1"' in cases
+        assert "[" + minimal.games["mini"].entities["turn"].title(lang) + "](basics.md#turn)" in cases
+
+
+def test_the_cases_page_tells_each_case_from_the_model(pages):
+    cases = pages["ja/mini/cases.md"].markdown
+    # the board before, the step as the trace tells it, and what the case checks, as the model leaves it
+    assert "**はじめの状況：** ゾーンa: エイミー、[ウォーカー](zombies.md#walker) ×2。" in cases
+    assert "- エイミーはa → bの順に進み、ゾーンbで移動を終えます（1アクションを使用）。" in cases
+    assert "**結果：** エイミーはゾーンbにいます。エイミーに残るアクションは2です。" in cases
+
+
+def test_a_game_whose_sections_name_no_case_has_no_cases_page(pages):
+    assert "ja/mini2/cases.md" not in pages
+
+
+@RENDERED_PAGES_GROUP
+def test_the_readings_the_model_follows_stand_beside_their_rules(project, rendered_pages):
+    # Two Flashlights, Destiny on an Aaahh!!, the improvised weapons' noise: each rule reads two
+    # ways; its note says which reading the data and the model follow, beside what it concerns.
+    for game_id, note_id, page in (
+        ("zombicide-1", "two-flashlights", "equipment"),
+        ("zombicide-1", "destiny-and-aaahh", "skills"),
+        ("zombicide-2", "z2-improvised-weapon-noise", "skills"),
+    ):
+        note = project.games[game_id].entities[note_id]
+        assert note.fields["over"] or note.fields["follows"]
+        for lang in ("ja", "ko", "uk"):
+            assert f'??? warning "{note.fields["title"][lang]}"' in rendered_pages[f"{lang}/{game_id}/{page}.md"]

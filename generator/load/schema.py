@@ -299,7 +299,10 @@ SPECS = {
     "rule": EntitySpec(
         "rule",
         {"title": read_title, "text": read_text},
-        COMMON_OPTIONAL,  # aliases: what players call the rule (a loanword, the English name)
+        # aliases: what players call the rule (a loanword, the English name). checked-by: the
+        # scenario cases that check what the section states, or no-check: one line on why none can
+        # (generator/scenarios/sections.py).
+        {**COMMON_OPTIONAL, "checked-by": read_id_list, "no-check": read_string},
         nested="sections",
     ),
     "parameter": EntitySpec("parameter", {"value": read_parameter_value}, {"sources": read_sources}),
@@ -310,6 +313,9 @@ SPECS = {
             "sources": read_sources,
             "check": read_id,
             "no-check": read_string,
+            # Why the ruling's case does not apply to the other edition (the one compared with
+            # this game): shown beside the ruling instead of that edition's model's verdict.
+            "other-edition": read_text,
         },
     ),
 }

@@ -115,7 +115,7 @@ class Preview:
         project, errors = load(self.root)
         if errors:
             raise DataErrors(errors)
-        self.inputs = game_inputs(self.root, list(project.games))
+        self.inputs = game_inputs(self.root, list(project.games), _compared(project))
         versions = {game_id: (game_id, digest) for game_id, digest in self.inputs.items()}
         for version in versions.values():  # the versions in use are the last to be dropped
             for table in (self.verdicts, self.pages):
@@ -145,8 +145,23 @@ class Preview:
             del table[oldest]
 
 
-def game_inputs(root: Path, game_ids: list[str]) -> dict[str, str]:
-    """game id -> a digest of the bytes of every file its pages and its model checks read."""
+def _compared(project) -> dict[str, list[str]]:
+    """game id -> the games compared with it (either names the other) when its FAQ rulings name
+    cases: their models play those cases too, and its rulings' pages name them."""
+    return {
+        game_id: [
+            other.id
+            for other in project.games.values()
+            if other is not game and (other.compare_with == game_id or game.compare_with == other.id)
+        ]
+        for game_id, game in project.games.items()
+        if any(ruling.fields.get("check") for ruling in game.of_kind("faq"))
+    }
+
+
+def game_inputs(root: Path, game_ids: list[str], compared: dict[str, list[str]] | None = None) -> dict[str, str]:
+    """game id -> a digest of the bytes of every file its pages and its model checks read (the
+    folders of the games compared with it too)."""
     data = root / "rules_data"
     shared = hashlib.sha256()
     _digest_files(shared, data, [path for path in data.iterdir() if not path.is_dir()])
@@ -163,7 +178,8 @@ def game_inputs(root: Path, game_ids: list[str]) -> dict[str, str]:
     inputs = {}
     for game_id in game_ids:
         digest = shared.copy()
-        _digest_files(digest, data / game_id, list((data / game_id).rglob("*")))
+        for read_id in [game_id, *sorted((compared or {}).get(game_id, []))]:
+            _digest_files(digest, data / read_id, list((data / read_id).rglob("*")))
         inputs[game_id] = digest.hexdigest()
     return inputs
 

@@ -30,3 +30,14 @@ class ExampleView:
     level: int  # heading level inside the section it illustrates
     initial: Figure | None  # None: a game with no board to draw
     steps: list[StepView] = field(default_factory=list)
+    outcome: str = ""  # the state the last step leaves, in words (the cases page)
+
+
+@dataclass
+class OtherEdition:
+    """A ruling's case as the other edition's rules model plays it: the same outcome, another
+    one (told as that model played it), or no verdict (the ruling says why it does not apply)."""
+
+    game: str  # the other edition's game id
+    verdict: str  # "same", "different" or "not-applicable"
+    view: ExampleView | None = None  # the other edition's run, when it differs

@@ -15,7 +15,7 @@ import jinja2
 from markupsafe import Markup
 
 from generator.languages import LANGUAGES, PUBLISHED, language
-from generator.load.entities import Entity, Game, Project
+from generator.load.entities import Entity, Game, Page, Project
 from generator.load.search_figures import FILE as SEARCH_FIGURES
 from generator.render import compare, references
 from generator.render.numbers import percent
@@ -26,6 +26,8 @@ from generator.runtime.template_cache import COMPILED
 TEMPLATES = Path(__file__).parent / "templates"
 SOURCES_PAGE = "sources.md"
 ABOUT_PAGE = "about.md"
+CASES_PAGE = "cases"  # a game's page of the cases its model plays for its rules sections
+CHECKED_BY = "checked-by"  # a rules section's cases (generator/scenarios/sections.py checks them)
 LIST_SEPARATOR = {code: language(code).list_separator for code in LANGUAGES}
 
 
@@ -185,7 +187,26 @@ def _render_game(
     for page in game.pages:
         markdown = template.render(page=page, **_context(project, game, package, lang, page.id, languages))
         pages.append(GeneratedPage(f"{lang}/{references.page_path(game, page.id)}", _tidy(markdown), page.file))
+    checked = _checked_sections(game)
+    if checked and _rules(game, package) is not None:
+        context = _context(project, game, package, lang, CASES_PAGE, languages)
+        markdown = env.get_template("cases.md.j2").render(checked=checked, **context)
+        pages.append(GeneratedPage(f"{lang}/{references.page_path(game, CASES_PAGE)}", _tidy(markdown), game.file))
     return pages
+
+
+def _checked_sections(game: Game) -> list[tuple[Page, list[Entity]]]:
+    """The rules pages, in order, with their sections that name the cases checking them."""
+    found = []
+    for page in game.pages:
+        sections = [e for e in _depth_first(page.entities) if e.kind == "rule" and e.fields.get(CHECKED_BY)]
+        if sections:
+            found.append((page, sections))
+    return found
+
+
+def _depth_first(entities: list[Entity]) -> list[Entity]:
+    return [found for entity in entities for found in (entity, *_depth_first(entity.children))]
 
 
 def _context(
@@ -253,8 +274,25 @@ def _context(
         "examples_for": lambda entity: (
             package.example_views(game, rules, entity, lang, t, labels) if rules is not None else []
         ),
+        # The cases that check a rules section, told for the cases page; how many a section names.
+        "cases_for": lambda section: package.case_views(game, rules, section, lang, t, labels) if rules else [],
+        "cases_checking": lambda section: len(section.fields.get(CHECKED_BY) or []) if rules is not None else 0,
+        "cases_page": CASES_PAGE,
+        "other_edition_for": lambda ruling: _other_edition(project, game, package, rules, ruling, lang, t, labels),
+        "game_name": lambda game_id: project.games[game_id].name[lang],
         "to_sources": "../" * depth + SOURCES_PAGE,
     }
+
+
+def _other_edition(project: Project, game, package: GamePages, rules, ruling: Entity, lang: str, t, labels):
+    """A ruling's case as the other edition's model plays it (both editions share the package)."""
+    if game is None:
+        return None
+    newer = next((g for g in project.games.values() if g is not game and g.compare_with == game.id), None)
+    other = newer or project.games.get(game.compare_with or "")
+    if other is None or rules is None or not ruling.fields.get("check"):
+        return None
+    return package.other_edition(game, rules, other, _rules(other, package), ruling, lang, t, labels)
 
 
 def cited_sources(entity: Entity) -> list[tuple[str, list[str]]]:

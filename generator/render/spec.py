@@ -10,7 +10,7 @@ from typing import Callable, Generic, Mapping, TypeVar
 
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
-from generator.render.example_view import ExampleView
+from generator.render.example_view import ExampleView, OtherEdition
 
 R = TypeVar("R")  # the game's rules model
 
@@ -62,6 +62,27 @@ class GamePages(Generic[R]):
             for example in game.examples
             if example.section == section.id
         ]
+
+    def case_views(
+        self, game: Game, rules: R, section: Entity, lang: str, t: Callable, labels: Mapping[str, Mapping[str, str]]
+    ) -> list[ExampleView]:
+        """The scenario cases that check a rules section (its `checked-by`), each told step by
+        step for the game's cases page, without diagrams; none for a game without a model."""
+        return []
+
+    def other_edition(
+        self,
+        game: Game,
+        rules: R,
+        other: Game,
+        other_rules: R,
+        ruling: Entity,
+        lang: str,
+        t: Callable,
+        labels: Mapping[str, Mapping[str, str]],
+    ) -> OtherEdition | None:
+        """A ruling's case played by the other edition's model (None: this game cannot tell)."""
+        return None
 
 
 NO_PAGES: GamePages = GamePages()  # a game without a package (the shared pages only)

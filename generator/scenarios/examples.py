@@ -56,7 +56,7 @@ def run_example(example: Example, rules: Any, hooks: Scenarios) -> ExampleRun:
         return run
     session = hooks.play(example.scenario, rules)
     run.initial = hooks.snapshot(session)
-    for record, step in zip(result.trace, example.scenario["actions"]):
+    for record, step in zip(result.trace, example.scenario.get("actions") or []):
         before = hooks.snapshot(session)
         try:
             hooks.apply_step(session, step)

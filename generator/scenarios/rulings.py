@@ -8,6 +8,7 @@ written; a case that plays to another outcome than it expects contradicts the ru
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -16,6 +17,9 @@ from generator.load.files import display
 from generator.load.yamlpos import parse
 from generator.scenarios.report import child
 from generator.scenarios.runner import SET_UP_FAILED, Result
+from generator.scenarios.sections import expects_something
+
+STEP_IN_MESSAGE = re.compile(r"^(?:after )?step (\d+)\b")  # how the runner names a step that went otherwise
 
 # read(path) -> (the file's cases, its errors, the ids of its cases left out for their errors)
 ReadFile = Callable[[Path], tuple[list[dict], list[DataError], list[str]]]
@@ -68,7 +72,7 @@ def check_rulings(
                 )
             )
             continue
-        if not _asserts(found):
+        if not expects_something(found):
             errors.append(
                 DataError(
                     where,
@@ -107,13 +111,33 @@ def check_rulings(
     return errors
 
 
-def _asserts(case: dict) -> bool:
-    """Whether a case says what must come of it: an expectation, or a step that must be refused."""
-    steps = case.get("actions") or []
-    return bool(case.get("expect") or case.get("expect-any")) or any(
-        isinstance(step, dict) and (step.get("expect") or step.get("expect-any") or "not-allowed" in step)
-        for step in steps
-    )
+def check_played(cases: Iterable[dict], play: Callable[[dict], Result]) -> list[DataError]:
+    """Every case played: one whose outcome is not the one it expects is wrong where it stands
+    (at the step that went otherwise, else at its id), whatever else checks it."""
+    errors = []
+    for case in cases:
+        result = play(case)
+        if result.ok:
+            continue
+        where = _unplayable_step(case, result)
+        if where is not None:
+            message = f"the rules model cannot play this case: {result.mismatches[0]}; fix the case"
+        else:
+            where = _step_of(case, result.mismatches[0]) or case.get("_id_where") or case["_where"]
+            message = (
+                f"the rules model plays this case to another outcome: {result.mismatches[0]}; correct what "
+                f"the case expects, or the data or the rule it checks"
+            )
+        errors.append(DataError(where, f"case '{case['id']}'", message))
+    return errors
+
+
+def _step_of(case: dict, mismatch: str) -> Location | None:
+    """The place of the step a mismatch names ("step 2 (...)" or "after step 2: ...")."""
+    found = STEP_IN_MESSAGE.match(mismatch)
+    places = case.get("_step_where") or []
+    number = int(found.group(1)) if found else 0
+    return places[number - 1] if 0 < number <= len(places) else None
 
 
 def _unplayable_step(case: dict, result: Result) -> Location | None:

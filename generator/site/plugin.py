@@ -39,6 +39,7 @@ from generator.errors import DataErrors, GeneratorError
 from generator.languages import DRAFTS
 from generator.load import interface_labels
 from generator.load.site_config import site_config_errors
+from generator.render.pages import CASES_PAGE
 from generator.runtime.forked import Forked
 from generator.search import TextIndexer, build_search, name_index_files, write_text_index
 from generator.site import language_split, patches, serve, staging, theme_env
@@ -378,4 +379,6 @@ def _page_order(generated: pipeline.Generated) -> dict[str, int]:
     for game in generated.project.games.values():
         for page in game.pages:
             order[f"{game.id}/{page.id}.md"] = page.order
+        # The cases the model plays for the rules sections come after every page of the game.
+        order[f"{game.id}/{CASES_PAGE}.md"] = max((page.order for page in game.pages), default=0) + 1
     return order

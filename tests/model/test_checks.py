@@ -122,8 +122,10 @@ def test_from_data_raises_with_every_problem():
 
 def test_skill_coverage_reports_applied_share(z1):
     applied, descriptive, unknown = skill_coverage(dict(z1.skill_models))
-    assert unknown == []
-    assert set(applied) <= APPLIED_SKILLS and applied and descriptive
+    assert unknown == [] and descriptive == []  # every skill of the edition is applied
+    assert set(applied) <= APPLIED_SKILLS and applied
+    told = {"a-told-skill": {"descriptive": "why the model does not apply it"}}
+    assert skill_coverage({**z1.skill_models, **told})[1] == ["a-told-skill"]
     assert skill_coverage({"a-new-skill": "applied"}) == (["a-new-skill"], [], ["a-new-skill"])
 
 

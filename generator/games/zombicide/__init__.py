@@ -11,7 +11,9 @@ Modules, smallest first:
     state.py         state: survivors, zombies, items, NotAllowed
     strategies.py    the rules where the editions part ways (wounds, splitting)
     combat.py        attacks; zombie_phase.py  activation and spawning
-    engine.py        Game: the actions and phases
+    reactions.py     what survivors do as zombies spawn near them (Sidestep, Combat reflexes)
+    skill_actions.py the actions skills add (Blitz, Bloodlust, Field medic, Lifesaver, Taunt) and setup
+    engine.py        Game: the actions and phases; Game.skills() is the one switch of every skill
     odds.py          exact attack odds; odds_tables.py  the tables shown beside weapons
     events.py        the kinds of event the engine reports
     scenario_format.py  what a case may say, as tables: keys and shapes, ids, actions, expectations
@@ -19,6 +21,7 @@ Modules, smallest first:
     scenario.py      how a case becomes a game and what a session shows (the Scenarios)
     project_checks.py  the model's checks of a loaded game (FAQ rulings, worked examples)
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
+    case_view.py     a case told for the cases page: the board, each step, what it checks
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from typing import Callable, Mapping
 
 from generator.contract import GamePackage
 from generator.core.dice import D6
-from generator.games.zombicide import data_checks, events, pages, project_checks, ranges, schema
+from generator.games.zombicide import case_view, data_checks, events, pages, project_checks, ranges, schema
 from generator.games.zombicide import worked_examples as telling
 from generator.games.zombicide.compare import measured_changes
 from generator.games.zombicide.data import rules_for_game
@@ -41,7 +44,8 @@ from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
 from generator.load.schema import Context
-from generator.render.example_view import ExampleView
+from generator.render.example_view import ExampleView, OtherEdition
+from generator.scenarios.editions import CANNOT_PLAY, DIFFERENT, elsewhere
 
 HERE = Path(__file__).parent
 MISSION_PARTS = ("objectives", "special-rules")  # the sub-headings of every mission
@@ -111,6 +115,30 @@ class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
         self, old: Entity, new: Entity, lang: str, labels: Mapping[str, Mapping[str, str]]
     ) -> list[str]:
         return measured_changes(old, new, lang, labels)
+
+    def case_views(
+        self, game: Game, rules: Rules, section: Entity, lang: str, t: Callable, labels: Mapping
+    ) -> list[ExampleView]:
+        return case_view.case_views(game, rules, section, lang, t, labels)
+
+    def other_edition(
+        self,
+        game: Game,
+        rules: Rules,
+        other: Game,
+        other_rules: Rules,
+        ruling: Entity,
+        lang: str,
+        t: Callable,
+        labels: Mapping,
+    ) -> OtherEdition | None:
+        found = elsewhere(game, ruling, HOOKS, other_rules)
+        if found is None or found.verdict == CANNOT_PLAY:
+            return None
+        view = None
+        if found.verdict == DIFFERENT and found.case is not None:
+            view = case_view.other_edition_view(game, other_rules, found.case, lang, t, labels)
+        return OtherEdition(other.id, found.verdict, view)
 
     def example_view(
         self,

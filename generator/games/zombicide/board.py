@@ -58,6 +58,7 @@ class Board(ZoneGraph):
         self._held = False
         self._held_states: tuple[str, ...] | None = None
         self._known: dict[tuple, dict[str, int]] = {}
+        self._through_rooms = False  # sight goes on through building zones (Home defender)
 
     @contextmanager
     def doors_held(self) -> Iterator[None]:
@@ -117,7 +118,16 @@ class Board(ZoneGraph):
         """Streets see in straight lines until a wall or the board edge; from a street into a
         building only the zone behind an open door; inside a building, one zone through an
         opening or open door; through an open door into the street, the straight line."""
-        return self.zones[zone].street
+        return self.zones[zone].street or self._through_rooms
+
+    def line_of_sight_through_rooms(self, zone: str) -> dict[str, int]:
+        """Sight as from a street, in buildings too: straight lines until a wall or closed door
+        (Home defender: a survivor's sight through building zones is not cut at range 1)."""
+        self._through_rooms = True
+        try:
+            return super().line_of_sight(zone)
+        finally:
+            self._through_rooms = False
 
 
 # --- parsing -------------------------------------------------------------------------------

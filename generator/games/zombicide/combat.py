@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 SURVIVOR = "survivor"
 REROLL_SKILLS = ("lucky", "1-re-roll-per-turn")
+HOME_DEFENDER, ROLL_6_DAMAGE, TRICK_SHOT = "home-defender", "roll-6-plus-1-damage", "trick-shot"
 
 
 @dataclass
@@ -54,7 +55,7 @@ def attack(
     game: "Game",
     s: Survivor,
     weapon: str,
-    at: str | None = None,
+    at: str | list[str] | None = None,
     mode: str | None = None,
     dual: bool | None = None,
     assign: list[str] | None = None,
@@ -62,41 +63,93 @@ def attack(
     rerolls: Sequence[str] = (),
     reroll_below: int | None = None,
     zombie_dice: bool = False,
+    free: bool = False,
 ) -> None:
     """One combat action. `rerolls` lists re-roll sources to use in order (each re-rolls all dice);
-    with `reroll_below`, a source is used only while the hits are fewer than that."""
-    action = _checked_attack(game, s, weapon, at, mode, dual, assign or [])
+    with `reroll_below`, a source is used only while the hits are fewer than that. `at` may name
+    two zones, one per weapon of a dual pair (Trick shot). `free`: a skill pays for the action
+    (Blitz, Bloodlust, Combat reflexes); `weapon` may be a skill's improvised weapon."""
+    if isinstance(at, list) and len(set(at)) > 1:
+        _trick_shot(game, s, weapon, at, mode, free)
+        return
+    target = at[0] if isinstance(at, list) else at
+    action = _checked_attack(game, s, weapon, target, mode, dual, assign or [])
     rerolls = list(rerolls)
     _check_rerolls(game, s, action.card, rerolls)
-    _pay_for_attack(game, action)
+    _pay_for_attack(game, action, free)
     kills_before = s.kills.total()
-    if action.profile.noisy and "ninja" not in action.skills:
-        game.state.noise[s.zone] += game.rules.noise_per_action  # one token per action, however many dice
+    _make_noise(game, action)
     if action.card.molotov:
         _molotov(game, s, action.held[0], action.target)
         return
     dice_count = _dice_count(game, action, zombie_dice)
     game.reaper_left = int("reaper" in action.skills)  # Reaper (Combat): at most one extra kill per action
     rolled, dice_count = _roll_attack(game, action, dice_count, rerolls, reroll_below)
+    _fire(game, action, rolled, dice_count, assign or [], survivors or [])
+    if "hit-and-run" in action.skills and s.kills.total() > kills_before:
+        s.hit_and_run = True  # a free move follows, without the extra cost for zombies
+    game.reaper_left = 0
+
+
+def check_attack(game: "Game", s: Survivor, weapon: str, at: str | None, mode: str | None, dual: bool | None) -> None:
+    """NotAllowed when the survivor could not make this attack now; nothing changes."""
+    _checked_attack(game, s, weapon, at, mode, dual, [])
+
+
+def _make_noise(game: "Game", action: "_Attack") -> None:
+    if action.profile.noisy and "ninja" not in action.skills:
+        game.state.noise[action.survivor.zone] += game.rules.noise_per_action  # one token per action, however many dice
+
+
+def _fire(
+    game: "Game", action: "_Attack", rolled: list[int], dice_count: int, assign: list[str], survivors: list[str]
+) -> None:
+    """The dice that stand become hits on the target zone; a weapon that needs reloading is empty."""
+    _roll_6_damage(game, action, rolled)
     hits = _hits(rolled, action.profile.accuracy)
     if action.empties_weapon:
         for item in action.used:
             item.loaded = False
-    _place_hits(game, action, hits, dice_count - hits, assign or [], survivors or [])
-    if "hit-and-run" in action.skills and s.kills.total() > kills_before:
-        s.hit_and_run = True  # a free move follows, without the extra cost for zombies
-    game.reaper_left = 0
+    _place_hits(game, action, hits, dice_count - hits, assign, survivors)
+
+
+def _roll_6_damage(game: "Game", action: "_Attack", rolled: list[int]) -> None:
+    """Roll 6: +1 Damage (as Combat): each top face rolled, once the re-rolls are spent, adds
+    one to the weapon's Damage for the action (the rulebook's wording: the weapon's Damage value)."""
+    sixes = sum(1 for v in rolled if v == game.rules.max_die_result)
+    if ROLL_6_DAMAGE in action.skills and sixes:
+        action.damage += sixes
+        game.emit("extra-damage", survivor=action.survivor.id, skill=ROLL_6_DAMAGE, damage=action.damage)
+
+
+def _trick_shot(game: "Game", s: Survivor, weapon: str, zones: list[str], mode: str | None, free: bool) -> None:
+    """Trick shot: a dual pair of ranged weapons fires at two zones in one action, each weapon
+    rolling its own dice at its own zone."""
+    first = _checked_attack(game, s, weapon, zones[0], mode, True, [])
+    if first.kind != "ranged" or len(first.used) != 2 or len(zones) != 2:
+        raise NotAllowed("dual-one-zone", f"only a dual pair of ranged weapons may aim at two zones, not '{weapon}'")
+    if TRICK_SHOT not in first.skills:
+        raise NotAllowed("dual-one-zone", f"{s.id} fires a dual pair at one zone (Trick shot aims at two)")
+    second = _checked_attack(game, s, weapon, zones[1], mode, True, [])
+    _pay_for_attack(game, first, free)
+    _make_noise(game, first)
+    game.emit("skill-used", survivor=s.id, skill=TRICK_SHOT)
+    for action, item in ((first, first.used[0]), (second, second.used[1])):
+        action.used = [item]
+        rolled, count = _roll_attack(game, action, _dice_count(game, action, False), [], None)
+        _fire(game, action, rolled, count, [], [])
 
 
 def _checked_attack(
     game: "Game", s: Survivor, weapon: str, at: str | None, mode: str | None, dual: bool | None, assign: list[str]
 ) -> _Attack:
     """The attack asked for, or NotAllowed (nothing changed yet) with the first reason it cannot be made."""
-    held = _held(game, s, weapon)
+    improvised = game.rules.improvised.get(weapon)
+    held = [Item(weapon)] if improvised else _held(game, s, weapon)
     if not held:
         raise NotAllowed("weapon-not-in-hand", f"{s.id} holds no '{weapon}' in hand")
     _check_no_blocker(game, s)
-    card = game.rules.card(weapon)
+    card = improvised or game.rules.card(weapon)
     profile = card.profile(mode)
     if profile is None:
         raise NotAllowed("no-such-attack", f"'{weapon}' has no {mode} attack")
@@ -104,7 +157,8 @@ def _checked_attack(
     used = _firing_copies(s, weapon, card, profile.kind, skills, held, dual)
     target = _checked_target(game, s, weapon, profile, skills, at)
     damage = weapon_damage(skills, profile.kind, profile.damage)
-    _check_hurtable(game, card, target, damage)
+    if ROLL_6_DAMAGE not in skills:  # with Roll 6: +1 Damage, any roll may make the weapon strong enough
+        _check_hurtable(game, card, target, damage)
     _check_assigned(game, target, assign)
     point_blank = profile.kind == "ranged" and "point-blank" in skills and target == s.zone
     players_assign = profile.kind == "melee" or card.sniper or "sniper" in skills or point_blank
@@ -150,7 +204,9 @@ def _checked_target(game: "Game", s: Survivor, weapon: str, profile: Profile, sk
 
 
 def _check_in_range(game: "Game", s: Survivor, weapon: str, profile: Profile, skills: set[str], target: str) -> None:
-    sight = game.state.board.line_of_sight(s.zone)
+    board = game.state.board
+    # Home defender: sight through building zones is not cut at range 1.
+    sight = board.line_of_sight_through_rooms(s.zone) if HOME_DEFENDER in skills else board.line_of_sight(s.zone)
     if target not in sight:
         raise NotAllowed("not-in-sight", f"{target} is not in {s.id}'s line of sight")
     longest = profile.max_range + int("plus-1-max-range" in skills)
@@ -179,8 +235,16 @@ def _check_assigned(game: "Game", target: str, assign: list[str]) -> None:
             raise NotAllowed("no-such-target", f"no {name} in {target} to assign a hit to")
 
 
-def _pay_for_attack(game: "Game", action: _Attack) -> None:
+def _pay_for_attack(game: "Game", action: _Attack, free: bool = False) -> None:
     s = action.survivor
+    if free:
+        return
+    if action.weapon in game.rules.improvised:  # Improvised weapon: once a turn, for free
+        if action.weapon not in action.skills or action.weapon in s.used_this_turn:
+            raise NotAllowed("no-improvised-weapon", f"{s.id} has no {action.weapon} left this turn")
+        s.used_this_turn.add(action.weapon)
+        game.emit("skill-used", survivor=s.id, skill=action.weapon)
+        return
     if len(action.used) == 2 and "dual-expert" in action.skills and not s.free_used["dual-expert"]:
         s.free_used["dual-expert"] = 1  # Dual expert: a free combat action with the pair only
     else:

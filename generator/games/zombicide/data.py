@@ -26,6 +26,7 @@ def rules_inputs(game: Game) -> dict:
         "level_thresholds": [(level.id, level.fields["xp"]) for level in game.of_kind("level")],
         "skill_models": {sid: s.fields["model"] for sid, s in game.by_id("skill").items()},
         "equipment": equipment_cards(game),
+        "improvised": improvised_weapons(game),
     }
 
 
@@ -35,17 +36,26 @@ def equipment_cards(game: Game) -> dict[str, Card]:
     return {card.name: card for card in cards}
 
 
+def improvised_weapons(game: Game) -> dict[str, Card]:
+    """The attacks a skill gives without a card (Improvised weapon), as cards named by the skill."""
+    return {
+        skill.id: card_from_entity(skill, kind="weapon")
+        for skill in game.of_kind("skill")
+        if skill.fields.get("attacks")
+    }
+
+
 _KINDS = {"weapon": "weapon", "item": "item", "zombie-card": "zombie", "wound": "wound"}
 
 
-def card_from_entity(entity: Entity) -> Card:
+def card_from_entity(entity: Entity, kind: str | None = None) -> Card:
     fields = entity.fields
     profiles = {attack["mode"]: attack for attack in fields.get("attacks", [])}
     specials = {attack.get("special") for attack in profiles.values()}
     door = fields.get("door", "none")
     return Card(
         entity.id,
-        kind=_KINDS[fields["kind"]],
+        kind=kind or _KINDS[fields["kind"]],
         melee=_profile(profiles.get("melee")),
         ranged=_profile(profiles.get("ranged")),
         dual=fields.get("dual", False),

@@ -20,7 +20,7 @@ def derived_parameters(entity: Entity) -> dict:
         return {f"{entity.id}.{k}": v for k, v in entity.fields.get("stats", {}).items()}
     if entity.kind == "level" and "xp" in entity.fields:
         return {f"{entity.id}.xp": entity.fields["xp"]}
-    if entity.kind == "equipment":
+    if entity.kind in ("equipment", "skill"):
         return _equipment_parameters(entity)
     return {}
 

@@ -15,10 +15,29 @@ from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
 from generator.core.geometry import Door
 from generator.errors import ScenarioError
-from generator.games.zombicide import combat, zombie_phase
+from generator.games.zombicide import combat, skill_actions, zombie_phase
 from generator.games.zombicide.rules import Rules
-from generator.games.zombicide.skills import COMBAT_KINDS, FREE_ACTION_SKILLS, pays_for, zones_per_move
-from generator.games.zombicide.state import END, PHASES, PLAYERS, ZOMBIES, Car, Item, NotAllowed, State, Survivor
+from generator.games.zombicide.skills import (
+    BROTHER_IN_ARMS,
+    COMBAT_KINDS,
+    DESTINY,
+    FREE_ACTION_SKILLS,
+    STARTS_WITH_HEALTH,
+    pays_for,
+    zones_per_move,
+)
+from generator.games.zombicide.state import (
+    END,
+    PHASES,
+    PLAYERS,
+    ZOMBIES,
+    Car,
+    Item,
+    NotAllowed,
+    State,
+    Survivor,
+    ZombieCard,
+)
 from generator.games.zombicide.strategies import WOUNDED
 
 
@@ -33,6 +52,12 @@ class Game:
         self.tough_used: set[str] = set()  # survivors whose Tough has absorbed an attack this phase
         self.shortages: list[str] = []  # zombie types that ran out of miniatures, awaiting activation
         self.shortage_activations: set[str] = set()  # types activated for a shortage in this chain
+        # The spawn step under way: its danger level and the zones (with any card drawn ahead)
+        # still to resolve; what waits for the extra turns of a Zombie link.
+        self.spawn_level = ""
+        self.spawn_left: list[tuple[str, ZombieCard | None]] = []
+        self.linked_activation: str | None = None
+        self.extra_turns_left: list[str] = []
 
     # --- queries -----------------------------------------------------------------------------
     def survivor(self, sid: str) -> Survivor:
@@ -45,14 +70,52 @@ class Game:
 
     def actor(self, sid: str) -> Survivor:
         """The survivor taking an action: survivors act in the players' phase, in their own turn.
-        An action after the zombie or end phase begins the next round's players' phase."""
+        An action after the zombie or end phase begins the next round's players' phase; a
+        survivor's extra turn inside the zombie phase (Zombie link) and a Born leader's gift
+        (2nd edition) are turns of their own."""
         s = self.survivor(sid)
         turn = self.state.turn
+        if self.state.extra_turn == sid:
+            turn.player = sid
+            return s
+        zombie_phase.resume(self)  # another survivor acting ends an extra turn: the zombies go on
         if turn.phase != PLAYERS:
             turn.enter(PHASES, PLAYERS)
+        if self.state.giver is not None:
+            if s.gift:
+                turn.player = sid
+                return s
+            self._end_gift()
+        self._check_turn_order(s)
         turn.player = sid
         s.played = True
         return s
+
+    def _check_turn_order(self, s: Survivor) -> None:
+        """Where a case gives the order of turns: a survivor acts in their own turn only, once a
+        round, after those before them (a Tactician's turn may come at any point of the phase)."""
+        order, current = self.state.turn_order, self.state.turn.player
+        if not order or s.id not in order or current == s.id:
+            return
+        if s.played:
+            raise NotAllowed("turn-over", f"{s.id} has had their turn this round")
+        if "tactician" in self.skills(s):
+            return
+        waiting = [
+            sid
+            for sid in order[: order.index(s.id)]
+            if not self.state.survivors[sid].played
+            and not self.state.survivors[sid].dead
+            and "tactician" not in self.skills(self.state.survivors[sid])
+        ]
+        if waiting:
+            raise NotAllowed("not-your-turn", f"{waiting[0]} takes their turn before {s.id}", waiting=waiting[0])
+
+    def _end_gift(self) -> None:
+        """A Born leader's gift not taken at once is lost; the giver's turn goes on."""
+        for survivor in self.state.survivors.values():
+            survivor.gift = False
+        self.state.giver = None
 
     def levels_reached(self, s: Survivor) -> list[str]:
         return [lid for lid, xp in self.rules.levels if s.xp >= xp]
@@ -60,14 +123,39 @@ class Game:
     def level(self, s: Survivor) -> str:
         return self.rules.level_of(s.xp)
 
-    def skills(self, s: Survivor) -> set[str]:
-        """Skills in force now: a level's skills apply from the moment it is reached."""
-        active = set(s.skills)
+    def held_skills(self, s: Survivor) -> set[str]:
+        """Skills the survivor has now: a level's skills from the moment it is reached."""
+        held = set(s.skills)
         if s.kid:
-            active |= set(self.rules.kid_skills)
+            held |= set(self.rules.kid_skills)
         for lid in self.levels_reached(s):
-            active |= set(s.level_skills.get(lid, []))
-        return active
+            held |= set(s.level_skills.get(lid, []))
+        return held
+
+    def skills(self, s: Survivor) -> set[str]:
+        """Skills in force now: every rule of the engine asks this, never the survivor's own
+        list, so a skill the rules switch off (Rules.skills_off) changes nothing anywhere."""
+        return (self.held_skills(s) | self._shared_skills(s)) - self.rules.skills_off
+
+    def _shared_skills(self, s: Survivor) -> set[str]:
+        """Brother in arms: while its holder shares a zone with another survivor, everyone there
+        (the holder too) has the skill its card names."""
+        here = self.state.survivors_in(s.zone)
+        if len(here) < 2 or s.dead:
+            return set()
+        return {
+            str(other.skill_values[BROTHER_IN_ARMS])
+            for other in here
+            if BROTHER_IN_ARMS in self.held_skills(other) - self.rules.skills_off
+            and BROTHER_IN_ARMS in other.skill_values
+        }
+
+    def health(self, s: Survivor) -> int:
+        """The wounds that kill this survivor: the edition's, or what Starts with [X] Health names."""
+        named = s.skill_values.get(STARTS_WITH_HEALTH)
+        if named is not None and STARTS_WITH_HEALTH in self.skills(s):
+            return int(named)
+        return self.rules.health(s.kid)
 
     def actions_total(self, s: Survivor) -> int:
         extra = sum(1 for lid in self.rules.extra_action_levels if lid in self.levels_reached(s))
@@ -107,7 +195,7 @@ class Game:
         )
 
     def _check_cost(self, s: Survivor, kind: str, cost: int) -> None:
-        free = min(self._free_actions(s, kind), 1, cost)
+        free = min(self._free_actions(s, kind) + int(s.gift), 1, cost)
         if cost - free > self.actions_left(s):
             raise NotAllowed(
                 "not-enough-actions", f"{s.id} needs {cost} action(s) ({free} free) but has {self.actions_left(s)} left"
@@ -118,6 +206,9 @@ class Game:
         if kind not in COMBAT_KINDS:
             s.escalation = 0  # Escalation's bonus ends with any other kind of action
         free = 0
+        if s.gift and cost:  # a Born leader's gift pays for this one action; the giver's turn resumes
+            s.gift, free = False, 1
+            self.state.giver = None
         for skill, k in FREE_ACTION_SKILLS.items():
             if free < min(1, cost) and pays_for(k, kind) and skill in self.skills(s) and not s.free_used[skill]:
                 s.free_used[skill] = 1
@@ -253,11 +344,16 @@ class Game:
         self.emit("zombies-move", zone=s.zone, moves=[(z.type, to) for z in pushed], reasons={})
 
     # --- search ------------------------------------------------------------------------------
-    def search(self, sid: str, keep: list[str] | None = None, hold_your_nose: bool | None = None) -> None:
+    def search(
+        self, sid: str, keep: list[str] | None = None, hold_your_nose: bool | None = None, destiny: str | None = None
+    ) -> None:
+        """`destiny`: a card the search draws that Destiny sends back for another."""
         s = self.actor(sid)
         use_nose = self._uses_hold_your_nose(s, hold_your_nose)
         car = next((c for c in self.state.cars.values() if c.zone == s.zone and c.kind in ("police", "pimp")), None)
         self._check_search(s, use_nose, car)
+        if destiny is not None and (DESTINY not in self.skills(s) or DESTINY in s.used_this_turn):
+            raise NotAllowed("no-destiny", f"{sid} has no Destiny left this turn")
         if not use_nose:
             self._pay(s, "search", 1)
         else:
@@ -266,7 +362,7 @@ class Game:
         if car is not None and self.state.board.is_street(s.zone) and not use_nose:
             _check_keep(keep, self._search_car(s, car, keep))
             return
-        self._search_zone(s, keep)
+        self._search_zone(s, keep, destiny)
 
     def _uses_hold_your_nose(self, s: Survivor, asked: bool | None) -> bool:
         """Whether a search is Hold your nose's: whenever one is ready, unless the step says otherwise."""
@@ -285,18 +381,33 @@ class Game:
         if s.searched and "can-search-more-than-once" not in self.skills(s):
             raise NotAllowed("search-once-per-turn", f"{s.id} has already searched this turn")
 
-    def _search_zone(self, s: Survivor, keep: list[str] | None) -> None:
+    def _search_zone(self, s: Survivor, keep: list[str] | None, destiny: str | None = None) -> None:
         """A search of the zone: the cards drawn (a Flashlight or a skill draws more) go to the survivor."""
-        draws = self.rules.flashlight_draws if any(self.rules.card(i.name).draws_extra for i in s.items()) else 1
+        draws = self.rules.search_draws(sum(1 for i in s.items() if self.rules.card(i.name).draws_extra))
         if "search-2-cards" in self.skills(s):
             draws = max(draws, 2)
         drawn = [self._draw_equipment() for _ in range(draws)]
         self.emit("search", survivor=s.id, zone=s.zone, drawn=[c for c in drawn if c])
+        if destiny is not None:
+            drawn = self._destiny(s, drawn, destiny)
         drawn += self._matching_set(s, [c for c in drawn if c])
         _check_keep(keep, [card for card in drawn if card is not None])
         for card in drawn:
             if card is not None:
                 self._take_drawn(s, card, keep)
+
+    def _destiny(self, s: Survivor, drawn: list[str | None], card: str) -> list[str | None]:
+        """Destiny: one card the search drew goes to the discard pile, and another is drawn in
+        its place (an Aaahh!! sent back brings no zombie: it is discarded before it is resolved)."""
+        if card not in drawn:
+            shown = ", ".join(c for c in drawn if c) or "nothing"
+            raise ScenarioError(f"destiny names '{card}', but the search drew {shown}; name a card it draws")
+        s.used_this_turn.add(DESTINY)
+        self.state.equipment_discard.append(card)
+        replacement = self._draw_equipment()
+        self.emit("destiny", survivor=s.id, card=card, drawn=replacement)
+        index = drawn.index(card)
+        return [*drawn[:index], replacement, *drawn[index + 1 :]]
 
     def _matching_set(self, s: Survivor, drawn: list[str]) -> list[str]:
         """Matching Set!: a dual weapon drawn in a search brings a second copy from the deck,
@@ -549,6 +660,31 @@ class Game:
     def attack(self, sid: str, weapon: str, **options) -> None:
         combat.attack(self, self.actor(sid), weapon, **options)
 
+    # --- what skills add (skill_actions.py) --------------------------------------------------
+    def blitz(self, sid: str, path: list[str], weapon: str, **attack) -> None:
+        skill_actions.blitz(self, self.actor(sid), path, weapon, attack)
+
+    def bloodlust(self, sid: str, path: list[str], weapon: str, **attack) -> None:
+        skill_actions.bloodlust(self, self.actor(sid), path, weapon, attack)
+
+    def field_medic(self, sid: str, path: list[str], target: str | None = None) -> None:
+        skill_actions.field_medic(self, self.actor(sid), path, target)
+
+    def lifesaver(self, sid: str, zone: str, survivors: list[str] | None = None) -> None:
+        skill_actions.lifesaver(self, self.actor(sid), zone, survivors)
+
+    def taunt(self, sid: str, zone: str) -> None:
+        skill_actions.taunt(self, self.actor(sid), zone)
+
+    def setup(self) -> None:
+        skill_actions.setup(self)
+
+    def end_turn(self, sid: str) -> None:
+        """A survivor's extra turn ends (Zombie link): the zombie phase goes on."""
+        if self.state.extra_turn != sid:
+            raise NotAllowed("no-extra-turn", f"{sid} is taking no extra turn")
+        zombie_phase.resume(self)
+
     def reload(self, sid: str, weapon: str) -> None:
         s = self.actor(sid)
         held = [i for i in s.in_hands(weapon) if not i.loaded]
@@ -578,7 +714,7 @@ class Game:
                 if item.name == WOUNDED:
                     t.backpack.remove(item)
                     break
-        self.emit("heal", survivor=sid, target=target, wounds=t.wounds)
+        self.emit("heal", survivor=sid, target=target, wounds=t.wounds, skill="medic")
 
     def loud(self, sid: str) -> None:
         s = self.actor(sid)
@@ -593,6 +729,10 @@ class Game:
         if "born-leader" not in self.skills(s) or s.born_leader_used or s is t:
             raise NotAllowed("needs-skill", f"{sid} cannot give an action with Born Leader now")
         s.born_leader_used = True
+        if self.rules.born_leader_acts_at_once:  # 2nd edition: taken at once, then the giver goes on
+            t.gift, self.state.giver = True, sid
+            self.emit("born-leader", survivor=sid, target=target, turn="now")
+            return
         # The action is for the recipient's next turn: this round's if it is still to come.
         later = t.played
         if later:
@@ -684,6 +824,8 @@ class Game:
 
     # --- phases ------------------------------------------------------------------------------
     def zombie_phase(self, choices: dict[str, Any] | None = None, spawn: bool = True) -> None:
+        zombie_phase.resume(self)
+        self._end_gift()
         self.choices = Choices(choices)
         self.state.turn.enter(PHASES, ZOMBIES)
         zombie_phase.run(self, spawn=spawn)
@@ -696,16 +838,18 @@ class Game:
             for medic in [s for s in living if "medic" in self.skills(s)]:
                 for patient in [p for p in living if p.zone == medic.zone and p.wounds > 0]:
                     patient.wounds -= 1
-                    self.emit("heal", survivor=medic.id, target=patient.id, wounds=patient.wounds)
+                    self.emit("heal", survivor=medic.id, target=patient.id, wounds=patient.wounds, skill="medic")
                     self.gain_xp(medic, 1)
         for s in living:
             if "regeneration" in self.skills(s) and s.wounds:
                 s.wounds = 0
-                self.emit("heal", survivor=s.id, target=s.id, wounds=0)
+                self.emit("heal", survivor=s.id, target=s.id, wounds=0, skill="regeneration")
 
     def end_phase(self) -> None:
         """Noise tokens go; every weapon reloads; the turn's counters start again."""
         state = self.state
+        zombie_phase.resume(self)  # an extra turn the case left open ends with the zombie phase
+        self._end_gift()
         state.turn.enter(PHASES, END)
         state.noise.clear()
         state.loud_zone = None
@@ -713,17 +857,23 @@ class Game:
         for s in state.survivors.values():
             for item in s.items():
                 item.loaded = True
-            s.actions_used = 0
-            s.free_used.clear()
-            s.searched = s.reroll_turn_used = s.medic_used = s.loud_used = False
-            s.born_leader_used = s.nose_used = s.sprint_used = s.charge_used = False
-            s.jump_used = s.shove_used = s.hit_and_run = False
-            s.escalation = 0
-            s.kid_slips = 0
+            self.new_turn(s)
             s.bonus_actions, s.bonus_next_round = s.bonus_next_round, 0  # an unused gift is lost
             s.played = False
-            s.kill_zone = None
         self.emit("end-phase")
+
+    @staticmethod
+    def new_turn(s: Survivor) -> None:
+        """A survivor's turn starts afresh: its actions and every once-a-turn skill."""
+        s.actions_used = 0
+        s.free_used.clear()
+        s.searched = s.reroll_turn_used = s.medic_used = s.loud_used = False
+        s.born_leader_used = s.nose_used = s.sprint_used = s.charge_used = False
+        s.jump_used = s.shove_used = s.hit_and_run = False
+        s.escalation = 0
+        s.kid_slips = 0
+        s.used_this_turn.clear()
+        s.kill_zone = None
 
 
 def _check_keep(keep: list[str] | None, offered: list[str]) -> None:

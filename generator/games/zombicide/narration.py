@@ -137,7 +137,9 @@ class Narrator:
         return Phrase(joined["nom"].markdown, joined["nom"].plain, tuple(joined.items()))
 
     def card(self, cid: str) -> Phrase:
-        return self.link("equipment", cid)
+        """An equipment card, or the skill whose improvised weapon an attack used."""
+        entity = self.game.entities.get(cid)
+        return self.link("skill" if entity is not None and entity.kind == "skill" else "equipment", cid)
 
     def join(self, phrases: list[Phrase], sep: str | None = None) -> Phrase:
         sep = sep if sep is not None else LIST_SEPARATOR[self.lang]
@@ -205,6 +207,8 @@ class Narrator:
         if key in ("not-in-sight", "out-of-range"):
             values["target"] = step.get("at")
             values["weapon"] = self.card(step.get("weapon", ""))
+        if key == "not-your-turn":
+            values["waiting"] = self.survivor(run.record["refusal"]["waiting"])
         return self.say(key, "refusals", **values)
 
 
@@ -381,6 +385,44 @@ class _StepTeller:
             need=event["need"],
         )
 
+    def _skill_used(self, event: dict, rest) -> None:
+        self.add("skill-used", survivor=self.n.survivor(event["survivor"]), skill=self.n.link("skill", event["skill"]))
+
+    def _heal(self, event: dict, rest) -> None:
+        self.add(
+            "heal",
+            survivor=self.n.survivor(event["survivor"]),
+            target=self.n.survivor(event["target"]),
+            wounds=event["wounds"],
+            skill=self.n.link("skill", event["skill"]),
+        )
+
+    def _born_leader(self, event: dict, rest) -> None:
+        key = "born-leader-now" if event["turn"] == "now" else "born-leader"
+        self.add(key, survivor=self.n.survivor(event["survivor"]), target=self.n.survivor(event["target"]))
+
+    def _destiny(self, event: dict, rest) -> None:
+        drawn = self.n.card(event["drawn"]) if event["drawn"] else Phrase("—", "—")
+        self.add("destiny", survivor=self.n.survivor(event["survivor"]), card=self.n.card(event["card"]), drawn=drawn)
+
+    def _dreadnought(self, event: dict, rest) -> None:
+        self.add(
+            "dreadnought", survivor=self.n.survivor(event["survivor"]), zombie=self.n.link("zombie", event["zombie"])
+        )
+
+    def _distribute(self, event: dict, rest) -> None:
+        self.add("distribute", zones=" → ".join(event["zones"]))
+
+    def _pulled(self, event: dict, rest) -> None:
+        here, there = event["path"]
+        self.add(
+            "pulled",
+            survivor=self.n.survivor(event["survivor"]),
+            target=self.n.survivor(event["target"]),
+            **{"from": here},
+            to=there,
+        )
+
     def _extra_dice(self, event: dict, rest) -> None:
         self.add("extra-dice", survivor=self.n.survivor(event["survivor"]), dice=_dice(event["dice"]))
 
@@ -478,6 +520,8 @@ class _StepTeller:
                 self.add("zombies-move-sight", target=why["target"], seen=self.n.survivors(why["seen"]), **values)
                 if (zone, why["target"]) not in self.story.sight_lines:
                     self.story.sight_lines.append((zone, why["target"]))
+            elif why["reason"] == "taunt":
+                self.add("zombies-move-taunt", seen=self.n.survivors(why["seen"]), **values)
             else:
                 self.add("zombies-move-noise", target=why["target"], noise=why["noise"], **values)
 

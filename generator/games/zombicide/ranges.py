@@ -20,6 +20,10 @@ NUMBER_RANGES: dict[tuple[str, str], Range] = {
     ("equipment", "attacks.accuracy"): Range(1, DIE_FACES, "accuracy is a face of the die", ROLLS_NO_DICE),
     ("equipment", "attacks.damage"): Range(1, 5, "a hit deals 1 to 5 damage", ROLLS_NO_DICE),
     ("equipment", "attacks.range"): Range(0, 10, "a range counts 0 to 10 zones"),
+    ("skill", "attacks.dice"): Range(1, 12, "a weapon rolls 1 to 12 dice"),
+    ("skill", "attacks.accuracy"): Range(1, DIE_FACES, "accuracy is a face of the die"),
+    ("skill", "attacks.damage"): Range(1, 5, "a hit deals 1 to 5 damage"),
+    ("skill", "attacks.range"): Range(0, 10, "a range counts 0 to 10 zones"),
     ("equipment", "copies"): Range(1, 30, "a deck holds 1 to 30 copies of a card"),
     ("equipment", "search-draws"): Range(1, 5, "a search draws 1 to 5 cards"),
     ("zombie", "stats.actions"): Range(1, 5, "a zombie takes 1 to 5 actions"),
@@ -45,4 +49,6 @@ PARAMETER_RANGES: dict[str, Range] = {
     "players-max": Range(1, 12, "a game has 1 to 12 players"),
     "zombie-actions-per-activation": Range(1, 5, "a zombie takes 1 to 5 actions"),
     "car-attack-hit": Range(1, DIE_FACES, "a car hits on a face of the die"),
+    "flashlight-draws": Range(1, 5, "a search draws 1 to 5 cards"),
+    "two-flashlights-draws": Range(0, 5, "a search draws 1 to 5 cards (0: a second Flashlight adds nothing)"),
 }

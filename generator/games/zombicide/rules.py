@@ -7,6 +7,7 @@ the difference is a field here (a number, an order, or a flag that picks a small
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -60,6 +61,8 @@ PARAMETERS: dict[str, tuple[str, str, Any]] = {
     "searches-per-turn": ("searches_per_turn", "int", 1),
     "move-extra-cost-per-zombie": ("move_extra_cost_per_zombie", "int", 1),
     "flashlight-draws": ("flashlight_draws", "int", 2),
+    # Two Flashlights held together (0: the second adds nothing; the 1st edition's designers: 3).
+    "two-flashlights-draws": ("two_flashlights_draws", "int", 0),
     "reshuffle-excludes": ("reshuffle_excludes", "ids", ()),
     "survivor-noise": ("survivor_noise", "int", 1),
     "noise-per-action": ("noise_per_action", "int", 1),
@@ -76,6 +79,9 @@ PARAMETERS: dict[str, tuple[str, str, Any]] = {
     "medic-heals-in-end-phase": ("medic_heals_in_end_phase", "bool", False),
     "two-cocktails-keep-on": ("two_cocktails_keep_on", "int", 0),  # 0: the 1st edition's crafting
     "hold-your-nose-draws-on-clear": ("hold_your_nose_draws_on_clear", "bool", False),
+    # 2nd edition: Born leader's gift is taken at once, inside the giver's turn (1st: next turn).
+    "born-leader-acts-at-once": ("born_leader_acts_at_once", "bool", False),
+    "skill-starting-ap": ("skill_starting_ap", "int", 0),  # what Starts with 2 AP gives at setup
 }
 
 # Types a target order may name besides the zombie types.
@@ -110,6 +116,7 @@ class Rules:
     searches_per_turn: int = 1
     move_extra_cost_per_zombie: int = 1
     flashlight_draws: int = 2
+    two_flashlights_draws: int = 0
     reshuffle_excludes: tuple[str, ...] = ()
     survivor_noise: int = 1
     noise_per_action: int = 1
@@ -124,8 +131,14 @@ class Rules:
     medic_heals_in_end_phase: bool = False
     two_cocktails_keep_on: int = 0
     hold_your_nose_draws_on_clear: bool = False
+    born_leader_acts_at_once: bool = False
+    skill_starting_ap: int = 0
+    # Skills switched off: the engine plays as if no survivor held them (tests prove each skill
+    # this way: a case that passes with the skill and fails without it).
+    skills_off: frozenset[str] = frozenset()
     skill_models: Mapping[str, Any] = field(default_factory=dict)
     equipment: Mapping[str, Card] = field(default_factory=dict)
+    improvised: Mapping[str, Card] = field(default_factory=dict)  # skill id -> the attack it gives without a card
     parameters: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -137,6 +150,7 @@ class Rules:
         level_thresholds: list[tuple[str, int]],
         skill_models: Mapping[str, Any],
         equipment: Mapping[str, Card] | None = None,
+        improvised: Mapping[str, Card] | None = None,
     ) -> "Rules":
         """Build the rules, or raise RulesDataError listing every incoherence in the data."""
         problems = checks.check_rules_data(parameters, zombie_stats, level_thresholds, skill_models)
@@ -156,9 +170,14 @@ class Rules:
             levels=tuple((lid, int(xp)) for lid, xp in level_thresholds),
             skill_models=MappingProxyType(dict(skill_models)),
             equipment=MappingProxyType(dict(equipment or {})),
+            improvised=MappingProxyType(dict(improvised or {})),
             parameters=MappingProxyType(dict(parameters)),
             **values,
         )
+
+    def with_skills_off(self, *skill_ids: str) -> "Rules":
+        """The same rules with these skills out of force for every survivor."""
+        return dataclasses.replace(self, skills_off=self.skills_off | frozenset(skill_ids))
 
     # --- derived facts -------------------------------------------------------------------
     def level_of(self, xp: int) -> str:
@@ -171,6 +190,12 @@ class Rules:
 
     def level_rank(self, level: str) -> int:
         return [lid for lid, _ in self.levels].index(level)
+
+    def search_draws(self, flashlights: int) -> int:
+        """Cards a search draws for a survivor holding this many Flashlights (anywhere in the inventory)."""
+        if flashlights >= 2 and self.two_flashlights_draws:
+            return self.two_flashlights_draws
+        return self.flashlight_draws if flashlights else 1
 
     def health(self, kid: bool) -> int:
         """How many wounds kill a survivor."""

@@ -127,6 +127,7 @@ def build_game(case: dict, rules: Rules) -> Game:
     state.equipment_discard = list(case.get("equipment-discard") or [])
     state.pimp_weapons = list(case.get("pimp-weapons") or [])
     _cars(case, state)
+    state.turn_order = list(case.get("turn-order") or [])
     turn = case.get("turn") or {}
     state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
     if state.turn.phase not in PHASES:
@@ -207,6 +208,7 @@ def _survivor(sid: str, spec: dict, rules: Rules, board: Board) -> Survivor:
     s.actions_used = spec.get("actions-used", 0)
     s.searched = bool(spec.get("searched"))
     s.played = s.actions_used > 0 or bool(spec.get("played"))
+    s.skill_values = dict(spec.get("skill-values") or {})
     if spec.get("car"):
         s.car, s.seat = spec["car"], spec.get("seat", 0)
     return s

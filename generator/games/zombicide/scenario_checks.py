@@ -11,7 +11,7 @@ already). The checks that need the rules (wounds, actions, slots, supply) wait f
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Collection
 
 from generator.errors import MapError
 from generator.games.zombicide.board import Board, door_id, parse_map
@@ -70,6 +70,7 @@ def check_case(view: ZombicideCase) -> None:
             _backpack(view, sid, spec, view.rules, path)
         _car(view, sid, spec, seated, path)
         _unloaded(view, spec, path)
+        _skill_values(view, sid, spec, path)
     on_board = _zombies_on_board(view)
     _supply(view, on_board)
     _zombies_in_all(view, on_board.total())
@@ -93,10 +94,43 @@ def skills_at_start(spec: dict, rules: Rules) -> set[str]:
     return skills
 
 
+# What each skill with a blank names: the kind of id (or a number) the case gives it.
+SKILL_VALUES = {
+    "starts-with-equipment": "card",
+    "brother-in-arms": "skill",
+    "dreadnought": "zombie",
+    "starts-with-health": "number",
+}
+
+
+def _skill_values(view: ZombicideCase, sid: str, spec: dict, path: CasePath) -> None:
+    """Each value names what its skill's blank takes, for a skill the survivor holds."""
+    held = set(spec.get("skills") or []) | {
+        item for chosen in mapping(spec.get("level-skills")).values() for item in listed(chosen)
+    }
+    rules = view.rules
+    for skill, value in mapping(spec.get("skill-values")).items():
+        where = (*path, "skill-values", skill)
+        kind = SKILL_VALUES.get(skill)
+        if kind is None:
+            view.refuse_key(where, f"'{skill}' has no blank to fill; skills with one: {', '.join(SKILL_VALUES)}")
+        elif skill not in held:
+            view.refuse_key(where, f"{sid} does not hold '{skill}'; give it in skills or level-skills first")
+        elif (kind == "number") != isinstance(value, int):
+            view.refuse(where, f"'{skill}' names {'a number' if kind == 'number' else 'a ' + kind + ' id'}")
+        elif rules is not None and kind != "number" and value not in _ids_of(rules, kind):
+            view.refuse(where, f"unknown {kind} '{value}' for '{skill}'")
+
+
+def _ids_of(rules: Rules, kind: str) -> Collection[str]:
+    return {"card": rules.equipment, "skill": rules.skill_models, "zombie": rules.zombies}[kind]
+
+
 def _alive(view: ZombicideCase, sid: str, spec: dict, rules: Rules, path: CasePath) -> None:
     """A survivor with the wounds that kill is dead, and the case says so."""
     wounds, kid = spec.get("wounds"), bool(spec.get("kid"))
-    if wounds is None or spec.get("dead") or wounds < rules.health(kid):
+    named = mapping(spec.get("skill-values")).get("starts-with-health")
+    if wounds is None or spec.get("dead") or wounds < (named if isinstance(named, int) else rules.health(kid)):
         return
     if rules.wounds_to_die:
         why = f"parameter 'wounds-to-die' is {rules.wounds_to_die}"

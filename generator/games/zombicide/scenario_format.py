@@ -80,6 +80,7 @@ ZOMBIE = Id("a zombie type (kebab-case, from zombies.yaml)", names="zombie")
 SKILL = Id("a skill id (kebab-case, from skills.yaml)", names="skill")
 LEVEL = Id("a danger level id (kebab-case, from levels.yaml)", names="level")
 COLOUR = Id("a colour id (kebab-case, such as blue)")
+IMPROVISED = Id("an improvised weapon: the id of a skill that gives one (improvised-weapon-melee)", names="improvised")
 
 # Every zombie looks for the survivors and the noisiest zones in each zombie phase: a case has at
 # most a game's survivors (12, twice the usual six) and noise tokens in a few zones.
@@ -224,6 +225,12 @@ SURVIVOR_FIELDS: dict[str, Shape] = {
     ),
     "searched": Bool(),
     "played": Bool(),
+    # What a skill with a blank names on the card: {starts-with-equipment: pistol, dreadnought:
+    # walker, brother-in-arms: sniper, starts-with-health: 4} (scenario_checks.py checks each).
+    "skill-values": MapOf(
+        Either(Int(1, 10, "a survivor's health is 1 to 10"), Id(), what="a card, zombie type or skill id, or a number"),
+        keys=SKILL,
+    ),
 }
 SURVIVOR_SPEC = Record(SURVIVOR_FIELDS, required=("at",), what="a survivor: a mapping with at (its zone), hands, ...")
 CAR = Record(
@@ -262,6 +269,8 @@ CASE_KEYS: dict[str, Shape] = {
     "pimp-weapons": ListOf(CARD),
     "supply": MapOf(SUPPLY, keys=ZOMBIE),
     "turn": TURN,
+    # The order the survivors take their turns in each round; without it, any order.
+    "turn-order": ListOf(SURVIVOR, high=MAX_SURVIVORS),
     "mission": MissionSwitches(),
 }
 
@@ -288,6 +297,9 @@ IDS: dict[str, IdSource[ZombicideCase]] = {
     "level": IdSource(
         "danger level", _of_rules(lambda rules: [lid for lid, _ in rules.levels]), "use an id from levels.yaml"
     ),
+    "improvised": IdSource(
+        "improvised weapon", _of_rules(lambda rules: rules.improvised), "name a skill with attacks in skills.yaml"
+    ),
     "reroll": IdSource(
         "re-roll source",
         _of_rules(lambda rules: {*rules.skill_models, *APPLIED_SKILLS, *rules.equipment}),
@@ -304,36 +316,69 @@ ZOMBIE_PHASE_CHOICES: dict[str, Shape] = {
     "abomination": MapOf(ZONE, keys=ZONE),
     "split": MapOf(one_or_many(ZONE), keys=ZONE),
     "spawn": Bool(),
+    # Reactions to zombies spawning nearby, one entry per chance (null: let it go by).
+    "sidestep": MapOf(ListOf(nullable(ROUTE)), keys=SURVIVOR),
+    "reflexes": MapOf(ListOf(nullable(CARD)), keys=SURVIVOR),
+    "distribute": ListOf(ZONE),  # Distributor: the spawn zone each card drawn goes to, in drawing order
+    "zombie-link": ListOf(SURVIVOR),  # the order of the extra turns, when several survivors take one
 }
 
 
 def _zombie_choices(step: dict) -> dict:
-    return {
+    choices = {
         key: {k: listed(v) if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
         for key in ("attacks", "discard", "ignore-wound", "abomination", "split")
+    }
+    choices["sidestep"] = {k: list(v) for k, v in (step.get("sidestep") or {}).items()}
+    choices["reflexes"] = {k: list(v) for k, v in (step.get("reflexes") or {}).items()}
+    choices["distribute"] = {"zones": list(step.get("distribute") or [])}
+    choices["zombie-link"] = {"order": list(step.get("zombie-link") or [])}
+    return choices
+
+
+def _attack_options(step: dict) -> dict:
+    """A step's attack, as the engine's combat takes it (the weapon apart)."""
+    return {
+        "at": step.get("at"),
+        "dual": step.get("dual"),
+        "assign": listed(step.get("assign")),
+        "survivors": listed(step.get("survivors")),
+        "rerolls": listed(step.get("reroll")),
+        "reroll_below": step.get("reroll-below"),
+        "zombie_dice": bool(step.get("zombie-dice")),
     }
 
 
 def _attack(game: Game, step: dict) -> None:
-    game.attack(
-        who(step),
-        step["weapon"],
-        at=step.get("at"),
-        mode=step.get("mode"),
-        dual=step.get("dual"),
-        assign=listed(step.get("assign")),
-        survivors=listed(step.get("survivors")),
-        rerolls=listed(step.get("reroll")),
-        reroll_below=step.get("reroll-below"),
-        zombie_dice=bool(step.get("zombie-dice")),
-    )
+    game.attack(who(step), step["weapon"], mode=step.get("mode"), **_attack_options(step))
+
+
+def _improvise(game: Game, step: dict) -> None:
+    game.attack(who(step), step["skill"], **_attack_options(step))
+
+
+def _bloodlust(game: Game, step: dict) -> None:
+    game.bloodlust(who(step), listed(step.get("to")), step["weapon"], mode=step.get("mode"), **_attack_options(step))
+
+
+ATTACK_KEYS: dict[str, Shape] = {
+    "at": one_or_many(ZONE, high=2),  # two zones: a dual pair's two shots (Trick shot)
+    "dual": Bool(),
+    "assign": one_or_many(ZOMBIE),
+    "survivors": one_or_many(SURVIVOR),
+    "reroll": one_or_many(Id("a re-roll source (a skill or card id)", names="reroll")),
+    "reroll-below": FACE,
+    "zombie-dice": Bool(),
+}
 
 
 ACTIONS: dict[str, Action[Game]] = {
     "move": Action({"to": ROUTE}, lambda g, s: g.move(who(s), listed(s.get("to")))),
     "search": Action(
-        {"keep": ListOf(CARD), "hold-your-nose": Bool()},
-        lambda g, s: g.search(who(s), keep=s.get("keep"), hold_your_nose=s.get("hold-your-nose")),
+        {"keep": ListOf(CARD), "hold-your-nose": Bool(), "destiny": CARD},
+        lambda g, s: g.search(
+            who(s), keep=s.get("keep"), hold_your_nose=s.get("hold-your-nose"), destiny=s.get("destiny")
+        ),
     ),
     "open-door": Action({"to": ZONE, "with": CARD}, lambda g, s: g.open_door(who(s), s["to"], with_card=s.get("with"))),
     "lock-door": Action({"to": ZONE}, lambda g, s: g.lock_door(who(s), s["to"])),
@@ -349,20 +394,31 @@ ACTIONS: dict[str, Action[Game]] = {
     "combine": Action({"cards": ListOf(CARD)}, lambda g, s: g.combine(who(s), listed(s.get("cards")))),
     "noise": Action({}, lambda g, s: g.make_noise(who(s))),
     "take-objective": Action({}, lambda g, s: g.take_objective(who(s))),
-    "attack": Action(
-        {
-            "weapon": CARD,
-            "at": ZONE,
-            "mode": OneOf("melee", "ranged"),
-            "dual": Bool(),
-            "assign": one_or_many(ZOMBIE),
-            "survivors": one_or_many(SURVIVOR),
-            "reroll": one_or_many(Id("a re-roll source (a skill or card id)", names="reroll")),
-            "reroll-below": FACE,
-            "zombie-dice": Bool(),
-        },
-        _attack,
+    "attack": Action({"weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS}, _attack),
+    "improvise": Action({"skill": IMPROVISED, **ATTACK_KEYS}, _improvise, required=("skill",)),
+    "blitz": Action(
+        {"to": ROUTE, "weapon": CARD, **ATTACK_KEYS},
+        lambda g, s: g.blitz(who(s), listed(s.get("to")), s["weapon"], **_attack_options(s)),
+        required=("to", "weapon"),
     ),
+    "bloodlust": Action(
+        {"to": ROUTE, "weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS},
+        _bloodlust,
+        required=("to", "weapon"),
+    ),
+    "field-medic": Action(
+        {"to": ROUTE, "target": SURVIVOR},
+        lambda g, s: g.field_medic(who(s), listed(s.get("to")), s.get("target")),
+        required=("to",),
+    ),
+    "lifesaver": Action(
+        {"from": ZONE, "survivors": one_or_many(SURVIVOR)},
+        lambda g, s: g.lifesaver(who(s), s["from"], listed(s["survivors"]) if "survivors" in s else None),
+        required=("from",),
+    ),
+    "taunt": Action({"at": ZONE}, lambda g, s: g.taunt(who(s), s["at"]), required=("at",)),
+    "end-turn": Action({}, lambda g, s: g.end_turn(who(s))),
+    "setup": Action({}, lambda g, s: g.setup(), acting=False),
     "reload": Action({"weapon": CARD}, lambda g, s: g.reload(who(s), s["weapon"])),
     "medic": Action({"target": SURVIVOR}, lambda g, s: g.medic(who(s), s["target"])),
     "loud": Action({}, lambda g, s: g.loud(who(s))),
@@ -423,7 +479,7 @@ def _survivors(game: Game) -> dict[str, dict]:
             "kills": dict(s.kills),
             "loaded": [i.name for i in s.hands if i and i.loaded],
             "has": [i.name for i in [*s.hands, *s.backpack] if i],
-            "skills": game.skills(s),
+            "skills": game.held_skills(s),
         }
         for s in game.state.survivors.values()
     }

@@ -125,7 +125,12 @@ SPECS = {
             "health": read_int,
         },
     ),
-    "skill": EntitySpec("skill", {**NAMED, "model": read_skill_model}, COMMON_OPTIONAL),
+    "skill": EntitySpec(
+        "skill",
+        {**NAMED, "model": read_skill_model},
+        # An attack the skill gives without a card (Improvised weapon), as an equipment card prints it.
+        {**COMMON_OPTIONAL, "attacks": read_list_of(ATTACK, "a list of attack profiles")},
+    ),
     "zombie": EntitySpec("zombie", {**NAMED, "stats": read_stats}, {**COMMON_OPTIONAL, "special": read_id_list}),
     "level": EntitySpec("level", {**NAMED, "xp": read_int}, COMMON_OPTIONAL),
     "equipment": EntitySpec(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-# Each id is implemented in zombicide.py (search the id to find where).
+# Each id is implemented in the engine's modules (search the id to find where); every rule asks
+# Game.skills(), so Rules.with_skills_off(id) switches one off (tests/model/test_skills_proven.py).
 APPLIED_SKILLS: frozenset[str] = frozenset(
     {
         "plus-1-action",
@@ -68,11 +69,38 @@ APPLIED_SKILLS: frozenset[str] = frozenset(
         "combat-damage-2",
         "dual-expert",
         "escalation",
+        # skills with a step, a choice or a value of their own in the case format
+        "blitz",
+        "bloodlust",
+        "brother-in-arms",
+        "combat-reflexes",
+        "destiny",
+        "distributor",
+        "dreadnought",
+        "field-medic",
+        "home-defender",
+        "improvised-weapon-melee",
+        "improvised-weapon-ranged",
+        "lifesaver",
+        "roll-6-plus-1-damage",
+        "sidestep",
+        "starts-with-2-ap",
+        "starts-with-health",
+        "starts-with-equipment",
+        "tactician",
+        "taunt",
+        "trick-shot",
+        "zombie-link",
     }
 )
 # Applied as the 2nd edition's rulebook words them where the editions differ: hoard (hoard-slots),
 # medic (medic-heals-in-end-phase), Slippery for kids (kid-slippery-uses-per-turn), Sniper and
 # Tough against friendly fire (which only the 2nd edition has).
+
+# Skills named where the engine needs their id more than once.
+BROTHER_IN_ARMS = "brother-in-arms"
+DESTINY = "destiny"
+STARTS_WITH_HEALTH = "starts-with-health"
 
 # Free actions a skill grants: skill id -> the only action kind it may pay for. A combat action
 # is paid as "melee" or "ranged"; the Combat free action pays for either.

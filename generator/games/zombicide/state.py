@@ -74,6 +74,11 @@ class Survivor:
     escalation: int = 0  # combat actions in a row this turn (Escalation)
     kill_zone: str | None = None  # where the survivor last killed this turn (Hold Your Nose)
     kills: Counter = field(default_factory=Counter)
+    # What a skill with a blank names on the survivor's card: {starts-with-equipment: pistol,
+    # brother-in-arms: sniper, dreadnought: walker, starts-with-health: 4}.
+    skill_values: dict[str, str | int] = field(default_factory=dict)
+    used_this_turn: set[str] = field(default_factory=set)  # once-per-turn skills spent (Destiny, Taunt, ...)
+    gift: bool = False  # 2nd edition's Born leader: a free action to take at once, in the giver's turn
 
     def items(self) -> list[Item]:
         return [i for i in self.hands if i is not None] + list(self.backpack)
@@ -136,6 +141,10 @@ class State:
     supply_used: Counter = field(default_factory=Counter)
     loud_zone: str | None = None
     next_uid: int = 1
+    # The order of the survivors' turns in a round, when a case gives one (none: any order).
+    turn_order: list[str] = field(default_factory=list)
+    giver: str | None = None  # whose turn a Born leader's gift interrupts (2nd edition)
+    extra_turn: str | None = None  # who takes a turn inside the zombie phase (Zombie link)
     events: list[dict] = field(default_factory=list)
     turn: Turn = field(default_factory=lambda: Turn(1, PLAYERS))  # round, phase, acting survivor
 

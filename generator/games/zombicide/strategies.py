@@ -25,7 +25,7 @@ def wound(game: "Game", survivor: Survivor, discard: str | None = None) -> None:
         _place_wound_card(game, survivor, discard)
     survivor.wounds += 1
     state.emit("wound", survivor=survivor.id, wounds=survivor.wounds)
-    if survivor.wounds >= rules.health(survivor.kid):
+    if survivor.wounds >= game.health(survivor):
         kill_survivor(game, survivor)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from generator.errors import ScenarioError
+from generator.games.zombicide import reactions
 from generator.games.zombicide.board import Door
 from generator.games.zombicide.state import ZOMBIES, Survivor, Zombie, ZombieCard
 from generator.games.zombicide.strategies import split_counts, wound
@@ -22,6 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from generator.games.zombicide.engine import Game
 
 FATTY = "fatty"
+DISTRIBUTOR, DREADNOUGHT, ZOMBIE_LINK = "distributor", "dreadnought", "zombie-link"
 # No box holds more zombies than this: more on the board at once only come from zombies that
 # multiply unchecked (the 1st edition's splits add zombies, and a type without a supply never runs
 # out), and every one of them acts in each phase.
@@ -65,7 +67,7 @@ def _act(game: "Game", zombies: list[Zombie]) -> None:
     for zone in state.board.sorted(by_zone):
         group = by_zone[zone]
         if state.survivors_in(zone):
-            _attack(game, zone, len(group))
+            _attack(game, zone, group)
         else:
             movers.append((zone, group))
     lures = _lures(game)  # nothing a plan does changes them, nor the doors: worked out once
@@ -86,16 +88,18 @@ def _act(game: "Game", zombies: list[Zombie]) -> None:
             )
 
 
-def _attack(game: "Game", zone: str, attacks: int) -> None:
+def _attack(game: "Game", zone: str, group: list[Zombie], only: Survivor | None = None) -> None:
+    """Each zombie of the group attacks once, in the group's order; `only`: the one survivor the
+    zombies go for (a Taunt)."""
     state = game.state
     order = list(game.choices.get("attacks", {}).get(zone, []))
-    game.emit("zombies-attack", zone=zone, attacks=attacks)
-    for i in range(attacks):
-        living = state.survivors_in(zone)
+    game.emit("zombies-attack", zone=zone, attacks=len(group))
+    for i, zombie in enumerate(group):
+        living = [only] if only is not None and not only.dead else [] if only else state.survivors_in(zone)
         if not living:
             return  # the rest of the group crowds the bodies
         victim = _victim(living, order[i] if i < len(order) else None)
-        _suffer_attack(game, victim)
+        _suffer_attack(game, victim, zombie.type)
 
 
 def _victim(living: list[Survivor], wanted: str | None) -> Survivor:
@@ -105,8 +109,12 @@ def _victim(living: list[Survivor], wanted: str | None) -> Survivor:
     return living[0]
 
 
-def _suffer_attack(game: "Game", s: Survivor) -> None:
+def _suffer_attack(game: "Game", s: Survivor, attacker: str) -> None:
     skills = game.skills(s)
+    named = s.skill_values.get(DREADNOUGHT)
+    if DREADNOUGHT in skills and named is not None and str(named) in attacker:
+        game.emit("dreadnought", survivor=s.id, zombie=attacker)  # no wound from a zombie of that name
+        return
     if "tough" in skills and game.state.turn.phase == ZOMBIES and s.id not in game.tough_used:
         game.tough_used.add(s.id)  # the first zombie attack of each zombie phase (only) is ignored
         game.emit("tough", survivor=s.id)
@@ -122,6 +130,36 @@ def _suffer_attack(game: "Game", s: Survivor) -> None:
             return
     lost = game.choices.get("discard", {}).get(s.id, [])
     wound(game, s, lost.pop(0) if lost else None)
+
+
+def taunted(game: "Game", zombies: list[Zombie], s: Survivor) -> None:
+    """Taunt: an extra activation of these zombies toward one survivor: those in the survivor's
+    zone attack only them; the others leave their zone, whoever stands there, on a shortest way
+    to the survivor's zone."""
+    board = game.state.board
+    most = max((game.rules.zombies[z.type].actions for z in zombies), default=1)
+    for action in range(1, most + 1):
+        on_board = {id(z) for z in game.state.zombies}
+        acting = [z for z in zombies if id(z) in on_board and game.rules.zombies[z.type].actions >= action]
+        by_zone: dict[str, list[Zombie]] = {}
+        for z in acting:
+            by_zone.setdefault(z.zone, []).append(z)
+        for zone in board.sorted(by_zone):
+            group = by_zone[zone]
+            if zone == s.zone:
+                if not s.dead:
+                    _attack(game, zone, group, only=s)
+                continue
+            steps = _steps_towards(board, zone, [s.zone], False)
+            if not steps:
+                continue
+            plan = _share_out(game, zone, group, steps, False)
+            for zombie, step in plan:
+                zombie.zone = step
+            moved = [(z.type, step) for z, step in plan if step != zone]
+            why = {"reason": "taunt", "target": s.zone, "seen": [s.id]}
+            if moved:
+                game.emit("zombies-move", zone=zone, moves=moved, reasons={step: why for _, step in moved})
 
 
 # --- movement ------------------------------------------------------------------------------
@@ -262,9 +300,55 @@ def _steps_towards(board, zone: str, targets: list[str], all_doors_open: bool) -
 
 # --- spawning ------------------------------------------------------------------------------
 def spawn_step(game: "Game") -> None:
-    level = game.danger_level()
-    for zone in game.state.spawn_zones:
-        resolve_card(game, draw_card(game), zone, level)
+    """A card for each spawn zone, in drawing order (a Distributor's players draw them all first
+    and deal them out). The step may wait for a survivor's extra turn (Zombie link): `resume`
+    goes on with the cards left."""
+    game.spawn_level = game.danger_level()
+    zones = list(game.state.spawn_zones)
+    game.spawn_left = [(zone, None) for zone in zones]
+    distributors = [s for s in game.state.living() if DISTRIBUTOR in game.skills(s)]
+    if distributors and zones:
+        cards = [draw_card(game) for _ in zones]
+        dealt = _dealt(game, zones)
+        game.emit("skill-used", survivor=distributors[0].id, skill=DISTRIBUTOR)
+        game.emit("distribute", zones=dealt)
+        game.spawn_left = list(zip(dealt, cards))
+    _go_on_spawning(game)
+
+
+def _dealt(game: "Game", zones: list[str]) -> list[str]:
+    """The zone each card drawn goes to, in drawing order: as the players deal them, else in turn."""
+    wanted = list(game.choices.get("distribute", {}).get("zones") or [])
+    if not wanted:
+        return zones
+    if sorted(wanted) != sorted(zones):
+        raise ScenarioError(
+            f"distribute deals the cards to {', '.join(wanted)}, but the spawn zones are {', '.join(zones)}; "
+            f"name each spawn zone once"
+        )
+    return wanted
+
+
+def _go_on_spawning(game: "Game") -> None:
+    while game.spawn_left and game.state.extra_turn is None:
+        zone, card = game.spawn_left.pop(0)
+        resolve_card(game, card or draw_card(game), zone, game.spawn_level)
+
+
+def resume(game: "Game") -> None:
+    """An extra turn is over (Zombie link): the next survivor with the skill takes theirs, or the
+    extra activation that stopped the spawn step goes on, then the cards left."""
+    if game.state.extra_turn is None:
+        return
+    game.emit("extra-turn-ends", survivor=game.state.extra_turn)
+    game.state.extra_turn = None
+    game.state.turn.player = None
+    if _next_extra_turn(game):
+        return
+    waiting, game.linked_activation = game.linked_activation, None
+    if waiting is not None:
+        activate(game, [z for z in game.state.zombies if z.type == waiting])
+    _go_on_spawning(game)
 
 
 def draw_card(game: "Game") -> ZombieCard:
@@ -286,6 +370,8 @@ def resolve_card(game: "Game", card: ZombieCard, zone: str, level: str) -> None:
         if level in rules.extra_activation_ignored_at:
             game.emit("no-effect", why="extra activation at " + level)
             return
+        if state.turn.phase == ZOMBIES and _zombie_link(game, card.activates):
+            return  # the zombies wait for the extra turns (resume)
         activate(game, [z for z in state.zombies if z.type == card.activates])
         return
     counts = card.at(level)
@@ -298,9 +384,42 @@ def resolve_card(game: "Game", card: ZombieCard, zone: str, level: str) -> None:
     placed: list[Zombie] = []
     for ztype, n in counts.items():
         placed += place(game, ztype, n, zone)
+    if placed and state.turn.phase == ZOMBIES:
+        reactions.after_spawn(game, zone)  # Sidestep, Combat reflexes: before a Rush moves them
     if card.kind == "rush":
         activate(game, placed)
     settle_shortages(game)
+
+
+def _zombie_link(game: "Game", activates: str | None) -> bool:
+    """Zombie link: each survivor with the skill plays an extra turn before the zombies an extra
+    activation card names act (in the survivors' order; the players may choose another)."""
+    holders = [s.id for s in game.state.living() if ZOMBIE_LINK in game.skills(s)]
+    if not holders:
+        return False
+    game.linked_activation = activates
+    game.extra_turns_left = _players_order(game, holders)
+    return _next_extra_turn(game)
+
+
+def _players_order(game: "Game", holders: list[str]) -> list[str]:
+    chosen = [sid for sid in game.choices.get("zombie-link", {}).get("order") or [] if sid in holders]
+    return chosen + [sid for sid in holders if sid not in chosen]
+
+
+def _next_extra_turn(game: "Game") -> bool:
+    """Start the next extra turn waiting, with a fresh turn's actions; False when none is left."""
+    while game.extra_turns_left:
+        sid = game.extra_turns_left.pop(0)
+        s = game.state.survivors[sid]
+        if s.dead:
+            continue
+        game.new_turn(s)
+        game.state.extra_turn = sid
+        game.state.turn.player = sid
+        game.emit("extra-turn", survivor=sid, skill=ZOMBIE_LINK)
+        return True
+    return False
 
 
 def _live_manholes(game: "Game") -> list[str]:
