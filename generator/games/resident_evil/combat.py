@@ -175,10 +175,11 @@ def apply_hit(game: Game, c: Character, plan: AttackPlan, effects: list[Effect])
     )
     standing = set()
     for t in targets:
-        if damage and not damage_enemy(game, t, damage):
+        dealt, pushed = _through_hide(game, t, plan.profile, damage, pushes)
+        if dealt and not damage_enemy(game, t, dealt):
             continue
         standing.add(t.id)
-        if pushes:
+        if pushed:
             square = plan.pushes.get(t.id)
             if square is None:
                 s.emit("push-declined", enemy=t.id)
@@ -189,6 +190,21 @@ def apply_hit(game: Game, c: Character, plan: AttackPlan, effects: list[Effect])
         start, c.square = c.square, plan.reposition
         s.emit("reposition", who=c.id, frm=start, to=plan.reposition)
     return standing
+
+
+def _through_hide(game: Game, enemy: Enemy, weapon: Weapon, damage: int, pushes: int) -> tuple[int, int]:
+    """The damage and pushes that reach an enemy: its Tough Hide takes off what its card says,
+    unless the weapon decapitates."""
+    hide = game.profile(enemy).tough_hide
+    if not hide or not (damage or pushes):
+        return damage, pushes
+    if "decapitate" in weapon.keywords:
+        game.state.emit("tough-hide-ignored", enemy=enemy.id, reason="decapitate")
+        return damage, pushes
+    stopped = sum(e.amount for e in hide if e.kind == "damage")
+    left = (max(0, damage - stopped), 0 if any(e.kind == "push" for e in hide) else pushes)
+    game.state.emit("tough-hide", enemy=enemy.id, damage=damage, dealt=left[0], push=bool(pushes and not left[1]))
+    return left
 
 
 def damage_enemy(game: Game, enemy: Enemy, amount: int) -> bool:
@@ -260,6 +276,8 @@ def enemy_attack(
         symbol=attack.symbol,
         reason=reason,
     )
+    if _defended(game, enemy, c, attack):
+        return False
     if auto_hit:
         s.emit("evade-not-allowed", who=c.id, enemy=enemy.id, reason=reason)
         hit = True
@@ -287,6 +305,42 @@ def enemy_attack(
         return False
     apply_enemy_hit(game, enemy, c, attack)
     return True
+
+
+def _defended(game: Game, enemy: Enemy, c: Character, attack: Attack) -> bool:
+    """A defence item the players use for the attacked character (`choose: {defend: {who: card}}`),
+    never against a Deadly attack: the card is discarded, its effects strike the attacker, and the
+    attack misses when the card says so. True when the attack is avoided."""
+    s = game.state
+    chosen = dict(game.choices.get("defend") or {})
+    card = chosen.pop(c.id, None)
+    if card is None:
+        return False
+    game.choices["defend"] = chosen  # one use per choice; the step's own mapping is left as written
+    held = c.held(card)
+    if held is None or game.item(card).kind != "defence":
+        raise CardError(f"defend names {card} for {c.id}, who holds no such defence item; name one {c.id} holds")
+    if "deadly" in attack.keywords:
+        s.emit("defence-not-allowed", who=c.id, card=card, enemy=enemy.id, reason="deadly")
+        return False
+    item = game.item(card)
+    c.items.remove(held)
+    game.to_discard(held.cards())
+    s.emit("defence", who=c.id, card=card, enemy=enemy.id, avoids=item.avoids)
+    damage = sum(e.amount for e in item.defence if e.kind == "damage")
+    if damage and not damage_enemy(game, enemy, damage):
+        if not item.avoids:
+            s.emit("attack-stopped", enemy=enemy.id, who=c.id, reason="defeated")
+        return True
+    square = (game.choices.get("push") or {}).get(enemy.id)
+    if any(e.kind == "push" for e in item.defence) and square is not None and not game.profile(enemy).boss:
+        check_place(game, enemy.square, game.square(square), game.profile(enemy).size, enemy)
+        start, enemy.square = enemy.square, square
+        s.emit("push", enemy=enemy.id, frm=start, to=square, by=c.id)
+    if not item.avoids and not can_attack(game, enemy, c, attack):
+        s.emit("attack-stopped", enemy=enemy.id, who=c.id, reason="out-of-reach")
+        return True
+    return item.avoids
 
 
 def apply_enemy_hit(game: Game, enemy: Enemy, c: Character, attack: Attack) -> None:

@@ -17,7 +17,7 @@ from generator.core.dice import Dice, ScriptedRolls
 from generator.core.grid import GridError
 from generator.errors import ScenarioError
 
-from . import combat, exploring, reactions, tension
+from . import campaign_map, combat, exploring, reactions, tension
 from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import ENCOUNTER_DIE, UMBRELLA
 from .routes import Routes
@@ -26,6 +26,7 @@ from .state import Character, Enemy, Held, NotAllowed, State
 from .tension import ScriptedShuffle
 
 RESHUFFLED_DECKS = ("item-a",)  # Item A (and the encounter deck) reshuffle their discards when empty
+ITEM_B = "item-b"  # the scenario's own deck: what was found in a failed scenario goes back into it
 CHARACTER_SIZE = "small"  # see the note in the package README: characters take a small model's room
 TOKEN_SIZES = {"corpse": "small", "typewriter": "small", "item-box": "medium"}
 
@@ -136,6 +137,10 @@ class Game:
         c = self._check_turn(who)
         if self.actions_left() <= 0:
             raise NotAllowed("no-actions-left", f"{who} has used all {self.rules.actions_per_turn} actions")
+        if self.state.start_squares and not any(e["event"] == "action" for e in self.state.events):
+            empty = self.empty_start_square()
+            if empty is not None:
+                raise NotAllowed("start-square-empty", f"start square {empty} has no character; place one there first")
         plan = check(c)
         self.state.actions_used += 1
         self.state.emit("action", who=who, kind=kind, number=self.state.actions_used, left=self.actions_left())
@@ -148,6 +153,7 @@ class Game:
     def _after_action(self, c: Character) -> None:
         if c.active and self.state.corpses.get(c.square):
             self._corpse_roll(c)
+        campaign_map.unlock(self)
         self.check_revival()
         self._turn_ends_if_down(c)
 
@@ -248,6 +254,9 @@ class Game:
             if len(doors) > 1:
                 raise NotAllowed("which-door", f"{c.square} has doors {[d.id for d in doors]}; name one")
             d = doors[0]
+            puzzle = next((p for p in self.state.puzzles.values() if d.id in p.blocks and not p.solved), None)
+            if want == "open" and puzzle is not None:
+                raise NotAllowed("puzzle-unsolved", f"{d.id} stays shut until the puzzle {puzzle.id} is solved")
             if want == "open":
                 if d.state == "open":
                     raise NotAllowed("door-already-open", f"{d.id} is open")
@@ -318,6 +327,9 @@ class Game:
                     s.emit("deck-rebuilt", deck=deck, cards=drawn.reshuffled)
                 card = drawn.card or ""
                 s.emit("search", who=c.id, deck=deck, card=card)
+                if deck == ITEM_B:
+                    s.found_item_b.append(card)
+                    campaign_map.replay_collected(self)
                 found = self.cards.get(card)
                 if isinstance(found, Item) and found.kerosene:
                     s.kerosene[c.square] += found.kerosene
@@ -393,19 +405,35 @@ class Game:
                 if t.unconscious and not item.revives:
                     raise NotAllowed("cannot-revive", f"only a First Aid Spray revives; {card} does not")
                 return ("heal", h, t)
+            if item.burns is not None:
+                return ("burn", h, self._burn_plan(c, card, item.burns))
             raise NotAllowed("no-effect", f"{card} has no effect the rules model plays")
 
         def resolve(c: Character, plan) -> None:
             kind, h = plan[0], plan[1]
+            if kind == "burn":  # a special item stays in the inventory
+                exploring.burn_corpses(self, c, h.card, *plan[2])
+                return
             if kind == "reload":
                 self._reload(c, h, plan[2])
             else:
                 self._heal_with(c, h, plan[2])
             c.items.remove(h)
             self.state.emit("card-spent", who=c.id, cards=h.cards())
-            self._to_discard(h.cards())
+            self.to_discard(h.cards())
 
         self._action(who, "use", check, resolve)
+
+    def _burn_plan(self, c: Character, card: str, burns: tuple[int, int]) -> tuple[int, int]:
+        """A Lighter with kerosene disposes of corpse tokens in the character's square: the kerosene
+        tokens it spends and the corpses it removes, as its card states."""
+        kerosene, corpses = burns
+        there = self.state.corpses.get(c.square, 0)
+        if not there:
+            raise NotAllowed("no-corpse", f"no corpse token in {c.square} to burn")
+        if c.kerosene < kerosene:
+            raise NotAllowed("no-kerosene", f"{card} needs {kerosene} kerosene tokens; {c.id} carries {c.kerosene}")
+        return kerosene, min(corpses, there)
 
     def _reload(self, c: Character, ammo: Held, w: Held) -> None:
         item = self.item(ammo.card)
@@ -453,14 +481,17 @@ class Game:
             raise NotAllowed("one-free-discard", "under this reading a character discards one card per Action phase")
         c.items.remove(h)
         self.state.emit("discard", who=who, card=card, free=True)
-        self._to_discard(h.cards())
+        self.to_discard(h.cards())
 
-    def _to_discard(self, cards: list[str]) -> None:
-        """Item A cards go to their deck's discard pile (it is reshuffled when the deck runs out)."""
+    def to_discard(self, cards: list[str]) -> None:
+        """Item A cards go to their deck's discard pile (it is reshuffled when the deck runs out);
+        the others are set aside: no deck takes them back during the scenario."""
         for card in cards:
             item = self.cards.get(card)
             if isinstance(item, Item) and item.deck in RESHUFFLED_DECKS:
                 self.state.discards.setdefault(item.deck, []).insert(0, card)
+            else:
+                self.state.set_aside.insert(0, card)
 
     def _this_turn(self) -> list[dict]:
         """The events since the current turn began."""
@@ -683,6 +714,79 @@ class Game:
         s.phase, s.actions_used = "action", 0
         s.emit("turn-starts", who=s.player)
 
+    # --- set-up, tokens and puzzles ------------------------------------------------------------
+    def place(self, who: str, square: str) -> None:
+        """Before the first action, a character is placed on one of the scenario's start squares
+        the mode uses (solo: S1 only)."""
+        s = self.state
+        target = self.square(square)
+        c = self.character(who)
+        if any(e["event"] == "action" for e in s.events):
+            raise NotAllowed("scenario-under-way", "characters are placed on start squares before the first action")
+        used = s.start_squares[: self.rules.start_squares_used(s.mode)]
+        if target not in s.start_squares:
+            raise NotAllowed("not-a-start-square", f"{target} is not a start square ({', '.join(s.start_squares)})")
+        if target not in used:
+            raise NotAllowed(
+                "start-square-unused",
+                f"in {s.mode} mode characters start on {', '.join(used)} only; {target} is not used",
+            )
+        if not self.has_room(target, CHARACTER_SIZE, leaving=c):
+            raise NotAllowed("square-full", f"{target} has no room for another model")
+        start, c.square = c.square, target
+        s.emit("placed", who=c.id, frm=start, to=target, start=s.start_squares.index(target) + 1)
+
+    def empty_start_square(self) -> str | None:
+        """A start square in use that holds none of the characters while there are enough of them to
+        stand one on each (checked at the first action)."""
+        s = self.state
+        used = s.start_squares[: self.rules.start_squares_used(s.mode)]
+        party = [c for c in s.characters.values() if c.in_play]
+        if len(party) < len(used):
+            return None
+        return next((q for q in used if not any(c.square == q for c in party)), None)
+
+    def remove_token(self, card: str) -> None:
+        """A lasting-effect token leaves the play area (as its card says): its rule stops."""
+        s = self.state
+        token = next((t for t in s.tokens if t["card"] == card), None)
+        if token is None:
+            raise NotAllowed("no-token", f"no lasting-effect token of {card} is in the play area")
+        s.tokens.remove(token)
+        s.emit("token-removed", card=card, place=token["place"], beside=token["beside"])
+
+    def move_puzzle_marker(self, puzzle: str, spaces: int) -> None:
+        """The puzzle track's marker moves as the scenario's puzzle rules say; at the track's end the
+        puzzle is solved and its doors are no longer held shut (a locked one becomes a closed door)."""
+        s = self.state
+        found = s.puzzles.get(puzzle)
+        if found is None:
+            raise NotAllowed("no-puzzle", f"the scenario has no puzzle '{puzzle}'")
+        if found.solved:
+            raise NotAllowed("puzzle-solved", f"the puzzle {puzzle} is solved already")
+        before = found.marker
+        found.marker = max(0, min(found.track, before + spaces))
+        s.emit("puzzle-track", puzzle=puzzle, before=before, after=found.marker, track=found.track)
+        if found.solved:
+            for did in found.blocks:
+                door = s.board.doors[did]
+                if door.state == "locked":
+                    door.state, door.key, door.opens_from = "closed", None, None
+            s.emit("puzzle-solved", puzzle=puzzle, doors=list(found.blocks))
+
+    def completion_refusal(self) -> NotAllowed | None:
+        """Why the scenario may not be completed now (None: it may): it is over, or a character
+        lies unconscious."""
+        s = self.state
+        if s.result != "ongoing":
+            return NotAllowed("scenario-over", f"the scenario is already {s.result}")
+        down = [c.id for c in s.characters.values() if c.unconscious and not c.dead]
+        if down:
+            return NotAllowed(
+                "someone-unconscious", f"{', '.join(down)} lies unconscious: no scenario is completed meanwhile"
+            )
+        return None
+
     def finish(self, result: str, reason: str) -> None:
         if self.state.result == "ongoing":
             self.state.result = result
@@ -694,7 +798,10 @@ class Game:
         down = [c for c in s.characters.values() if c.unconscious and not c.dead]
         if not down or s.result != "ongoing":
             return
-        if s.tutorial:  # the demo is lost as soon as a marker goes beyond Danger
+        if s.tutorial:  # nothing revives in the demo: beyond Danger is death, and the scenario is lost
+            for c in down:
+                c.dead, c.unconscious = True, False
+                s.emit("death", who=c.id, reason="tutorial-no-revival")
             self.finish("failed", "tutorial-beyond-danger")
             return
         sprays = self._sprays_left()

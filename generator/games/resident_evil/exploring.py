@@ -5,7 +5,7 @@ the token shows, resolving them in order. A spawn puts its models on the tile's 
 nearest the character first and as evenly as possible, never on the character's own square unless
 it is the only one; a square without room sends the model to an adjacent square. An encounter
 that cannot be resolved (no models left) is replaced by a tension card. A fourth corpse in a
-square goes to an adjacent square.
+square goes to an adjacent square; kerosene and a Lighter dispose of corpses.
 """
 
 from __future__ import annotations
@@ -228,3 +228,14 @@ def narrative_event(game: Game, c: Character) -> None:
     if tried:  # shuffled back into the deck
         deck.extend(tried)
         random.Random(s.seed).shuffle(deck)
+
+
+def burn_corpses(game: Game, c: Character, card: str, kerosene: int, corpses: int) -> None:
+    """Kerosene and a Lighter dispose of corpse tokens in the character's square (the card says
+    how many tokens of each); the kerosene tokens are spent."""
+    s = game.state
+    c.kerosene -= kerosene
+    s.corpses[c.square] -= corpses
+    if not s.corpses[c.square]:
+        del s.corpses[c.square]
+    s.emit("corpses-burned", who=c.id, card=card, square=c.square, corpses=corpses, kerosene=kerosene, left=c.kerosene)

@@ -72,14 +72,16 @@ def switch(game: Game, who: str, to: str, keep: list[str]) -> None:
     del s.characters[who]
     s.characters[to] = character
     s.players[s.players.index(who)] = to
+    dropped = [h for h in old.items if h not in kept]
     s.emit(
         "switch",
         who=who,
         to=to,
         wounds=new.wounds,
         kept=[h.card for h in kept],
-        dropped=[h.card for h in old.items if h not in kept],
+        dropped=[h.card for h in dropped],
     )
+    game.to_discard([card for h in dropped for card in h.cards()])
 
 
 def boss_move(game: Game, boss: str, path: list[str]) -> None:

@@ -62,6 +62,7 @@ PARAMETERS: dict[str, str] = {
             "reserve-death-wounds",
             "switch-below-players",
             "max-characters",
+            "start-positions",
         ),
         "number",
     ),
@@ -132,6 +133,7 @@ class Rules:
     reserve_death_wounds: int
     switch_below_players: int
     max_characters: int  # the most characters a game plays
+    start_positions: int  # the start squares (S1, S2, ...) a scenario's characters are placed on
     # readings (parameters-readings.yaml)
     oos_attack_excludes_hit_enemies: bool
     linked_tiles_chain: bool
@@ -158,6 +160,12 @@ class Rules:
     def mode_names(self) -> list[str]:
         """The modes a case may play: normal, and each mode the parameters change the rules for."""
         return [NORMAL_MODE, *sorted({pid.split("-")[0] for pid in self.modes})]
+
+    def start_squares_used(self, mode: str) -> int:
+        """How many of a scenario's start squares the mode places characters on (solo: S1 only)."""
+        if mode == "solo":
+            return int(self.modes.get("solo-start-positions", self.start_positions))
+        return self.start_positions
 
     def weight(self, size: str) -> int:
         if size not in self.size_weights:
@@ -237,6 +245,7 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
         reserve_death_wounds=get("reserve-death-wounds"),
         switch_below_players=get("switch-below-players"),
         max_characters=get("max-characters"),
+        start_positions=get("start-positions"),
         oos_attack_excludes_hit_enemies=get("oos-attack-excludes-hit-enemies"),
         linked_tiles_chain=get("linked-tiles-chain"),
         evade_counts_enemies_in_range=get("evade-counts-enemies-in-range"),

@@ -124,7 +124,6 @@ def test_the_tutorial_at_danger_reading_loses_earlier(re_model):
         assert game.state.result == result, beyond
 
 
-
 HIT_TARGET_PASSAGES = ["PERFORMING AN ATTACK", "ATTACKING AN ENEMY", "QUICK REFERENCE"]
 
 
