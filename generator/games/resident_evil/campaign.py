@@ -176,4 +176,4 @@ def reshuffle_discards(game: Game) -> None:
             merged = s.decks.get(deck, []) + pile
             random.Random(s.seed).shuffle(merged)
             s.decks[deck], s.discards[deck] = merged, []
-            s.emit("deck-rebuilt", deck=deck, cards=len(merged))
+            s.emit("deck-rebuilt", deck=deck, cards=len(merged), reason="end-phase")

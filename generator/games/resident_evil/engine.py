@@ -237,7 +237,9 @@ class Game:
             if not self.state.in_play(target):
                 exploring.lay_tile(self, c, start, target)
             c.square = target
-            self.state.emit("move", who=c.id, frm=start, to=target)
+            passed = next((d for d in self.state.board.doors_at(start) if target in d.squares), None)
+            through = {"reason": "archway"} if passed is not None and passed.state == "archway" else {}
+            self.state.emit("move", who=c.id, frm=start, to=target, **through)
             if target in self.state.exits and self.state.tutorial:
                 self.state.emit("exit-reached", who=c.id, square=target)
             exploring.on_enter(self, c)
@@ -734,7 +736,14 @@ class Game:
         if not self.has_room(target, CHARACTER_SIZE, leaving=c):
             raise NotAllowed("square-full", f"{target} has no room for another model")
         start, c.square = c.square, target
-        s.emit("placed", who=c.id, frm=start, to=target, start=s.start_squares.index(target) + 1)
+        s.emit(
+            "placed",
+            who=c.id,
+            frm=start,
+            to=target,
+            start=s.start_squares.index(target) + 1,
+            reason="solo-mode" if s.mode == "solo" else "start-square",
+        )
 
     def empty_start_square(self) -> str | None:
         """A start square in use that holds none of the characters while there are enough of them to

@@ -157,6 +157,24 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
     return {cid: PROFILES.get(str(body.get("kind")), _item)(cid, body, faces) for cid, body in merged.items()}
 
 
+# The file's check cards as profiles, made once per model: every case of a game starts from the
+# same cards, and making them anew for each case was most of the time a case took to play.
+# Profiles are frozen, so the cases share them. Keyed by the mapping's identity (kept alive here).
+_FILE_TABLES: dict[int, tuple[dict, Rules, dict[str, Any]]] = {}
+
+
+def _file_table(rules: Rules, file_cards: dict | None) -> dict[str, Any]:
+    if not file_cards:
+        return {}
+    kept = _FILE_TABLES.get(id(file_cards))
+    if kept is None or kept[0] is not file_cards or kept[1] is not rules:
+        if len(_FILE_TABLES) > 16:  # a few models per process (a test may make its own)
+            _FILE_TABLES.clear()
+        kept = (file_cards, rules, card_table(rules, file_cards))
+        _FILE_TABLES[id(file_cards)] = kept
+    return kept[2]
+
+
 def _item(cid: str, body: dict, faces: set[str]) -> Any:
     return card_specs.item(cid, body, faces)
 
@@ -195,7 +213,7 @@ def build_game(
 ) -> Game:
     """A game in the state the case describes (its values fit the format); `reserve_only` names the
     characters whose role (characters.yaml) keeps them in the reserve."""
-    table = card_table(rules, file_cards, case.get("cards"))
+    table = {**_file_table(rules, file_cards), **card_table(rules, case.get("cards"))}
     board = parse_grid(case["map"], case.get("doors"))
     characters = {
         cid: _character(cid, spec or {}, board, rules, table) for cid, spec in mapping(case.get("characters")).items()
@@ -279,7 +297,9 @@ def _board_pieces(case: dict, state: State) -> None:
         if did not in board.doors:
             raise CaseError(f"exploration names '{did}', which is not a door on the map")
         state.exploration[did] = dict(card or {})
-    state.item_tokens = {square(sq): listed(v) for sq, v in mapping(case.get("item-tokens")).items()}
+    state.item_tokens = {
+        square(sq): list(listed(v)) for sq, v in mapping(case.get("item-tokens")).items()
+    }  # a copy: play takes tokens off
     for a, b in case.get("stairs") or []:
         state.stairs[square(a)], state.stairs[square(b)] = square(b), square(a)
     state.spawn_squares = {

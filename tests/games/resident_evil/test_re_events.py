@@ -7,14 +7,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from generator.games.resident_evil.events import EVENT_FIELDS
+from generator.games.resident_evil.events import APPLIES, EVENT_FIELDS, REFUSALS
 from generator.games.resident_evil.scenario import HOOKS
 
 ENGINE = Path(__file__).resolve().parents[3] / "generator" / "games" / "resident_evil"
 # Kinds built from a prefix (`"door-" + state`) and what they become; details passed on as
 # `**data` (a heal's card and the stack it used).
 BUILT = {"door-": ("door-opened", "door-closed"), "scenario-": ("scenario-completed", "scenario-failed")}
-PASSED_ON = {"heal": {"card", "cards"}}
+PASSED_ON = {"heal": {"card", "cards"}, "move": {"reason"}}
 
 
 def emitted() -> dict[str, set[str]]:
@@ -51,3 +51,32 @@ def test_the_narrated_kinds_are_the_listed_kinds():
 def test_an_expected_event_may_name_only_its_details():
     assert HOOKS.event_fields is not None
     assert set(HOOKS.event_fields["defence"]) == {"who", "card", "enemy", "avoids", "player", "phase"}
+
+
+def _sections(project) -> set[str]:
+    return {rule.id for rule in project.games["resident-evil"].of_kind("rule")}
+
+
+def test_every_event_kind_names_the_rules_sections_it_applies(re_project):
+    sections = _sections(re_project)
+    assert set(EVENT_FIELDS) <= set(APPLIES)  # each kind has its own entry, whatever its details
+    for key, applied in APPLIES.items():
+        kind = key.partition(".")[0]
+        assert kind in EVENT_FIELDS, key
+        assert set([applied] if isinstance(applied, str) else applied) <= sections, key
+
+
+def refusal_reasons() -> set[str]:
+    """Every reason id the engine refuses an action for (`NotAllowed("reason", ...)`)."""
+    found = set()
+    for path in sorted(ENGINE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "NotAllowed" and node.args:
+                if isinstance(node.args[0], ast.Constant):
+                    found.add(node.args[0].value)
+    return found
+
+
+def test_every_refusal_names_its_rules_section(re_project):
+    assert set(REFUSALS) == refusal_reasons()
+    assert {section for section in REFUSALS.values() if section} <= _sections(re_project)
