@@ -24,6 +24,8 @@ Modules, smallest first:
     card_format.py    the check cards' shapes and ids, read with positions
     data.py           loaded data -> Model (rules, the check cards, the characters' roles)
     project_checks.py the model's checks of a loaded game (cards, scenario files, FAQ rulings, examples)
+    rules_played.py   the rules sections and items the model plays, found by playing every case
+    random_play.py    random legal play from every case's set-up, and what must always hold
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
 The square grid itself is the shared core's (generator/core/grid.py).
 """
@@ -45,6 +47,7 @@ from . import worked_examples as telling
 from .data import PROJECT_ROOT, Model, model_for_game
 from .engine import Game as Session
 from .narration import templates
+from .random_play import RANDOM_PLAY
 from .scenario import HOOKS
 from .scenario_case import ResidentEvilCase
 
@@ -60,6 +63,7 @@ class ResidentEvil(GamePackage[Model, Session, ResidentEvilCase]):
     labels_file = Path(__file__).parent / "labels.yaml"
     parameter_ranges = ranges.PARAMETER_RANGES
     scenarios = HOOKS
+    random_play = RANDOM_PLAY
 
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]

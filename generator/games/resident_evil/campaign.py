@@ -103,10 +103,13 @@ def _take_back(game: Game, card: str) -> bool:
         for h in slots:
             if h.card == card:
                 slots.remove(h)
-                s.set_aside.extend(h.stack)  # herbs combined with it stay out of play
+                s.set_aside.extend(h.every_card()[1:])  # herbs combined with it, ammunition laid on it
                 return True
             if card in h.stack:
                 h.stack.remove(card)
+                return True
+            if h.overlay == card:
+                h.overlay = None
                 return True
     return False
 
@@ -139,20 +142,34 @@ def _reset_ammo(game: Game, completed: bool) -> None:
             h.dial = rules.end_phase_handgun_ammo
         else:
             h.dial = item.weapon.capacity
-        h.overlay = None
+        game.drop_overlay(h)
         s.emit("ammo-reset", weapon=h.card, before=before, after=h.dial)
 
 
 def _first_aid_spray(game: Game) -> None:
+    """Step 5 of both checklists: with no First Aid Spray in an inventory or the item box, one goes
+    into the box; a full box takes none (note spray-into-a-full-item-box: make room at step 1)."""
     s = game.state
     revives = sorted(cid for cid, card in game.cards.items() if isinstance(card, Item) and card.revives)
     if not revives:
         return
     held = any(x in revives for c in s.characters.values() for h in c.items for x in h.cards())
     boxed = any(h.card in revives for h in s.campaign.item_box)
-    if not (held or boxed):
-        s.campaign.item_box.append(Held(revives[0]))
-        s.emit("spray-to-item-box", card=revives[0])
+    if held or boxed:
+        return
+    if len(s.campaign.item_box) >= item_box_capacity(game) and not game.rules.spray_overfills_item_box:
+        s.emit("spray-no-room", card=revives[0], cards=len(s.campaign.item_box))
+        return
+    s.campaign.item_box.append(Held(revives[0]))
+    s.emit("spray-to-item-box", card=revives[0])
+
+
+def item_box_capacity(game: Game) -> int:
+    """How many cards the item box holds (solo play: more)."""
+    rules = game.rules
+    if game.state.mode == "solo":
+        return int(rules.modes.get("solo-item-box-capacity", rules.item_box_capacity))
+    return rules.item_box_capacity
 
 
 def item_c_deck(levels: dict, seed: int) -> list[str]:

@@ -11,7 +11,8 @@ enemy that takes part, from the attacker's own size step; the top result always 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 from . import exploring, reactions
 from .cards import Attack, CardError, Effect, Weapon
@@ -82,6 +83,18 @@ def check_attack(game: Game, c: Character, weapon: str, target: str, rapid_fire:
     return plan
 
 
+def allowed_choice(game: Game, choice: str, model: Enemy | Character, check: Callable[[], None]) -> bool:
+    """A players' choice that applies in the middle of a phase (a push back, where a charging
+    enemy or a corpse goes): one the rules do not allow then is declined, with the reason in the
+    trace, and play goes on as without it; refusing the whole step there would leave it half done."""
+    try:
+        check()
+    except NotAllowed as refusal:
+        game.state.emit("choice-not-allowed", choice=choice, model=model.id, reason=refusal.reason)
+        return False
+    return True
+
+
 def check_push(game: Game, enemy: Enemy, square: str) -> None:
     if game.profile(enemy).boss:
         raise NotAllowed("boss-not-pushed", "a boss is never pushed")
@@ -145,7 +158,7 @@ def resolve_attack(game: Game, c: Character, plan: AttackPlan) -> None:
             enemy_attack(game, target, c, basic, auto_hit=True, reason="failed-attack-in-square")
     if held.overlay and held.dial == 0:
         s.emit("special-ammo-spent", who=c.id, weapon=plan.weapon, card=held.overlay)
-        held.overlay = None
+        game.drop_overlay(held)
     reactions.after_attack(game, c, excluded=survivors_hit if rules.oos_attack_excludes_hit_enemies else set())
 
 
@@ -333,8 +346,11 @@ def _defended(game: Game, enemy: Enemy, c: Character, attack: Attack) -> bool:
             s.emit("attack-stopped", enemy=enemy.id, who=c.id, reason="defeated")
         return True
     square = (game.choices.get("push") or {}).get(enemy.id)
-    if any(e.kind == "push" for e in item.defence) and square is not None and not game.profile(enemy).boss:
-        check_place(game, enemy.square, game.square(square), game.profile(enemy).size, enemy)
+    if (
+        any(e.kind == "push" for e in item.defence)
+        and square is not None
+        and allowed_choice(game, "push", enemy, partial(check_push, game, enemy, square))
+    ):
         start, enemy.square = enemy.square, square
         s.emit("push", enemy=enemy.id, frm=start, to=square, by=c.id)
     if not item.avoids and not can_attack(game, enemy, c, attack):
@@ -357,6 +373,11 @@ def apply_enemy_hit(game: Game, enemy: Enemy, c: Character, attack: Attack) -> N
         place = c.square if game.has_room(c.square, game.profile(enemy).size, leaving=enemy) else None
         if place is None:
             place = game.choices.get("charge-to")
+            size = game.profile(enemy).size
+            if place is not None and not allowed_choice(
+                game, "charge-to", enemy, partial(check_place, game, c.square, place, size, enemy)
+            ):
+                place = None
         if place is not None:
             start, enemy.square = enemy.square, place
             s.emit("charge", enemy=enemy.id, frm=start, to=place)
@@ -372,9 +393,8 @@ def push_back(game: Game, c: Character, attacker: Enemy) -> None:
     pushable = s.enemies_at(c.square) if easy_all else [attacker]
     for e in pushable:
         square = chosen.pop(e.id, None)
-        if square is None:
+        if square is None or not allowed_choice(game, "push-back", e, partial(check_push, game, e, square)):
             continue
-        check_push(game, e, game.square(square))
         start, e.square = e.square, square
         s.emit(
             "push-back",

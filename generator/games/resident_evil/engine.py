@@ -10,6 +10,7 @@ in their own modules and work on the same Game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from generator.core.decks import NEVER, RESHUFFLE, draw_from
@@ -17,7 +18,7 @@ from generator.core.dice import Dice, ScriptedRolls
 from generator.core.grid import GridError
 from generator.errors import ScenarioError
 
-from . import campaign_map, combat, exploring, reactions, tension
+from . import campaign, campaign_map, combat, exploring, reactions, tension
 from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import ENCOUNTER_DIE, UMBRELLA
 from .routes import Routes
@@ -31,6 +32,10 @@ CHARACTER_SIZE = "small"  # see the note in the package README: characters take 
 TOKEN_SIZES = {"corpse": "small", "typewriter": "small", "item-box": "medium"}
 
 
+class _Possible(Exception):
+    """An action whose checks all pass, met while only asking whether one could be taken."""
+
+
 class Game:
     def __init__(self, rules: Rules, cards: dict[str, Any], state: State, choices: dict | None = None):
         self.rules = rules
@@ -39,6 +44,7 @@ class Game:
         self.dice: Dice = ScriptedRolls([])  # each step scripts its own rolls (scenario.py)
         self.choices: dict[str, Any] = choices or {}
         self._routes = Routes(state)
+        self._asking = False  # only checking whether an action could be taken (can_act)
 
     @property
     def routes(self) -> Routes:
@@ -142,6 +148,8 @@ class Game:
             if empty is not None:
                 raise NotAllowed("start-square-empty", f"start square {empty} has no character; place one there first")
         plan = check(c)
+        if self._asking:
+            raise _Possible
         self.state.actions_used += 1
         self.state.emit("action", who=who, kind=kind, number=self.state.actions_used, left=self.actions_left())
         if kind != "attack" and not reactions.attack_before_action(self, c, kind):
@@ -416,11 +424,13 @@ class Game:
             if kind == "burn":  # a special item stays in the inventory
                 exploring.burn_corpses(self, c, h.card, *plan[2])
                 return
+            c.items.remove(h)
             if kind == "reload":
                 self._reload(c, h, plan[2])
+                if self.item(h.card).overlay is not None:  # laid over the weapon until it is spent
+                    return
             else:
                 self._heal_with(c, h, plan[2])
-            c.items.remove(h)
             self.state.emit("card-spent", who=c.id, cards=h.cards())
             self.to_discard(h.cards())
 
@@ -441,16 +451,15 @@ class Game:
         item = self.item(ammo.card)
         capacity = self.item(w.card).weapon.capacity  # type: ignore[union-attr]
         before = w.dial or 0
+        self.drop_overlay(w)  # another ammunition card ends special ammunition
         if item.overlay is not None:
             w.overlay, w.dial = ammo.card, item.amount
             reason = "special-ammunition"
         elif self.state.mode == "easy" and self.rules.modes.get("easy-reload-to-capacity"):
-            w.overlay, w.dial = None, capacity
+            w.dial = capacity
             reason = "easy-mode"
         else:
-            if w.overlay is not None:
-                w.overlay = None
-            w.dial = min(capacity or 0, before + item.amount) if w.overlay is None else w.dial
+            w.dial = min(capacity or 0, before + item.amount)
             reason = "capped" if before + item.amount > (capacity or 0) else "normal"
         self.state.emit(
             "reload",
@@ -462,6 +471,12 @@ class Game:
             capacity=capacity,
             reason=reason,
         )
+
+    def drop_overlay(self, w: Held) -> None:
+        """Special ammunition leaves the weapon (spent, replaced, or reset): its card is discarded."""
+        if w.overlay is not None:
+            self.to_discard([w.overlay])
+            w.overlay = None
 
     def _heal_with(self, c: Character, h: Held, t: Character) -> None:
         item = self.item(h.card)
@@ -483,7 +498,7 @@ class Game:
             raise NotAllowed("one-free-discard", "under this reading a character discards one card per Action phase")
         c.items.remove(h)
         self.state.emit("discard", who=who, card=card, free=True)
-        self.to_discard(h.cards())
+        self.to_discard(h.every_card())
 
     def to_discard(self, cards: list[str]) -> None:
         """Item A cards go to their deck's discard pile (it is reshuffled when the deck runs out);
@@ -623,9 +638,7 @@ class Game:
             held = [c.held(x) for x in cards]
             if any(h is None for h in held):
                 raise NotAllowed("not-held", f"{who} does not hold all of {cards}")
-            limit = self.rules.item_box_capacity
-            if self.state.mode == "solo":
-                limit = self.rules.modes.get("solo-item-box-capacity", limit)
+            limit = campaign.item_box_capacity(self)
             if len(self.state.campaign.item_box) + len(held) > limit:
                 raise NotAllowed("item-box-full", f"the item box holds at most {limit} cards")
             return held  # type: ignore[return-value]
@@ -657,13 +670,58 @@ class Game:
             return
         c = s.characters[s.player]
         if self.actions_left() > 0 and c.active:
-            if s.enemies_at(c.square) or s.corpses.get(c.square):
+            crowded = bool(s.enemies_at(c.square) or s.corpses.get(c.square))
+            if crowded and self.can_act(c):
                 raise NotAllowed(
                     "cannot-skip-actions",
                     f"{c.id} shares {c.square} with an enemy or a corpse and must use every action",
                 )
-            s.emit("actions-skipped", who=c.id, skipped=self.actions_left())
+            reason = {"reason": "no-action-possible"} if crowded else {}
+            s.emit("actions-skipped", who=c.id, skipped=self.actions_left(), **reason)
         s.phase = "reaction"
+
+    def can_act(self, c: Character) -> bool:
+        """Whether the rules allow the character any action now: each action it might take is
+        checked and none is played. A character that must use every action (an enemy or a corpse
+        in its square) but can take none ends its Action phase all the same."""
+        saved, self.choices, self._asking = self.choices, {}, True
+        try:
+            for attempt in self._attempts(c):
+                try:
+                    attempt()
+                except NotAllowed:
+                    continue
+                except _Possible:
+                    return True
+            return False
+        finally:
+            self.choices, self._asking = saved, False
+
+    def _attempts(self, c: Character) -> list[Callable[[], None]]:
+        s, who = self.state, c.id
+        board = s.board
+        tries: list[Callable[[], None]] = [
+            partial(self.move, who, q) for q in board.cells if board.adjacent(c.square, q)
+        ]
+        for door in board.doors_at(c.square):
+            tries += [
+                partial(self.toggle_door, who, door.id, "open"),
+                partial(self.toggle_door, who, door.id, "closed"),
+            ]
+        tries += [partial(self.search, who), partial(self.use_stairs, who), partial(self.leave, who)]
+        tries += [partial(self.typewriter, who), partial(self.pick_up_kerosene, who)]
+        tries += [partial(self.move_elevator, who, q) for q in s.shafts]
+        others = [x for x in s.characters.values() if x is not c and x.in_play]
+        for h in c.items:
+            tries += [partial(self.use, who, h.card, x.id) for x in (c, *others)]
+            tries.append(partial(self.deposit, who, [h.card]))
+            tries += [partial(self.attack, who, h.card, e) for e in s.enemies]
+        for other in others:
+            tries.append(partial(self.trade, who, other.id, [], []))
+            tries += [partial(self.search, who, [h.card], other.id) for h in other.items[:1]]
+        if s.campaign.item_box:
+            tries.append(partial(self.search, who, [s.campaign.item_box[0].card], "item-box"))
+        return tries
 
     def reaction_phase(self) -> None:
         self.end_actions()

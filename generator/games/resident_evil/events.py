@@ -11,7 +11,7 @@ STAMP = ("player", "phase")  # every event carries them (state.State.emit)
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "action": ("who", "kind", "number", "left"),
     "action-cancelled": ("who", "kind", "reason"),
-    "actions-skipped": ("who", "skipped"),
+    "actions-skipped": ("who", "skipped", "reason"),
     "ammo-reset": ("weapon", "before", "after"),
     "ammo-spent": ("who", "weapon", "before", "after", "rapid_fire"),
     "attack-declared": ("who", "weapon", "target", "rapid_fire", "distance"),
@@ -30,6 +30,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "charge": ("enemy", "frm", "to"),
     "combine": ("who", "cards", "free"),
     "completion-token": ("scenario",),
+    "choice-not-allowed": ("choice", "model", "reason"),
     "contributes": ("enemy", "attacker", "target"),
     "corpse-placed": ("square", "reason", "first", "max"),
     "corpse-roll": ("who", "square", "face", "corpses", "reason"),
@@ -97,6 +98,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "set-to-danger": ("who", "reason"),
     "spawn-square-skipped": ("who", "square"),
     "special-ammo-spent": ("who", "weapon", "card"),
+    "spray-no-room": ("card", "cards"),
     "spray-to-item-box": ("card",),
     "stairs": ("who", "frm", "to"),
     "switch": ("who", "to", "wounds", "kept", "dropped"),
@@ -129,12 +131,13 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 # that is true: special, unlocked, boss). A case whose trace holds the event proves that the model
 # plays the sections (rules_played.py counts them); a refusal proves one through REFUSALS. Kept
 # whole by tests/games/resident_evil/test_re_events.py.
-DETAILS = ("reason", "why", "deck")  # details whose value may pick the rule
+DETAILS = ("reason", "why", "deck", "choice")  # details whose value may pick the rule
 FLAGS = ("special", "unlocked", "boss")  # details that pick the rule when true
 APPLIES: dict[str, str | tuple[str, ...]] = {
     "action": "action-phase",
     "action-cancelled": "oos-action-in-enemy-square",
     "actions-skipped": "action-phase",
+    "actions-skipped.no-action-possible": "action-phase",
     "ammo-reset": "end-phase",
     "ammo-spent": "weapons",
     "attack-declared": "action-attack",
@@ -151,6 +154,11 @@ APPLIES: dict[str, str | tuple[str, ...]] = {
     "card-spent": "action-use-item",
     "character-hit": "enemy-attacks",
     "charge": "attack-special-rules",
+    "choice-not-allowed": "attack-effects",
+    "choice-not-allowed.push-back": "enemy-attacks",
+    "choice-not-allowed.charge-to": "attack-special-rules",
+    "choice-not-allowed.corpse-to": "corpses",
+    "choice-not-allowed.push": "attack-effects",
     "combine": "herb-items",
     "completion-token": "completion-tokens",
     "contributes": "enemy-attacks",
@@ -252,6 +260,7 @@ APPLIES: dict[str, str | tuple[str, ...]] = {
     "spawn-square-skipped": "spawning",
     "special-ammo-spent": "special-ammunition",
     "spray-to-item-box": "end-phase",
+    "spray-no-room": "end-phase",
     "stairs": "stairwells",
     "switch": "switching-characters",
     "take": "unconscious-characters",
@@ -292,7 +301,6 @@ REFUSALS: dict[str, str | None] = {
     "cannot-skip-actions": "action-phase",
     "combine-needs-two": "herb-items",
     "corner": "movement",
-    "corpse-not-adjacent": "corpses",
     "deck-empty": "action-search",
     "defence-only-when-attacked": "defence-items",
     "door-already-open": "action-door",

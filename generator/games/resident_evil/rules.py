@@ -78,6 +78,7 @@ PARAMETERS: dict[str, str] = {
             "lost-beyond-danger",
             "corpse-roll-once-per-action",
             "free-discard-any-number",
+            "spray-overfills-item-box",
         ),
         "switch",
     ),
@@ -144,6 +145,7 @@ class Rules:
     lost_beyond_danger: bool
     corpse_roll_once_per_action: bool
     free_discard_any_number: bool
+    spray_overfills_item_box: bool  # the end phase's First Aid Spray goes into a full item box all the same
     # alternate modes (parameters-modes.yaml)
     modes: dict[str, Any] = field(default_factory=dict)
 
@@ -255,5 +257,6 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
         lost_beyond_danger=get("lost-beyond-danger"),
         corpse_roll_once_per_action=get("corpse-roll-once-per-action"),
         free_discard_any_number=get("free-discard-any-number"),
+        spray_overfills_item_box=get("spray-overfills-item-box"),
         modes=modes,
     )

@@ -34,6 +34,10 @@ class Held:
     def cards(self) -> list[str]:
         return [self.card, *self.stack]
 
+    def every_card(self) -> list[str]:
+        """The slot's cards and the special ammunition laid over its weapon (what leaves with it)."""
+        return [*self.cards(), *([self.overlay] if self.overlay else [])]
+
 
 @dataclass
 class Character:

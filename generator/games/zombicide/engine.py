@@ -14,6 +14,7 @@ from generator.core.choices import Choices
 from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
 from generator.core.geometry import Door
+from generator.core.phases import Turn
 from generator.errors import ScenarioError
 from generator.games.zombicide import combat, zombie_phase
 from generator.games.zombicide.rules import Rules
@@ -33,6 +34,7 @@ class Game:
         self.tough_used: set[str] = set()  # survivors whose Tough has absorbed an attack this phase
         self.shortages: list[str] = []  # zombie types that ran out of miniatures, awaiting activation
         self.shortage_activations: set[str] = set()  # types activated for a shortage in this chain
+        self.before_action: tuple[Turn, Survivor, bool] | None = None  # the turn before actor() moved it
 
     # --- queries -----------------------------------------------------------------------------
     def survivor(self, sid: str) -> Survivor:
@@ -48,11 +50,21 @@ class Game:
         An action after the zombie or end phase begins the next round's players' phase."""
         s = self.survivor(sid)
         turn = self.state.turn
+        self.before_action = (Turn(turn.round, turn.phase, turn.player), s, s.played)  # for refused()
         if turn.phase != PLAYERS:
             turn.enter(PHASES, PLAYERS)
         turn.player = sid
         s.played = True
         return s
+
+    def refused(self) -> None:
+        """An action the rules refused leaves the turn as it was: actor() has moved the turn to the
+        acting survivor before the action's checks (random play found a refused action after the
+        end phase starting the next round)."""
+        if self.before_action is not None:
+            turn, survivor, played = self.before_action
+            self.state.turn, survivor.played = turn, played
+            self.before_action = None
 
     def levels_reached(self, s: Survivor) -> list[str]:
         return [lid for lid, xp in self.rules.levels if s.xp >= xp]

@@ -14,7 +14,7 @@ ENGINE = Path(__file__).resolve().parents[3] / "generator" / "games" / "resident
 # Kinds built from a prefix (`"door-" + state`) and what they become; details passed on as
 # `**data` (a heal's card and the stack it used).
 BUILT = {"door-": ("door-opened", "door-closed"), "scenario-": ("scenario-completed", "scenario-failed")}
-PASSED_ON = {"heal": {"card", "cards"}, "move": {"reason"}}
+PASSED_ON = {"heal": {"card", "cards"}, "move": {"reason"}, "actions-skipped": {"reason"}}
 
 
 def emitted() -> dict[str, set[str]]:
