@@ -4,7 +4,7 @@
                                  checks, the kinds found by name, the board its examples are drawn on
                 + GamePages      the renderer: templates, odds tables, worked examples told, editions
                 + the model      its dice and decks, rules, checks of the data, scenarios, events
-                                 and their narration
+                                 and their narration, random play with invariants
 
 A game subclasses it in `generator/games/<engine>/__init__.py` (or any package named in
 RULEBOOK_GAME_PACKAGES) as `GAME`; generator/registry.py finds it. Every hook has a harmless
@@ -26,6 +26,7 @@ from generator.render.spec import GamePages
 from generator.scenarios.case import CaseView
 from generator.scenarios.editions import CANNOT_PLAY, DIFFERENT, elsewhere
 from generator.scenarios.game import Scenarios
+from generator.scenarios.random_play import RandomPlay
 from generator.scenarios.sections import as_example, told_cases
 
 R = TypeVar("R")
@@ -38,6 +39,7 @@ class GamePackage(GameData, GamePages[R], Generic[R, S, V]):
     decks: tuple[str, ...] = ()  # the decks its cases and pages speak of
     scenarios: Scenarios[R, S, V] | None = None  # its side of the scenario format, when it has a model
     event_kinds: frozenset[str] = frozenset()  # every event its engine emits (each told in every language)
+    random_play: RandomPlay[R, S] | None = None  # its side of random play with invariants, when it has a model
 
     def model_errors(self, game: Game, root: Path) -> list[DataError]:
         """The rules model's checks of the loaded game: coherent data, FAQ rulings, worked examples."""

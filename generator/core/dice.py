@@ -9,6 +9,7 @@ engine asks a `Dice` for `roll(n, die, purpose)` and never cares where the faces
 - `ScriptedRolls` replays rolls scripted one by one, a list of faces per roll (a scenario step's
   `dice: [[hit, blank], [other]]`), each checked against the die and the number rolled;
 - `SeededDice` draws from a seeded generator (simulation);
+- `ExploringDice` draws each named face alike, from a seed, for random play only (never odds);
 - `exact_outcomes` runs a function once per possible roll and weighs each result by its exact
   probability, so odds fall out of the same code that plays, for any die whose odds are known.
 The `purpose` says what a roll is for ("attack roll"); a script's messages name it.
@@ -178,6 +179,18 @@ class SeededDice:
         if die == D6:  # the d6 draws as it always has, so seeded scenarios keep their rolls
             return [self._rng.randint(1, SIDES) for _ in range(n)]
         return [self._rng.choice(die.faces) for _ in range(n)]
+
+
+class ExploringDice:
+    """Each face a die bears by name equally likely, from a seed: for exploring the states play can
+    reach (random play with invariants), never for odds, so a die whose odds are unknown rolls too."""
+
+    def __init__(self, seed: int):
+        self._rng = random.Random(seed)
+
+    def roll(self, n: int, die: Die = D6, purpose: str = "") -> list:
+        faces = die.kinds()
+        return [self._rng.choice(faces) for _ in range(n)]
 
 
 def roll_outcomes(n: int, die: Die = D6) -> list[tuple[tuple, Fraction]]:

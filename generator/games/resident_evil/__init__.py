@@ -7,20 +7,25 @@ Modules, smallest first:
     dice.py           the dice: core dice with named faces and no odds (the source prints no face
                       distribution), rolled from each step's script
     state.py          characters, enemies, tokens, decks, whose turn and which phase
-    engine.py         Game: the Action phase and its actions; the turn's phases
-    combat.py         attacks both ways, the evade ladder, the health track
+    events.py         every event the engine reports, with the details it carries
+    engine.py         Game: the Action phase and its actions, the set-up's start squares, puzzles,
+                      lasting-effect tokens, whether the scenario may be completed; the turn's phases
+    combat.py         attacks both ways, the evade ladder, defence items, Tough Hide, the health track
     reactions.py      the Reaction phase and the out-of-sequence reactions
     routes.py         the enemies' routes over the board, one search serving every enemy
     tension.py        the Tension phase, the tension deck as timer, a ribbon used at a typewriter
     campaign.py       the end phase and the campaign state it carries
+    campaign_map.py   the mansion map: locked scenario cards, completion tokens, a replay's Item B tokens
     scenario_format.py  what a case may say, as tables: keys and shapes, actions, expectations
     scenario_case.py  one case as its checks see it, and where the ids it names come from
     scenario_checks.py  what the rules bound across a case's keys (rooms, inventories, dials, piles)
     scenario.py       how a case becomes a game and what a session shows (the Scenarios)
     case_bounds.py    what the rules and the box bound across a case's keys
     card_format.py    the check cards' shapes and ids, read with positions
-    data.py           loaded data -> Model (rules + the check cards)
+    data.py           loaded data -> Model (rules, the check cards, the characters' roles)
     project_checks.py the model's checks of a loaded game (cards, scenario files, FAQ rulings, examples)
+    rules_played.py   the rules sections and items the model plays, found by playing every case
+    random_play.py    random legal play from every case's set-up, and what must always hold
     narration.py (+ narration.yaml), diagrams.py, worked_examples.py   telling and drawing
 The square grid itself is the shared core's (generator/core/grid.py).
 """
@@ -42,6 +47,7 @@ from . import worked_examples as telling
 from .data import PROJECT_ROOT, Model, model_for_game
 from .engine import Game as Session
 from .narration import templates
+from .random_play import RANDOM_PLAY
 from .scenario import HOOKS
 from .scenario_case import ResidentEvilCase
 
@@ -57,6 +63,7 @@ class ResidentEvil(GamePackage[Model, Session, ResidentEvilCase]):
     labels_file = Path(__file__).parent / "labels.yaml"
     parameter_ranges = ranges.PARAMETER_RANGES
     scenarios = HOOKS
+    random_play = RANDOM_PLAY
 
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from generator.errors import ScenarioError
 
-from . import combat, reserve
+from . import campaign_map, combat, reserve
 from .cards import Item
-from .state import Held
+from .state import Held, NotAllowed
 from .tension import change_danger
 
 HANDGUN = "handgun"
@@ -29,7 +29,9 @@ def end_phase(game: Game, result: str) -> None:
     s, rules = game.state, game.rules
     if result not in ("completed", "failed"):
         raise ScenarioError("end-phase result is 'completed' or 'failed'")
+    _may_end(game, result)
     s.phase = "end"
+    s.result = result
     s.emit("end-phase", result=result)
     if result == "completed":
         _corpses(game)
@@ -39,15 +41,14 @@ def end_phase(game: Game, result: str) -> None:
         for c in s.characters.values():
             if c.in_play and not c.unconscious:
                 combat.heal(game, c, rules.end_phase_heal, reason="end-phase")
+        campaign_map.completion(game)
     else:
         for c in s.characters.values():
             before = c.damage
             c.damage, c.unconscious, c.dead = 0, False, False
             s.emit("health-reset", who=c.id, before=before + 1, reason="scenario-failed")
-        found = game.choices.get("item-b-found") or []
-        if found:
-            s.decks.setdefault("item-b", []).extend(found)
-            s.emit("item-b-returned", cards=list(found))
+        _return_item_b(game)
+    campaign_map.unlock(game)
     _first_aid_spray(game)
     reshuffle_discards(game)
     if s.ink_ribbons:
@@ -60,6 +61,57 @@ def end_phase(game: Game, result: str) -> None:
     if camp.danger_last is not None and camp.danger >= camp.danger_last:
         camp.lost = True
         s.emit("campaign-lost", reason="danger-at-last-space")
+
+
+def _may_end(game: Game, result: str) -> None:
+    """The end phase runs once, with the scenario's result: a scenario is completed only while no
+    character lies unconscious, and one that ended otherwise is not completed after all."""
+    s = game.state
+    if s.phase == "end":
+        raise NotAllowed("end-phase-done", "the end phase has been played already")
+    if s.result not in ("ongoing", result):
+        raise NotAllowed("scenario-over", f"the scenario is {s.result}, not {result}")
+    if result == "completed" and s.result == "ongoing":
+        refusal = game.completion_refusal()
+        if refusal is not None:
+            raise refusal
+
+
+def _return_item_b(game: Game) -> None:
+    """Step 4 of a failed scenario: the Item B cards found in it go back into the Item B deck (from
+    inventories, the item box and the cards set aside), which is shuffled."""
+    s = game.state
+    back = [card for card in s.found_item_b if _take_back(game, card)]
+    if not back:
+        return
+    deck = s.decks.setdefault(campaign_map.ITEM_B, [])
+    deck.extend(back)
+    random.Random(s.seed).shuffle(deck)
+    s.found_item_b = [card for card in s.found_item_b if card not in back]
+    s.emit("item-b-returned", cards=back)
+
+
+def _take_back(game: Game, card: str) -> bool:
+    """Take one copy of a card out of wherever it lies (an inventory slot, a herb stack, the item
+    box, the cards set aside); False when it is nowhere."""
+    s = game.state
+    if card in s.set_aside:
+        s.set_aside.remove(card)
+        return True
+    holders = [c.items for c in s.characters.values()] + [s.campaign.item_box]
+    for slots in holders:
+        for h in slots:
+            if h.card == card:
+                slots.remove(h)
+                s.set_aside.extend(h.every_card()[1:])  # herbs combined with it, ammunition laid on it
+                return True
+            if card in h.stack:
+                h.stack.remove(card)
+                return True
+            if h.overlay == card:
+                h.overlay = None
+                return True
+    return False
 
 
 def _corpses(game: Game) -> None:
@@ -90,20 +142,34 @@ def _reset_ammo(game: Game, completed: bool) -> None:
             h.dial = rules.end_phase_handgun_ammo
         else:
             h.dial = item.weapon.capacity
-        h.overlay = None
+        game.drop_overlay(h)
         s.emit("ammo-reset", weapon=h.card, before=before, after=h.dial)
 
 
 def _first_aid_spray(game: Game) -> None:
+    """Step 5 of both checklists: with no First Aid Spray in an inventory or the item box, one goes
+    into the box; a full box takes none (note spray-into-a-full-item-box: make room at step 1)."""
     s = game.state
     revives = sorted(cid for cid, card in game.cards.items() if isinstance(card, Item) and card.revives)
     if not revives:
         return
     held = any(x in revives for c in s.characters.values() for h in c.items for x in h.cards())
     boxed = any(h.card in revives for h in s.campaign.item_box)
-    if not (held or boxed):
-        s.campaign.item_box.append(Held(revives[0]))
-        s.emit("spray-to-item-box", card=revives[0])
+    if held or boxed:
+        return
+    if len(s.campaign.item_box) >= item_box_capacity(game) and not game.rules.spray_overfills_item_box:
+        s.emit("spray-no-room", card=revives[0], cards=len(s.campaign.item_box))
+        return
+    s.campaign.item_box.append(Held(revives[0]))
+    s.emit("spray-to-item-box", card=revives[0])
+
+
+def item_box_capacity(game: Game) -> int:
+    """How many cards the item box holds (solo play: more)."""
+    rules = game.rules
+    if game.state.mode == "solo":
+        return int(rules.modes.get("solo-item-box-capacity", rules.item_box_capacity))
+    return rules.item_box_capacity
 
 
 def item_c_deck(levels: dict, seed: int) -> list[str]:
@@ -127,4 +193,4 @@ def reshuffle_discards(game: Game) -> None:
             merged = s.decks.get(deck, []) + pile
             random.Random(s.seed).shuffle(merged)
             s.decks[deck], s.discards[deck] = merged, []
-            s.emit("deck-rebuilt", deck=deck, cards=len(merged))
+            s.emit("deck-rebuilt", deck=deck, cards=len(merged), reason="end-phase")

@@ -26,7 +26,7 @@ from generator.scenarios.report import Report, known
 from generator.scenarios.report import child as node_at  # `child` names the loops' values here
 from generator.scenarios.shapes import AnyValue, Bool, Either, Id, Int, ListOf, MapOf, OneOf, Record, Shape
 
-from .cards import ATTACK_KEYWORDS, EFFECTS, ITEM_KINDS, TENSION_EFFECTS, WEAPON_KEYWORDS
+from .cards import ATTACK_KEYWORDS, EFFECTS, ITEM_KINDS, TENSION_EFFECTS, TOKEN_PLACES, WEAPON_KEYWORDS
 from .dice import ATTACK_DICE
 from .rules import SIZES
 from .schema import DECKS
@@ -34,6 +34,7 @@ from .schema import DECKS
 CARD_KINDS = (*ITEM_KINDS, "enemy", "encounter", "narrative", "behaviour", "tension")
 TENSION_COLOURS = ("green", "amber", "red")  # the tension deck's three card colours
 CORPSE = "corpse"  # a spawn may lay corpse tokens as well as enemies
+TOUGH_HIDE = "tough-hide"  # an enemy's special rule that a Decapitate attack ignores
 
 
 class Effect(Shape):
@@ -124,10 +125,31 @@ PROFILES: dict[str, Record] = {
             "deck": DECK,
         }
     ),
-    **{
-        kind: Record({"kind": AnyValue(), "kerosene": Int(0, 20, "a card lays 0 to 20 kerosene tokens"), "deck": DECK})
-        for kind in ("defence", "special", "resource")
-    },
+    "defence": Record(
+        {
+            "kind": AnyValue(),
+            "avoids": Bool(),  # the attack it is used against misses
+            "effects": ListOf(EFFECT, high=10),  # what it does to the attacking enemy
+            "deck": DECK,
+        }
+    ),
+    "special": Record(
+        {
+            "kind": AnyValue(),
+            "burns": Record(
+                {
+                    "kerosene": Int(1, 20, "a use spends 1 to 20 kerosene tokens"),
+                    "corpses": Int(1, 12, "a use disposes of 1 to 12 corpse tokens"),
+                },
+                required=("kerosene", "corpses"),
+                what="what a use burns: {kerosene: N, corpses: M} (N kerosene tokens dispose of M corpse tokens)",
+            ),
+            "deck": DECK,
+        }
+    ),
+    "resource": Record(
+        {"kind": AnyValue(), "kerosene": Int(0, 20, "a card lays 0 to 20 kerosene tokens"), "deck": DECK}
+    ),
     "enemy": Record(
         {
             "kind": AnyValue(),
@@ -139,6 +161,7 @@ PROFILES: dict[str, Record] = {
             "boss": Bool(),
             "evade-difficulty": Id(),
             "special": ListOf(Id(), high=10),
+            "tough-hide": ListOf(EFFECT, 1, 10),  # the effects its Tough Hide takes off each attack
         },
         required=("size", "threat", "movement", "hp", "attacks"),
     ),
@@ -180,6 +203,7 @@ PROFILES: dict[str, Record] = {
                 what="extra texts by danger level",
             ),
             "lasting": Bool(),
+            "token": OneOf(*TOKEN_PLACES),
         },
         required=("colour",),
     ),
@@ -324,6 +348,12 @@ def _enemy(check: _CardCheck, body: dict) -> None:
         where = _place(check.node, "evade-difficulty")
         check.known(
             "evade-difficulty", where, "die face", body["evade-difficulty"], list(check.faces), "name a success result"
+        )
+    if TOUGH_HIDE in (body.get("special") or []) and not body.get(TOUGH_HIDE):
+        check.report.at("special").error(
+            _place(check.node, "special"),
+            "the source does not print what Tough Hide does, so a card with it states what it takes "
+            "off each attack: add tough-hide: [{damage: 1}] (or the effects the card names)",
         )
     for index, attack in enumerate((body.get("attacks") or [])[1:], start=2):
         if isinstance(attack, dict) and not attack.get("symbol"):

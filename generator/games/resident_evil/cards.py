@@ -17,9 +17,12 @@ from .dice import ATTACK_DICE
 
 ITEM_KINDS = ("weapon", "ammo", "healing", "defence", "special", "resource")
 EFFECTS = ("damage", "push", "area", "evade", "unconscious")
-WEAPON_KEYWORDS = ("rapid-fire",)
-ATTACK_KEYWORDS = ("charge", "decapitate", "deadly", "sweep")
+# A character's weapon may fire rapidly or decapitate (ignore an enemy's Tough Hide); an enemy's
+# attack may charge, be deadly (no defence item against it) or sweep (every character in range).
+WEAPON_KEYWORDS = ("rapid-fire", "decapitate")
+ATTACK_KEYWORDS = ("charge", "deadly", "sweep")
 TENSION_EFFECTS = ("nothing", "spawn", "danger", "lasting")
+TOKEN_PLACES = ("tile", "character")  # where a card lays its lasting-effect token: beside a tile or a character
 
 
 class CardError(ScenarioError):
@@ -55,6 +58,10 @@ class Item:
     overlay: Weapon | None = None  # special ammunition: the profile it lays over the weapon's
     kerosene: int = 0  # a Fuel Container: kerosene tokens it puts on the square where it was found
     deck: str | None = None  # the item deck the card belongs to (its discards go back there)
+    # defence items (used when attacked): whether the attack is then avoided, and what it does to the attacker
+    avoids: bool = False
+    defence: tuple[Effect, ...] = ()
+    burns: tuple[int, int] | None = None  # a Lighter: (kerosene tokens spent, corpse tokens disposed of) a use
 
 
 @dataclass(frozen=True)
@@ -76,6 +83,7 @@ class EnemyProfile:
     boss: bool = False
     evade_difficulty: str | None = None  # bosses: the weakest result that evades
     special: tuple[str, ...] = ()
+    tough_hide: tuple[Effect, ...] = ()  # what its Tough Hide takes off each attack (a Decapitate attack ignores it)
 
 
 @dataclass(frozen=True)
@@ -88,6 +96,7 @@ class TensionCard:
     danger: int = 0  # danger track change
     extra: dict[int, tuple[str, dict]] = field(default_factory=dict)  # danger level -> (effect, args)
     lasting: bool = False
+    token: str | None = None  # lays a lasting-effect token beside the active tile or character (TOKEN_PLACES)
 
 
 def _need(spec: dict, key: str, card: str, kind: str) -> Any:
@@ -165,7 +174,16 @@ def item(card: str, spec: dict, faces: set[str]) -> Item:
             revives=revives,
             deck=deck,
         )
-    return Item(card, kind, kerosene=int(spec.get("kerosene", 0)), deck=deck)
+    if kind == "defence":
+        return Item(card, kind, avoids=bool(spec.get("avoids")), defence=effects(spec.get("effects"), card), deck=deck)
+    burns = spec.get("burns")
+    return Item(
+        card,
+        kind,
+        kerosene=int(spec.get("kerosene", 0)),
+        deck=deck,
+        burns=(int(burns["kerosene"]), int(burns["corpses"])) if isinstance(burns, dict) else None,
+    )
 
 
 @dataclass(frozen=True)
@@ -225,6 +243,7 @@ def enemy(card: str, spec: dict, faces: set[str]) -> EnemyProfile:
         bool(spec.get("boss")),
         difficulty,
         tuple(spec.get("special") or ()),
+        effects(spec.get("tough-hide"), card),
     )
 
 
@@ -242,4 +261,5 @@ def tension(card: str, spec: dict) -> TensionCard:
         int(spec.get("danger", 0)),
         extra,
         bool(spec.get("lasting")),
+        spec.get("token"),
     )

@@ -29,7 +29,12 @@ MODELS_WHY = "more than the box holds"
 
 def check(ids: CaseIds) -> None:
     _characters(ids)
+    _the_dead(ids)
+    _reserve_roles(ids)
     _turn_order(ids)
+    _start_squares(ids)
+    _puzzles(ids)
+    _completed_scenario(ids)
     _stairs(ids)
     _spawn_squares(ids)
     _exploration_enemies(ids)
@@ -128,6 +133,87 @@ def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any, key: bool = 
         f"{who} on a tile in play{instead}"
     )
     ids.refuse_key(path, message) if key else ids.refuse(path, message)
+
+
+def _the_dead(ids: CaseIds) -> None:
+    """A character who starts dead is neither unconscious nor the one whose turn it is, and
+    someone is left alive."""
+    people = _map(ids.case.get("characters"))
+    dead = [cid for cid, spec in people.items() if _map(spec).get("dead") is True]
+    for cid in dead:
+        if _map(people[cid]).get("unconscious") is True:
+            ids.refuse(
+                ("characters", cid, "unconscious"),
+                f"{cid} is dead, so no longer unconscious (a revival can no longer help); keep dead or unconscious",
+            )
+    player = _map(ids.case.get("turn")).get("player")
+    if player in dead:
+        ids.refuse(("turn", "player"), f"{player} is dead and takes no turn; name a living character")
+    if people and len(dead) == len(people):
+        ids.refuse(
+            ("characters",),
+            "every character of the case is dead: the scenario is over before it starts; leave one alive",
+        )
+
+
+def _reserve_roles(ids: CaseIds) -> None:
+    """A character whose role in characters.yaml is reserve-only never plays a scenario."""
+    roles = ids.model.reserve_only if ids.model is not None else frozenset()
+    for cid in ids.characters:
+        if cid in roles:
+            ids.refuse_key(
+                ("characters", cid),
+                f"{cid} is reserve-only (its role in characters.yaml) and never plays a scenario; put it "
+                f"under campaign › reserve",
+            )
+    for rid, spec in _map(_map(ids.case.get("campaign")).get("reserve")).items():
+        if rid in roles and _map(spec).get("reserve-only") is False:
+            ids.refuse(
+                ("campaign", "reserve", rid, "reserve-only"),
+                f"{rid} is reserve-only in characters.yaml; remove 'reserve-only: false'",
+            )
+
+
+def _start_squares(ids: CaseIds) -> None:
+    seen: set[str] = set()
+    for index, square in enumerate(_list(ids.case.get("start-squares"))):
+        if square in seen:
+            ids.refuse(
+                ("start-squares", index), f"{square} is a start square already; each start square is another square"
+            )
+        seen.add(square)
+        _on_the_board(ids, ("start-squares", index), "the start square", square)
+
+
+def _puzzles(ids: CaseIds) -> None:
+    """A puzzle keeps closed or locked doors shut, and its marker stands on its track."""
+    for pid, spec in _map(ids.case.get("puzzles")).items():
+        spec = _map(spec)
+        for index, door in enumerate(_list(spec.get("blocks"))):
+            state = ids.board.doors[door].state if ids.board is not None and door in ids.board.doors else None
+            if state in ("open", "archway"):
+                ids.refuse(
+                    ("puzzles", pid, "blocks", index),
+                    f"door {door} is drawn {state}, and an open way is not held shut by a puzzle; draw it "
+                    f"closed (+) or locked (#)",
+                )
+        marker, track = _count(spec.get("marker")), _count(spec.get("track"))
+        if marker is not None and track is not None and marker > track:
+            ids.refuse(
+                ("puzzles", pid, "marker"),
+                f"the marker stands on space {marker}, beyond the track's {track} spaces; write 0 to {track}",
+            )
+
+
+def _completed_scenario(ids: CaseIds) -> None:
+    camp = _map(ids.case.get("campaign"))
+    scenario = camp.get("scenario")
+    if scenario is not None and scenario in _list(camp.get("completion-tokens")):
+        ids.refuse(
+            ("campaign", "scenario"),
+            f"'{scenario}' has its completion token, and a completed scenario is not played again; "
+            f"play another scenario, or remove it from completion-tokens",
+        )
 
 
 def _turn_order(ids: CaseIds) -> None:

@@ -11,7 +11,8 @@ enemy that takes part, from the attacker's own size step; the top result always 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Callable
 
 from . import exploring, reactions
 from .cards import Attack, CardError, Effect, Weapon
@@ -82,6 +83,18 @@ def check_attack(game: Game, c: Character, weapon: str, target: str, rapid_fire:
     return plan
 
 
+def allowed_choice(game: Game, choice: str, model: Enemy | Character, check: Callable[[], None]) -> bool:
+    """A players' choice that applies in the middle of a phase (a push back, where a charging
+    enemy or a corpse goes): one the rules do not allow then is declined, with the reason in the
+    trace, and play goes on as without it; refusing the whole step there would leave it half done."""
+    try:
+        check()
+    except NotAllowed as refusal:
+        game.state.emit("choice-not-allowed", choice=choice, model=model.id, reason=refusal.reason)
+        return False
+    return True
+
+
 def check_push(game: Game, enemy: Enemy, square: str) -> None:
     if game.profile(enemy).boss:
         raise NotAllowed("boss-not-pushed", "a boss is never pushed")
@@ -145,7 +158,7 @@ def resolve_attack(game: Game, c: Character, plan: AttackPlan) -> None:
             enemy_attack(game, target, c, basic, auto_hit=True, reason="failed-attack-in-square")
     if held.overlay and held.dial == 0:
         s.emit("special-ammo-spent", who=c.id, weapon=plan.weapon, card=held.overlay)
-        held.overlay = None
+        game.drop_overlay(held)
     reactions.after_attack(game, c, excluded=survivors_hit if rules.oos_attack_excludes_hit_enemies else set())
 
 
@@ -175,10 +188,11 @@ def apply_hit(game: Game, c: Character, plan: AttackPlan, effects: list[Effect])
     )
     standing = set()
     for t in targets:
-        if damage and not damage_enemy(game, t, damage):
+        dealt, pushed = _through_hide(game, t, plan.profile, damage, pushes)
+        if dealt and not damage_enemy(game, t, dealt):
             continue
         standing.add(t.id)
-        if pushes:
+        if pushed:
             square = plan.pushes.get(t.id)
             if square is None:
                 s.emit("push-declined", enemy=t.id)
@@ -189,6 +203,21 @@ def apply_hit(game: Game, c: Character, plan: AttackPlan, effects: list[Effect])
         start, c.square = c.square, plan.reposition
         s.emit("reposition", who=c.id, frm=start, to=plan.reposition)
     return standing
+
+
+def _through_hide(game: Game, enemy: Enemy, weapon: Weapon, damage: int, pushes: int) -> tuple[int, int]:
+    """The damage and pushes that reach an enemy: its Tough Hide takes off what its card says,
+    unless the weapon decapitates."""
+    hide = game.profile(enemy).tough_hide
+    if not hide or not (damage or pushes):
+        return damage, pushes
+    if "decapitate" in weapon.keywords:
+        game.state.emit("tough-hide-ignored", enemy=enemy.id, reason="decapitate")
+        return damage, pushes
+    stopped = sum(e.amount for e in hide if e.kind == "damage")
+    left = (max(0, damage - stopped), 0 if any(e.kind == "push" for e in hide) else pushes)
+    game.state.emit("tough-hide", enemy=enemy.id, damage=damage, dealt=left[0], push=bool(pushes and not left[1]))
+    return left
 
 
 def damage_enemy(game: Game, enemy: Enemy, amount: int) -> bool:
@@ -260,6 +289,8 @@ def enemy_attack(
         symbol=attack.symbol,
         reason=reason,
     )
+    if _defended(game, enemy, c, attack):
+        return False
     if auto_hit:
         s.emit("evade-not-allowed", who=c.id, enemy=enemy.id, reason=reason)
         hit = True
@@ -289,6 +320,45 @@ def enemy_attack(
     return True
 
 
+def _defended(game: Game, enemy: Enemy, c: Character, attack: Attack) -> bool:
+    """A defence item the players use for the attacked character (`choose: {defend: {who: card}}`),
+    never against a Deadly attack: the card is discarded, its effects strike the attacker, and the
+    attack misses when the card says so. True when the attack is avoided."""
+    s = game.state
+    chosen = dict(game.choices.get("defend") or {})
+    card = chosen.pop(c.id, None)
+    if card is None:
+        return False
+    game.choices["defend"] = chosen  # one use per choice; the step's own mapping is left as written
+    held = c.held(card)
+    if held is None or game.item(card).kind != "defence":
+        raise CardError(f"defend names {card} for {c.id}, who holds no such defence item; name one {c.id} holds")
+    if "deadly" in attack.keywords:
+        s.emit("defence-not-allowed", who=c.id, card=card, enemy=enemy.id, reason="deadly")
+        return False
+    item = game.item(card)
+    c.items.remove(held)
+    game.to_discard(held.cards())
+    s.emit("defence", who=c.id, card=card, enemy=enemy.id, avoids=item.avoids)
+    damage = sum(e.amount for e in item.defence if e.kind == "damage")
+    if damage and not damage_enemy(game, enemy, damage):
+        if not item.avoids:
+            s.emit("attack-stopped", enemy=enemy.id, who=c.id, reason="defeated")
+        return True
+    square = (game.choices.get("push") or {}).get(enemy.id)
+    if (
+        any(e.kind == "push" for e in item.defence)
+        and square is not None
+        and allowed_choice(game, "push", enemy, partial(check_push, game, enemy, square))
+    ):
+        start, enemy.square = enemy.square, square
+        s.emit("push", enemy=enemy.id, frm=start, to=square, by=c.id)
+    if not item.avoids and not can_attack(game, enemy, c, attack):
+        s.emit("attack-stopped", enemy=enemy.id, who=c.id, reason="out-of-reach")
+        return True
+    return item.avoids
+
+
 def apply_enemy_hit(game: Game, enemy: Enemy, c: Character, attack: Attack) -> None:
     s = game.state
     s.emit("character-hit", who=c.id, enemy=enemy.id, effects=[e.kind for e in attack.effects])
@@ -303,6 +373,11 @@ def apply_enemy_hit(game: Game, enemy: Enemy, c: Character, attack: Attack) -> N
         place = c.square if game.has_room(c.square, game.profile(enemy).size, leaving=enemy) else None
         if place is None:
             place = game.choices.get("charge-to")
+            size = game.profile(enemy).size
+            if place is not None and not allowed_choice(
+                game, "charge-to", enemy, partial(check_place, game, c.square, place, size, enemy)
+            ):
+                place = None
         if place is not None:
             start, enemy.square = enemy.square, place
             s.emit("charge", enemy=enemy.id, frm=start, to=place)
@@ -318,9 +393,8 @@ def push_back(game: Game, c: Character, attacker: Enemy) -> None:
     pushable = s.enemies_at(c.square) if easy_all else [attacker]
     for e in pushable:
         square = chosen.pop(e.id, None)
-        if square is None:
+        if square is None or not allowed_choice(game, "push-back", e, partial(check_push, game, e, square)):
             continue
-        check_push(game, e, game.square(square))
         start, e.square = e.square, square
         s.emit(
             "push-back",

@@ -22,13 +22,18 @@ from .rules import Rules, RulesError, rules_from_parameters
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 
 
+RESERVE_ONLY = "reserve-only"  # characters.yaml: a role that never plays a scenario
+
+
 @dataclass(frozen=True)
 class Model:
-    """What a scenario or an example runs on: the rules and the check cards."""
+    """What a scenario or an example runs on: the rules, the check cards and the characters' roles
+    (characters.yaml: who stays in the reserve)."""
 
     rules: Rules
     cards: dict[str, Any] = field(default_factory=dict)
     card_places: dict[str, Location] = field(default_factory=dict)  # card id -> where it is defined
+    reserve_only: frozenset[str] = frozenset()  # character ids of the data whose role is reserve-only
 
 
 def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
@@ -46,7 +51,8 @@ def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
     if cards.errors:
         raise RulesError(sorted(set(cards.errors)))
     _handgun_holds_its_reset(rules, cards)
-    return Model(rules, cards.cards, cards.places)
+    roles = {c.id for c in game.of_kind("character") if c.fields.get("role") == RESERVE_ONLY}
+    return Model(rules, cards.cards, cards.places, frozenset(roles))
 
 
 def _handgun_holds_its_reset(rules: Rules, cards: CheckCards) -> None:

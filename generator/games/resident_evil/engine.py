@@ -10,6 +10,7 @@ in their own modules and work on the same Game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from generator.core.decks import NEVER, RESHUFFLE, draw_from
@@ -17,7 +18,7 @@ from generator.core.dice import Dice, ScriptedRolls
 from generator.core.grid import GridError
 from generator.errors import ScenarioError
 
-from . import combat, exploring, reactions, tension
+from . import campaign, campaign_map, combat, exploring, reactions, tension
 from .cards import BehaviourCard, EncounterCard, EnemyProfile, Item, TensionCard
 from .dice import ENCOUNTER_DIE, UMBRELLA
 from .routes import Routes
@@ -26,8 +27,13 @@ from .state import Character, Enemy, Held, NotAllowed, State
 from .tension import ScriptedShuffle
 
 RESHUFFLED_DECKS = ("item-a",)  # Item A (and the encounter deck) reshuffle their discards when empty
+ITEM_B = "item-b"  # the scenario's own deck: what was found in a failed scenario goes back into it
 CHARACTER_SIZE = "small"  # see the note in the package README: characters take a small model's room
 TOKEN_SIZES = {"corpse": "small", "typewriter": "small", "item-box": "medium"}
+
+
+class _Possible(Exception):
+    """An action whose checks all pass, met while only asking whether one could be taken."""
 
 
 class Game:
@@ -38,6 +44,7 @@ class Game:
         self.dice: Dice = ScriptedRolls([])  # each step scripts its own rolls (scenario.py)
         self.choices: dict[str, Any] = choices or {}
         self._routes = Routes(state)
+        self._asking = False  # only checking whether an action could be taken (can_act)
 
     @property
     def routes(self) -> Routes:
@@ -136,7 +143,13 @@ class Game:
         c = self._check_turn(who)
         if self.actions_left() <= 0:
             raise NotAllowed("no-actions-left", f"{who} has used all {self.rules.actions_per_turn} actions")
+        if self.state.start_squares and not any(e["event"] == "action" for e in self.state.events):
+            empty = self.empty_start_square()
+            if empty is not None:
+                raise NotAllowed("start-square-empty", f"start square {empty} has no character; place one there first")
         plan = check(c)
+        if self._asking:
+            raise _Possible
         self.state.actions_used += 1
         self.state.emit("action", who=who, kind=kind, number=self.state.actions_used, left=self.actions_left())
         if kind != "attack" and not reactions.attack_before_action(self, c, kind):
@@ -148,6 +161,7 @@ class Game:
     def _after_action(self, c: Character) -> None:
         if c.active and self.state.corpses.get(c.square):
             self._corpse_roll(c)
+        campaign_map.unlock(self)
         self.check_revival()
         self._turn_ends_if_down(c)
 
@@ -231,7 +245,9 @@ class Game:
             if not self.state.in_play(target):
                 exploring.lay_tile(self, c, start, target)
             c.square = target
-            self.state.emit("move", who=c.id, frm=start, to=target)
+            passed = next((d for d in self.state.board.doors_at(start) if target in d.squares), None)
+            through = {"reason": "archway"} if passed is not None and passed.state == "archway" else {}
+            self.state.emit("move", who=c.id, frm=start, to=target, **through)
             if target in self.state.exits and self.state.tutorial:
                 self.state.emit("exit-reached", who=c.id, square=target)
             exploring.on_enter(self, c)
@@ -248,6 +264,9 @@ class Game:
             if len(doors) > 1:
                 raise NotAllowed("which-door", f"{c.square} has doors {[d.id for d in doors]}; name one")
             d = doors[0]
+            puzzle = next((p for p in self.state.puzzles.values() if d.id in p.blocks and not p.solved), None)
+            if want == "open" and puzzle is not None:
+                raise NotAllowed("puzzle-unsolved", f"{d.id} stays shut until the puzzle {puzzle.id} is solved")
             if want == "open":
                 if d.state == "open":
                     raise NotAllowed("door-already-open", f"{d.id} is open")
@@ -318,6 +337,9 @@ class Game:
                     s.emit("deck-rebuilt", deck=deck, cards=drawn.reshuffled)
                 card = drawn.card or ""
                 s.emit("search", who=c.id, deck=deck, card=card)
+                if deck == ITEM_B:
+                    s.found_item_b.append(card)
+                    campaign_map.replay_collected(self)
                 found = self.cards.get(card)
                 if isinstance(found, Item) and found.kerosene:
                     s.kerosene[c.square] += found.kerosene
@@ -393,34 +415,51 @@ class Game:
                 if t.unconscious and not item.revives:
                     raise NotAllowed("cannot-revive", f"only a First Aid Spray revives; {card} does not")
                 return ("heal", h, t)
+            if item.burns is not None:
+                return ("burn", h, self._burn_plan(c, card, item.burns))
             raise NotAllowed("no-effect", f"{card} has no effect the rules model plays")
 
         def resolve(c: Character, plan) -> None:
             kind, h = plan[0], plan[1]
+            if kind == "burn":  # a special item stays in the inventory
+                exploring.burn_corpses(self, c, h.card, *plan[2])
+                return
+            c.items.remove(h)
             if kind == "reload":
                 self._reload(c, h, plan[2])
+                if self.item(h.card).overlay is not None:  # laid over the weapon until it is spent
+                    return
             else:
                 self._heal_with(c, h, plan[2])
-            c.items.remove(h)
             self.state.emit("card-spent", who=c.id, cards=h.cards())
-            self._to_discard(h.cards())
+            self.to_discard(h.cards())
 
         self._action(who, "use", check, resolve)
+
+    def _burn_plan(self, c: Character, card: str, burns: tuple[int, int]) -> tuple[int, int]:
+        """A Lighter with kerosene disposes of corpse tokens in the character's square: the kerosene
+        tokens it spends and the corpses it removes, as its card states."""
+        kerosene, corpses = burns
+        there = self.state.corpses.get(c.square, 0)
+        if not there:
+            raise NotAllowed("no-corpse", f"no corpse token in {c.square} to burn")
+        if c.kerosene < kerosene:
+            raise NotAllowed("no-kerosene", f"{card} needs {kerosene} kerosene tokens; {c.id} carries {c.kerosene}")
+        return kerosene, min(corpses, there)
 
     def _reload(self, c: Character, ammo: Held, w: Held) -> None:
         item = self.item(ammo.card)
         capacity = self.item(w.card).weapon.capacity  # type: ignore[union-attr]
         before = w.dial or 0
+        self.drop_overlay(w)  # another ammunition card ends special ammunition
         if item.overlay is not None:
             w.overlay, w.dial = ammo.card, item.amount
             reason = "special-ammunition"
         elif self.state.mode == "easy" and self.rules.modes.get("easy-reload-to-capacity"):
-            w.overlay, w.dial = None, capacity
+            w.dial = capacity
             reason = "easy-mode"
         else:
-            if w.overlay is not None:
-                w.overlay = None
-            w.dial = min(capacity or 0, before + item.amount) if w.overlay is None else w.dial
+            w.dial = min(capacity or 0, before + item.amount)
             reason = "capped" if before + item.amount > (capacity or 0) else "normal"
         self.state.emit(
             "reload",
@@ -432,6 +471,12 @@ class Game:
             capacity=capacity,
             reason=reason,
         )
+
+    def drop_overlay(self, w: Held) -> None:
+        """Special ammunition leaves the weapon (spent, replaced, or reset): its card is discarded."""
+        if w.overlay is not None:
+            self.to_discard([w.overlay])
+            w.overlay = None
 
     def _heal_with(self, c: Character, h: Held, t: Character) -> None:
         item = self.item(h.card)
@@ -453,14 +498,17 @@ class Game:
             raise NotAllowed("one-free-discard", "under this reading a character discards one card per Action phase")
         c.items.remove(h)
         self.state.emit("discard", who=who, card=card, free=True)
-        self._to_discard(h.cards())
+        self.to_discard(h.every_card())
 
-    def _to_discard(self, cards: list[str]) -> None:
-        """Item A cards go to their deck's discard pile (it is reshuffled when the deck runs out)."""
+    def to_discard(self, cards: list[str]) -> None:
+        """Item A cards go to their deck's discard pile (it is reshuffled when the deck runs out);
+        the others are set aside: no deck takes them back during the scenario."""
         for card in cards:
             item = self.cards.get(card)
             if isinstance(item, Item) and item.deck in RESHUFFLED_DECKS:
                 self.state.discards.setdefault(item.deck, []).insert(0, card)
+            else:
+                self.state.set_aside.insert(0, card)
 
     def _this_turn(self) -> list[dict]:
         """The events since the current turn began."""
@@ -590,9 +638,7 @@ class Game:
             held = [c.held(x) for x in cards]
             if any(h is None for h in held):
                 raise NotAllowed("not-held", f"{who} does not hold all of {cards}")
-            limit = self.rules.item_box_capacity
-            if self.state.mode == "solo":
-                limit = self.rules.modes.get("solo-item-box-capacity", limit)
+            limit = campaign.item_box_capacity(self)
             if len(self.state.campaign.item_box) + len(held) > limit:
                 raise NotAllowed("item-box-full", f"the item box holds at most {limit} cards")
             return held  # type: ignore[return-value]
@@ -624,13 +670,58 @@ class Game:
             return
         c = s.characters[s.player]
         if self.actions_left() > 0 and c.active:
-            if s.enemies_at(c.square) or s.corpses.get(c.square):
+            crowded = bool(s.enemies_at(c.square) or s.corpses.get(c.square))
+            if crowded and self.can_act(c):
                 raise NotAllowed(
                     "cannot-skip-actions",
                     f"{c.id} shares {c.square} with an enemy or a corpse and must use every action",
                 )
-            s.emit("actions-skipped", who=c.id, skipped=self.actions_left())
+            reason = {"reason": "no-action-possible"} if crowded else {}
+            s.emit("actions-skipped", who=c.id, skipped=self.actions_left(), **reason)
         s.phase = "reaction"
+
+    def can_act(self, c: Character) -> bool:
+        """Whether the rules allow the character any action now: each action it might take is
+        checked and none is played. A character that must use every action (an enemy or a corpse
+        in its square) but can take none ends its Action phase all the same."""
+        saved, self.choices, self._asking = self.choices, {}, True
+        try:
+            for attempt in self._attempts(c):
+                try:
+                    attempt()
+                except NotAllowed:
+                    continue
+                except _Possible:
+                    return True
+            return False
+        finally:
+            self.choices, self._asking = saved, False
+
+    def _attempts(self, c: Character) -> list[Callable[[], None]]:
+        s, who = self.state, c.id
+        board = s.board
+        tries: list[Callable[[], None]] = [
+            partial(self.move, who, q) for q in board.cells if board.adjacent(c.square, q)
+        ]
+        for door in board.doors_at(c.square):
+            tries += [
+                partial(self.toggle_door, who, door.id, "open"),
+                partial(self.toggle_door, who, door.id, "closed"),
+            ]
+        tries += [partial(self.search, who), partial(self.use_stairs, who), partial(self.leave, who)]
+        tries += [partial(self.typewriter, who), partial(self.pick_up_kerosene, who)]
+        tries += [partial(self.move_elevator, who, q) for q in s.shafts]
+        others = [x for x in s.characters.values() if x is not c and x.in_play]
+        for h in c.items:
+            tries += [partial(self.use, who, h.card, x.id) for x in (c, *others)]
+            tries.append(partial(self.deposit, who, [h.card]))
+            tries += [partial(self.attack, who, h.card, e) for e in s.enemies]
+        for other in others:
+            tries.append(partial(self.trade, who, other.id, [], []))
+            tries += [partial(self.search, who, [h.card], other.id) for h in other.items[:1]]
+        if s.campaign.item_box:
+            tries.append(partial(self.search, who, [s.campaign.item_box[0].card], "item-box"))
+        return tries
 
     def reaction_phase(self) -> None:
         self.end_actions()
@@ -683,6 +774,86 @@ class Game:
         s.phase, s.actions_used = "action", 0
         s.emit("turn-starts", who=s.player)
 
+    # --- set-up, tokens and puzzles ------------------------------------------------------------
+    def place(self, who: str, square: str) -> None:
+        """Before the first action, a character is placed on one of the scenario's start squares
+        the mode uses (solo: S1 only)."""
+        s = self.state
+        target = self.square(square)
+        c = self.character(who)
+        if any(e["event"] == "action" for e in s.events):
+            raise NotAllowed("scenario-under-way", "characters are placed on start squares before the first action")
+        used = s.start_squares[: self.rules.start_squares_used(s.mode)]
+        if target not in s.start_squares:
+            raise NotAllowed("not-a-start-square", f"{target} is not a start square ({', '.join(s.start_squares)})")
+        if target not in used:
+            raise NotAllowed(
+                "start-square-unused",
+                f"in {s.mode} mode characters start on {', '.join(used)} only; {target} is not used",
+            )
+        if not self.has_room(target, CHARACTER_SIZE, leaving=c):
+            raise NotAllowed("square-full", f"{target} has no room for another model")
+        start, c.square = c.square, target
+        s.emit(
+            "placed",
+            who=c.id,
+            frm=start,
+            to=target,
+            start=s.start_squares.index(target) + 1,
+            reason="solo-mode" if s.mode == "solo" else "start-square",
+        )
+
+    def empty_start_square(self) -> str | None:
+        """A start square in use that holds none of the characters while there are enough of them to
+        stand one on each (checked at the first action)."""
+        s = self.state
+        used = s.start_squares[: self.rules.start_squares_used(s.mode)]
+        party = [c for c in s.characters.values() if c.in_play]
+        if len(party) < len(used):
+            return None
+        return next((q for q in used if not any(c.square == q for c in party)), None)
+
+    def remove_token(self, card: str) -> None:
+        """A lasting-effect token leaves the play area (as its card says): its rule stops."""
+        s = self.state
+        token = next((t for t in s.tokens if t["card"] == card), None)
+        if token is None:
+            raise NotAllowed("no-token", f"no lasting-effect token of {card} is in the play area")
+        s.tokens.remove(token)
+        s.emit("token-removed", card=card, place=token["place"], beside=token["beside"])
+
+    def move_puzzle_marker(self, puzzle: str, spaces: int) -> None:
+        """The puzzle track's marker moves as the scenario's puzzle rules say; at the track's end the
+        puzzle is solved and its doors are no longer held shut (a locked one becomes a closed door)."""
+        s = self.state
+        found = s.puzzles.get(puzzle)
+        if found is None:
+            raise NotAllowed("no-puzzle", f"the scenario has no puzzle '{puzzle}'")
+        if found.solved:
+            raise NotAllowed("puzzle-solved", f"the puzzle {puzzle} is solved already")
+        before = found.marker
+        found.marker = max(0, min(found.track, before + spaces))
+        s.emit("puzzle-track", puzzle=puzzle, before=before, after=found.marker, track=found.track)
+        if found.solved:
+            for did in found.blocks:
+                door = s.board.doors[did]
+                if door.state == "locked":
+                    door.state, door.key, door.opens_from = "closed", None, None
+            s.emit("puzzle-solved", puzzle=puzzle, doors=list(found.blocks))
+
+    def completion_refusal(self) -> NotAllowed | None:
+        """Why the scenario may not be completed now (None: it may): it is over, or a character
+        lies unconscious."""
+        s = self.state
+        if s.result != "ongoing":
+            return NotAllowed("scenario-over", f"the scenario is already {s.result}")
+        down = [c.id for c in s.characters.values() if c.unconscious and not c.dead]
+        if down:
+            return NotAllowed(
+                "someone-unconscious", f"{', '.join(down)} lies unconscious: no scenario is completed meanwhile"
+            )
+        return None
+
     def finish(self, result: str, reason: str) -> None:
         if self.state.result == "ongoing":
             self.state.result = result
@@ -694,7 +865,10 @@ class Game:
         down = [c for c in s.characters.values() if c.unconscious and not c.dead]
         if not down or s.result != "ongoing":
             return
-        if s.tutorial:  # the demo is lost as soon as a marker goes beyond Danger
+        if s.tutorial:  # nothing revives in the demo: beyond Danger is death, and the scenario is lost
+            for c in down:
+                c.dead, c.unconscious = True, False
+                s.emit("death", who=c.id, reason="tutorial-no-revival")
             self.finish("failed", "tutorial-beyond-danger")
             return
         sprays = self._sprays_left()

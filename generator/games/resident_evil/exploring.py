@@ -5,7 +5,7 @@ the token shows, resolving them in order. A spawn puts its models on the tile's 
 nearest the character first and as evenly as possible, never on the character's own square unless
 it is the only one; a square without room sends the model to an adjacent square. An encounter
 that cannot be resolved (no models left) is replaced by a tension card. A fourth corpse in a
-square goes to an adjacent square.
+square goes to an adjacent square; kerosene and a Lighter dispose of corpses.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from generator.core.decks import RESHUFFLE, draw_from
 from generator.errors import ScenarioError
 
 from . import tension
-from .state import Character, NotAllowed
+from .state import Character
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -126,8 +126,8 @@ def add_corpse(game: Game, square: str, reason: str) -> None:
     s = game.state
     if s.corpses.get(square, 0) >= game.rules.corpses_per_square_max:
         chosen = game.choices.get("corpse-to")
-        if chosen:
-            _corpse_may_go(game, square, chosen)
+        if chosen and not _corpse_may_go(game, square, chosen):
+            chosen = None
         other = chosen or _adjacent_with_room(game, square, "small", corpse=True) or _no_room(square, "a corpse")
         s.corpses[other] += 1
         s.emit(
@@ -142,15 +142,20 @@ def add_corpse(game: Game, square: str, reason: str) -> None:
     s.emit("corpse-placed", square=square, reason=reason)
 
 
-def _corpse_may_go(game: Game, square: str, chosen: str) -> None:
-    """The players' square for a corpse that does not fit: next to the full one, in play, with room."""
+def _corpse_may_go(game: Game, square: str, chosen: str) -> bool:
+    """The players' square for a corpse that does not fit: next to the full one, in play, with room
+    (else the choice is declined, told in the trace, and the first such square takes the corpse)."""
     s = game.state
+    reason = None
     if not s.board.adjacent(square, chosen) or not s.board.step_allowed(square, chosen):
-        raise NotAllowed("corpse-not-adjacent", f"{chosen} is not a square next to {square} (open to it)")
-    if not s.in_play(chosen) or chosen in s.shafts:
-        raise NotAllowed("off-board", f"{chosen} is not in the play area")
-    if s.corpses.get(chosen, 0) >= game.rules.corpses_per_square_max or not game.has_room(chosen, "small"):
-        raise NotAllowed("square-full", f"{chosen} has no room for a corpse")
+        reason = "corpse-not-adjacent"
+    elif not s.in_play(chosen) or chosen in s.shafts:
+        reason = "off-board"
+    elif s.corpses.get(chosen, 0) >= game.rules.corpses_per_square_max or not game.has_room(chosen, "small"):
+        reason = "square-full"
+    if reason is not None:
+        s.emit("choice-not-allowed", choice="corpse-to", model="corpse", reason=reason)
+    return reason is None
 
 
 def pick_up_kerosene(game: Game, c: Character, square: str) -> None:
@@ -228,3 +233,14 @@ def narrative_event(game: Game, c: Character) -> None:
     if tried:  # shuffled back into the deck
         deck.extend(tried)
         random.Random(s.seed).shuffle(deck)
+
+
+def burn_corpses(game: Game, c: Character, card: str, kerosene: int, corpses: int) -> None:
+    """Kerosene and a Lighter dispose of corpse tokens in the character's square (the card says
+    how many tokens of each); the kerosene tokens are spent."""
+    s = game.state
+    c.kerosene -= kerosene
+    s.corpses[c.square] -= corpses
+    if not s.corpses[c.square]:
+        del s.corpses[c.square]
+    s.emit("corpses-burned", who=c.id, card=card, square=c.square, corpses=corpses, kerosene=kerosene, left=c.kerosene)

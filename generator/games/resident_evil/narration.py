@@ -22,7 +22,7 @@ from generator.render import korean
 from generator.render.plain import text as plain_text
 
 LANGS = LANGUAGES
-PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner", "to")
+PEOPLE = ("who", "by", "target", "toward", "other", "until", "owner", "to", "beside")
 ENEMIES = ("enemy", "attacker")
 CARDS = ("card", "weapon", "deck", "source")
 CARD_LISTS = ("cards", "give", "take", "kept", "dropped")
@@ -86,7 +86,7 @@ class Narrator:
             keyed.append(f"{kind}.rapid-fire")
         if event.get("distance") == 0:
             keyed.append(f"{kind}.same-square")
-        for flag in ("unlocked", "beyond", "boss"):
+        for flag in ("unlocked", "beyond", "boss", "avoids"):
             if event.get(flag):
                 keyed.append(f"{kind}.{flag}")
         for key in [*keyed, kind]:
@@ -178,6 +178,8 @@ TOLD_BY: dict[str, Callable[[Narrator, Any], str]] = {
     "enemies": Narrator._everyone,
     "riders": Narrator._everyone,
     "tiles": lambda n, tiles: n.join(list(tiles)),
+    "doors": lambda n, doors: n.join(list(doors)),
+    "squares": lambda n, squares: n.join(list(squares)),
     "colour": lambda n, colour: n.name(f"tension-{colour}"),
     "size": lambda n, size: n.word(f"size-{size}"),
 }

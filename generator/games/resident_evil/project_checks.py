@@ -16,8 +16,10 @@ from pathlib import Path
 from generator.errors import DataError, Location
 from generator.scenarios.project import check_cases, counts
 
+from . import rules_played
 from .data import Model, model_for_game
 from .rules import RulesError
+from .rules_played import Played
 from .scenario import HOOKS
 from .worked_examples import unnamed
 
@@ -105,9 +107,19 @@ def check_cards_agree(game, model: Model, root: Path) -> list[DataError]:
 
 
 def report_game(game, root: Path) -> list[str]:
+    """The line `check` prints: how much of the game the model plays (rules sections and items,
+    found by playing every case: rules_played.py), then the cases, rulings and examples."""
     cases, rulings = counts(game, root)
+    found = rules_played.played(game, model_for_game(game, root), root)
+    sections, items = Played.applied(found.sections), Played.applied(found.items)
     line = (
-        f"{game.id}: {cases} scenarios; {rulings} FAQ rulings checked; {len(game.examples)} worked "
-        f"examples played by the engine; no odds tables (no die's face distribution is known)"
+        f"{game.id}: {share(len(sections), len(found.sections), 'rules sections')} and "
+        f"{share(len(items), len(found.items), 'items')} applied by the rules model; {rulings} FAQ "
+        f"rulings checked; {cases} scenarios; {len(game.examples)} worked examples played by the engine; "
+        f"no odds tables (no die's face distribution is known)"
     )
     return [line]
+
+
+def share(applied: int, total: int, what: str) -> str:
+    return f"{applied}/{total} {what} ({100 * applied // total} %)" if total else f"no {what}"

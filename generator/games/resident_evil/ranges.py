@@ -36,6 +36,7 @@ PARAMETER_RANGES: dict[str, Range] = {
     # characters
     HEALTH: Range(2, 20, "the health track has 2 to 20 boxes, Fine to Danger"),
     "max-characters": Range(1, 8, "a game has 1 to 8 characters"),
+    "start-positions": Range(1, 10, "a scenario has 1 to 10 start positions"),
     "small-party-max": Range(1, 8, "a small party has 1 to 8 characters"),
     "switch-below-players": Range(1, 9, "switching is allowed below 1 to 9 players"),
     "revive-health-box": Range(1, HEALTH, "a revived character stands on a box of the health track"),

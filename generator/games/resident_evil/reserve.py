@@ -10,6 +10,7 @@ A boss that moves into a square without room is placed there and pushes the othe
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
 from generator.core.decks import RESHUFFLE, draw_from
@@ -72,14 +73,16 @@ def switch(game: Game, who: str, to: str, keep: list[str]) -> None:
     del s.characters[who]
     s.characters[to] = character
     s.players[s.players.index(who)] = to
+    dropped = [h for h in old.items if h not in kept]
     s.emit(
         "switch",
         who=who,
         to=to,
         wounds=new.wounds,
         kept=[h.card for h in kept],
-        dropped=[h.card for h in old.items if h not in kept],
+        dropped=[h.card for h in dropped],
     )
+    game.to_discard([card for h in dropped for card in h.every_card()])
 
 
 def boss_move(game: Game, boss: str, path: list[str]) -> None:
@@ -103,9 +106,11 @@ def boss_move(game: Game, boss: str, path: list[str]) -> None:
     for model in models:
         msize = game.profile(model).size if isinstance(model, Enemy) else "small"
         target = chosen.get(model.id)
-        if target is not None:  # the players' square: where a push may put the model
-            combat.check_place(game, here, game.square(target), msize, model)
-        else:
+        if target is not None and not combat.allowed_choice(  # the players' square for the shoved model
+            game, "push", model, partial(combat.check_place, game, here, target, msize, model)
+        ):
+            target = None
+        if target is None:
             target = next(
                 (n for n in s.board.neighbours(here) if s.in_play(n) and n not in s.shafts and game.has_room(n, msize)),
                 None,

@@ -62,6 +62,7 @@ PARAMETERS: dict[str, str] = {
             "reserve-death-wounds",
             "switch-below-players",
             "max-characters",
+            "start-positions",
         ),
         "number",
     ),
@@ -77,6 +78,7 @@ PARAMETERS: dict[str, str] = {
             "lost-beyond-danger",
             "corpse-roll-once-per-action",
             "free-discard-any-number",
+            "spray-overfills-item-box",
         ),
         "switch",
     ),
@@ -132,6 +134,7 @@ class Rules:
     reserve_death_wounds: int
     switch_below_players: int
     max_characters: int  # the most characters a game plays
+    start_positions: int  # the start squares (S1, S2, ...) a scenario's characters are placed on
     # readings (parameters-readings.yaml)
     oos_attack_excludes_hit_enemies: bool
     linked_tiles_chain: bool
@@ -142,6 +145,7 @@ class Rules:
     lost_beyond_danger: bool
     corpse_roll_once_per_action: bool
     free_discard_any_number: bool
+    spray_overfills_item_box: bool  # the end phase's First Aid Spray goes into a full item box all the same
     # alternate modes (parameters-modes.yaml)
     modes: dict[str, Any] = field(default_factory=dict)
 
@@ -158,6 +162,12 @@ class Rules:
     def mode_names(self) -> list[str]:
         """The modes a case may play: normal, and each mode the parameters change the rules for."""
         return [NORMAL_MODE, *sorted({pid.split("-")[0] for pid in self.modes})]
+
+    def start_squares_used(self, mode: str) -> int:
+        """How many of a scenario's start squares the mode places characters on (solo: S1 only)."""
+        if mode == "solo":
+            return int(self.modes.get("solo-start-positions", self.start_positions))
+        return self.start_positions
 
     def weight(self, size: str) -> int:
         if size not in self.size_weights:
@@ -237,6 +247,7 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
         reserve_death_wounds=get("reserve-death-wounds"),
         switch_below_players=get("switch-below-players"),
         max_characters=get("max-characters"),
+        start_positions=get("start-positions"),
         oos_attack_excludes_hit_enemies=get("oos-attack-excludes-hit-enemies"),
         linked_tiles_chain=get("linked-tiles-chain"),
         evade_counts_enemies_in_range=get("evade-counts-enemies-in-range"),
@@ -246,5 +257,6 @@ def rules_from_parameters(values: dict[str, Any]) -> Rules:
         lost_beyond_danger=get("lost-beyond-danger"),
         corpse_roll_once_per_action=get("corpse-roll-once-per-action"),
         free_discard_any_number=get("free-discard-any-number"),
+        spray_overfills_item_box=get("spray-overfills-item-box"),
         modes=modes,
     )

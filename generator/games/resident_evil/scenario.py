@@ -42,11 +42,12 @@ from . import cards as card_specs
 from . import scenario_checks
 from .data import Model
 from .engine import Game
+from .events import EVENT_FIELDS, STAMP
 from .narration import templates
 from .rules import Rules
 from .scenario_case import IDS, ResidentEvilCase
-from .scenario_format import ACTIONS, CASE_KEYS, CHOICES, EXPECT, STEP_KEYS, limits
-from .state import Campaign, Character, Enemy, Held, Reserve, State
+from .scenario_format import ACTIONS, CASE_KEYS, CHOICES, EXPECT, STEP_KEYS, TURN_FIELDS, limits
+from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, State
 
 
 @lru_cache(maxsize=1)
@@ -69,6 +70,8 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
     step_keys = STEP_KEYS
     expect = EXPECT
     ids = IDS
+    turn_fields = TURN_FIELDS
+    event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
     piles = True
     example_step = "{who: jill, do: move, to: b2}"
 
@@ -86,7 +89,11 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
         return limits(rules)
 
     def build(self, case: dict, rules: Model) -> Game:
-        return build_game(case, rules.rules, rules.cards)
+        return build_game(case, rules.rules, rules.cards, rules.reserve_only)
+
+    def turn(self, session: Game) -> Mapping[str, object]:
+        s = session.state
+        return {"player": s.player, "phase": s.phase, "actions-left": session.actions_left()}
 
     def before_step(self, session: Game, step: dict) -> None:
         choose = step.get("choose") or {}
@@ -150,6 +157,24 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
     return {cid: PROFILES.get(str(body.get("kind")), _item)(cid, body, faces) for cid, body in merged.items()}
 
 
+# The file's check cards as profiles, made once per model: every case of a game starts from the
+# same cards, and making them anew for each case was most of the time a case took to play.
+# Profiles are frozen, so the cases share them. Keyed by the mapping's identity (kept alive here).
+_FILE_TABLES: dict[int, tuple[dict, Rules, dict[str, Any]]] = {}
+
+
+def _file_table(rules: Rules, file_cards: dict | None) -> dict[str, Any]:
+    if not file_cards:
+        return {}
+    kept = _FILE_TABLES.get(id(file_cards))
+    if kept is None or kept[0] is not file_cards or kept[1] is not rules:
+        if len(_FILE_TABLES) > 16:  # a few models per process (a test may make its own)
+            _FILE_TABLES.clear()
+        kept = (file_cards, rules, card_table(rules, file_cards))
+        _FILE_TABLES[id(file_cards)] = kept
+    return kept[2]
+
+
 def _item(cid: str, body: dict, faces: set[str]) -> Any:
     return card_specs.item(cid, body, faces)
 
@@ -183,9 +208,12 @@ def _held(entry: Any, table: dict) -> Held:
     )
 
 
-def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game:
-    """A game in the state the case describes (its values fit the format)."""
-    table = card_table(rules, file_cards, case.get("cards"))
+def build_game(
+    case: dict, rules: Rules, file_cards: dict | None = None, reserve_only: frozenset[str] = frozenset()
+) -> Game:
+    """A game in the state the case describes (its values fit the format); `reserve_only` names the
+    characters whose role (characters.yaml) keeps them in the reserve."""
+    table = {**_file_table(rules, file_cards), **card_table(rules, case.get("cards"))}
     board = parse_grid(case["map"], case.get("doors"))
     characters = {
         cid: _character(cid, spec or {}, board, rules, table) for cid, spec in mapping(case.get("characters")).items()
@@ -209,11 +237,20 @@ def build_game(case: dict, rules: Rules, file_cards: dict | None = None) -> Game
     state.ink_ribbons = (
         case["ink-ribbons"] if "ink-ribbons" in case else _ink_ribbons(rules, len(characters), state.mode)
     )
-    state.campaign = _campaign(mapping(case.get("campaign")), table)
+    state.campaign = _campaign(mapping(case.get("campaign")), table, reserve_only)
+    state.start_squares = [board.square(q) for q in case.get("start-squares") or []]
+    state.puzzles = {
+        pid: Puzzle(pid, list(spec.get("blocks") or []), int(spec["track"]), int(spec.get("marker", 0)))
+        for pid, spec in mapping(case.get("puzzles")).items()
+    }
     turn = mapping(case.get("turn"))
     if turn.get("player"):
         state.turn = players.index(turn["player"])
+    else:  # the first player still in the game (a character may start dead)
+        state.turn = next((i for i, p in enumerate(players) if characters[p].in_play), 0)
     state.phase = turn.get("phase", "action")
+    if any(c.dead for c in characters.values()):
+        state.result = "failed"  # a death fails the scenario: a case that starts after one starts there
     state.actions_used = int(turn.get("actions-used", 0))
     return Game(rules, table, state)
 
@@ -233,6 +270,7 @@ def _character(cid: str, spec: dict, board: Grid, rules: Rules, table: dict) -> 
         int(spec["inventory"]),
         damage=_health(spec.get("health"), rules),
         unconscious=bool(spec.get("unconscious")),
+        dead=bool(spec.get("dead")),
         items=items,
         kerosene=int(spec.get("kerosene", 0)),
         kerosene_max=int(spec.get("kerosene-max", 0)),
@@ -259,7 +297,9 @@ def _board_pieces(case: dict, state: State) -> None:
         if did not in board.doors:
             raise CaseError(f"exploration names '{did}', which is not a door on the map")
         state.exploration[did] = dict(card or {})
-    state.item_tokens = {square(sq): listed(v) for sq, v in mapping(case.get("item-tokens")).items()}
+    state.item_tokens = {
+        square(sq): list(listed(v)) for sq, v in mapping(case.get("item-tokens")).items()
+    }  # a copy: play takes tokens off
     for a, b in case.get("stairs") or []:
         state.stairs[square(a)], state.stairs[square(b)] = square(b), square(a)
     state.spawn_squares = {
@@ -277,8 +317,15 @@ def _piles(case: dict, state: State, table: dict) -> None:
             raise CaseError(f"tension card '{card}' has no profile under cards")
 
 
-def _campaign(camp: dict, table: dict) -> Campaign:
+def _campaign(camp: dict, table: dict, reserve_only: frozenset[str]) -> Campaign:
     return Campaign(
+        scenario=camp.get("scenario"),
+        replay=bool(camp.get("replay")),
+        completion_tokens=list(camp.get("completion-tokens") or []),
+        map_cards={
+            mid: MapCard(mid, list(mapping(spec).get("unlocks-with") or []))
+            for mid, spec in mapping(camp.get("map")).items()
+        },
         danger=int(camp.get("danger", 0)),
         danger_last=camp.get("last"),
         danger_levels={int(k): int(v) for k, v in mapping(camp.get("levels")).items()},
@@ -291,7 +338,7 @@ def _campaign(camp: dict, table: dict) -> Campaign:
                 int(r.get("inventory", 1)),
                 int(r.get("kerosene-max", 0)),
                 int(r.get("wounds", 0)),
-                bool(r.get("reserve-only")),
+                bool(r.get("reserve-only")) or rid in reserve_only,
             )
             for rid, r in mapping(camp.get("reserve")).items()
         },

@@ -185,6 +185,9 @@ IDS: dict[str, IdSource[ResidentEvilCase]] = {
     ),
     "item-deck": IdSource("item deck", lambda case: ITEM_DECKS, "an item token names item-a, item-b or item-c"),
     "face": IdSource("die face", ResidentEvilCase.faces, lambda case: f"the faces are {', '.join(case.faces() or [])}"),
+    "puzzle": IdSource(
+        "puzzle", lambda case: list(mapping(case.case.get("puzzles"))), "name a puzzle of the case (puzzles)"
+    ),
     "mode": IdSource(
         "mode",
         lambda case: case.rules.mode_names if case.rules is not None else None,

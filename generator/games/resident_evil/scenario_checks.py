@@ -190,7 +190,8 @@ def _room(case: ResidentEvilCase) -> None:
     weights = case.rules.size_weights
     load: dict[Any, list[tuple[str, tuple]]] = defaultdict(list)  # square -> (size, where it was put)
     for cid, spec in mapping(case.case.get("characters")).items():
-        load[mapping(spec).get("at")].append((CHARACTER_SIZE, ("characters", cid, "at")))
+        if mapping(spec).get("dead") is not True:  # a dead character's model has left the board
+            load[mapping(spec).get("at")].append((CHARACTER_SIZE, ("characters", cid, "at")))
     for eid, spec in mapping(case.case.get("enemies")).items():
         size = mapping(case.cards.get(str(mapping(spec).get("type")))).get("size")
         if isinstance(size, str) and size in weights:

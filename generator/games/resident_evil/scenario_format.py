@@ -92,6 +92,8 @@ HEALTH_BOX = Either(
 )
 SQUARES = ListOf(SQUARE, high=100)
 CARDS = ListOf(CARD, high=200)
+SCENARIO = Id("a scenario id (kebab-case, as its card on the mansion map)")
+PUZZLE_ID = Id("a puzzle id (kebab-case)", names="puzzle")
 ONE_OR_MORE_CARDS = one_or_many(CARD, high=20)
 
 
@@ -130,6 +132,7 @@ CHARACTER_SPEC = Record(
         "inventory": Int(1, 20, "a profile card gives an inventory of 1 to 20 cards"),
         "health": HEALTH_BOX,
         "unconscious": Bool(),
+        "dead": Bool(),  # died earlier in the scenario: out of play, no longer on the board
         "items": INVENTORY,
         "kerosene": Int(0, 20, "a character carries 0 to 20 kerosene tokens"),
         "kerosene-max": Int(0, 20, "a profile card allows 0 to 20 kerosene tokens"),
@@ -162,7 +165,24 @@ CAMPAIGN = Record(
         "item-box": ListOf(HELD, high=100, why="the item box holds at most 100 cards"),
         "crimson-heads-added": Int(0, 20, "0 to 20 Crimson Head cards are added"),
         "reserve": MapOf(RESERVE, high=20, keys=DEFINED),
+        "scenario": SCENARIO,
+        "replay": Bool(),
+        "completion-tokens": ListOf(SCENARIO, high=50, why="the mansion map holds at most 50 scenario cards"),
+        "map": MapOf(
+            Record({"unlocks-with": ListOf(ITEM, 1, 10)}, required=("unlocks-with",)),
+            high=50,
+            keys=SCENARIO,
+            what="the map's locked scenario cards, each {unlocks-with: [cards]}",
+        ),
     }
+)
+PUZZLE = Record(
+    {
+        "blocks": ListOf(DOOR, 1, 10, why="the doors the puzzle keeps shut"),
+        "track": Int(1, 20, "a puzzle track has 1 to 20 spaces to the solution"),
+        "marker": Int(0, 20, "the marker stands on space 0 to the track's last"),
+    },
+    required=("blocks", "track"),
 )
 EXPLORATION_CARD = Record(
     {
@@ -227,6 +247,8 @@ CASE_KEYS: dict[str, Shape] = {
     "off-board": ListOf(TILE, high=26),
     "exploration": MapOf(EXPLORATION_CARD, high=50, keys=DOOR),
     "elevator": Record({"at": SQUARE, "shafts": SQUARES}, required=("at",)),
+    "start-squares": ListOf(SQUARE, 1, 10, why="the scenario's start squares, S1 first"),
+    "puzzles": MapOf(PUZZLE, high=10, keys=DEFINED, what="the scenario's puzzles, each {blocks, track, marker}"),
 }
 
 # Every step's own keys: the rolls it scripts and the players' choices it makes.
@@ -242,9 +264,10 @@ CHOICES = Record(
         "charge-to": SQUARE,
         "reshuffle": CARDS,
         "corpse-to": SQUARE,
+        "defend": MapOf(ITEM, high=20, keys=CHARACTER),
     },
     what="the players' choices: push, reposition, push-back, order, attacker, target, toward, charge-to, "
-    "reshuffle, corpse-to",
+    "reshuffle, corpse-to, defend",
 )
 STEP_KEYS: dict[str, Shape] = {
     "who": CHARACTER,
@@ -315,6 +338,14 @@ ACTIONS: dict[str, Action[Game]] = {
     "end-actions": Action({}, lambda g, s: g.end_actions(), False),
     "reaction-phase": Action({}, lambda g, s: g.reaction_phase(), False),
     "tension-phase": Action({}, lambda g, s: g.tension_phase(), False),
+    "place": Action({"at": SQUARE}, lambda g, s: g.place(who(s), s["at"]), required=("at",)),
+    "puzzle": Action(
+        {"puzzle": PUZZLE_ID, "spaces": Int(-20, 20, "the marker moves -20 to 20 spaces")},
+        lambda g, s: g.move_puzzle_marker(s["puzzle"], int(s["spaces"])),
+        False,
+        ("puzzle", "spaces"),
+    ),
+    "remove-token": Action({"card": CARD}, lambda g, s: g.remove_token(s["card"]), False, ("card",)),
     "end-phase": Action(
         {"result": OneOf("completed", "failed")},
         lambda g, s: campaign.end_phase(g, s.get("result", "")),
@@ -373,8 +404,57 @@ def _square_map(value: Any) -> Any:
     return Lookup(lambda key: True, value)
 
 
+def _completion(game: Game) -> dict:
+    refusal = game.completion_refusal()
+    return {"allowed": refusal is None, "reason": refusal.reason if refusal is not None else None}
+
+
+def _completion_is(label: str, expected: Any, actual: dict) -> list[str]:
+    """`allowed`, `refused`, or `{refused: <reason>}`: whether the scenario may be completed now."""
+    said = "allowed" if actual["allowed"] else f"refused ({actual['reason']})"
+    if expected == "allowed":
+        return [] if actual["allowed"] else [f"{label}: expected allowed, got {said}"]
+    reason = expected.get("refused") if isinstance(expected, dict) else None
+    if actual["allowed"] or (reason is not None and reason != actual["reason"]):
+        return [f"{label}: expected refused{f' ({reason})' if reason else ''}, got {said}"]
+    return []
+
+
+TURN_FIELDS: dict[str, Shape] = {
+    "player": Id("a character id (kebab-case)", names="player"),
+    "phase": OneOf(*PHASES, "end"),
+    "actions-left": Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions"),
+}
 SQUARE_COUNTS = MapOf(COUNT, keys=SQUARE)
+TOKEN_BESIDE = Either(TILE, CHARACTER, what="a tile letter or a character id")
 EXPECT: dict[str, Expect[Game]] = {
+    "completion": Expect(
+        Either(
+            OneOf("allowed", "refused"),
+            Record({"refused": Id("a reason id (kebab-case)")}, required=("refused",)),
+            what="allowed, refused, or {refused: <reason id>}",
+        ),
+        _completion,
+        _completion_is,
+    ),
+    "lasting-tokens": Expect(
+        MapOf(TOKEN_BESIDE, high=20, keys=CARD),
+        lambda g: {t["card"]: t["beside"] for t in g.state.tokens},
+    ),
+    "puzzles": Expect(
+        MapOf(Record({"marker": Int(0, 20, "the marker stands on space 0 to 20"), "solved": Bool()}), keys=PUZZLE_ID),
+        lambda g: {pid: {"marker": p.marker, "solved": p.solved} for pid, p in g.state.puzzles.items()},
+        compare.each(compare.fields(), "no such puzzle"),
+    ),
+    "completion-tokens": Expect(
+        ListOf(SCENARIO, high=50), lambda g: g.state.campaign.completion_tokens, compare.same_items
+    ),
+    "map": Expect(
+        MapOf(OneOf("locked", "unlocked"), keys=SCENARIO),
+        lambda g: {m.id: "locked" if m.locked else "unlocked" for m in g.state.campaign.map_cards.values()},
+        compare.each(compare.equal, "no such scenario card on the map"),
+    ),
+    "set-aside": Expect(CARDS, lambda g: g.state.set_aside, compare.same_items),
     "characters": Expect(
         MapOf(
             Record(

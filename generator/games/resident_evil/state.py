@@ -16,7 +16,7 @@ from generator.core.grid import Grid
 from generator.core.phases import PhaseSequence
 
 PHASES = ("action", "reaction", "tension")
-__all__ = ["TURN", "Campaign", "Character", "Enemy", "Held", "NotAllowed", "Reserve", "State"]
+__all__ = ["TURN", "Campaign", "Character", "Enemy", "Held", "MapCard", "NotAllowed", "Puzzle", "Reserve", "State"]
 
 
 TURN = PhaseSequence(PHASES)  # one player's turn: Action, Reaction, Tension
@@ -33,6 +33,10 @@ class Held:
 
     def cards(self) -> list[str]:
         return [self.card, *self.stack]
+
+    def every_card(self) -> list[str]:
+        """The slot's cards and the special ammunition laid over its weapon (what leaves with it)."""
+        return [*self.cards(), *([self.overlay] if self.overlay else [])]
 
 
 @dataclass
@@ -72,7 +76,21 @@ class Enemy:
 
 
 @dataclass
+class MapCard:
+    """A scenario card of the mansion map laid locked side up: it turns over once the players hold
+    the cards that unlock it (the Music Notes for 1F West B)."""
+
+    id: str
+    unlocks_with: list[str]
+    locked: bool = True
+
+
+@dataclass
 class Campaign:
+    scenario: str | None = None  # the scenario being played (its card on the mansion map)
+    replay: bool = False  # played again after a completion without all its Item C tokens
+    completion_tokens: list[str] = field(default_factory=list)  # scenarios finished for the campaign
+    map_cards: dict[str, MapCard] = field(default_factory=dict)  # locked scenario cards of the map
     danger: int = 0
     danger_last: int | None = None  # the track's last space, when the case needs it
     danger_levels: dict[int, int] = field(default_factory=dict)  # level -> first track space of it
@@ -93,6 +111,21 @@ class Reserve:
     kerosene_max: int = 0
     wounds: int = 0
     reserve_only: bool = False  # Richard, Brad and Wesker never play a scenario
+
+
+@dataclass
+class Puzzle:
+    """A puzzle of the scenario: it keeps its doors shut until its marker reaches the end of the
+    puzzle track (how the marker moves is the scenario's own rule)."""
+
+    id: str
+    blocks: list[str]  # door ids
+    track: int  # spaces of the puzzle track to the solution
+    marker: int = 0
+
+    @property
+    def solved(self) -> bool:
+        return self.marker >= self.track
 
 
 @dataclass
@@ -119,6 +152,11 @@ class State:
     discards: dict[str, list[str]] = field(default_factory=dict)  # deck id -> cards, top first
     supply: dict[str, int] = field(default_factory=dict)  # enemy models left in the box
     lasting: list[dict[str, Any]] = field(default_factory=list)  # {card, player, turns_left}
+    tokens: list[dict[str, Any]] = field(default_factory=list)  # lasting-effect tokens: {card, place, beside}
+    set_aside: list[str] = field(default_factory=list)  # cards used or discarded that no deck's discard pile takes
+    found_item_b: list[str] = field(default_factory=list)  # Item B cards found in this scenario
+    puzzles: dict[str, Puzzle] = field(default_factory=dict)
+    start_squares: list[str] = field(default_factory=list)  # S1, S2, ... of the scenario
     ink_ribbons: int = 0
     tutorial: bool = False
     mode: str = "normal"

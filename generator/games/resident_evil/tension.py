@@ -8,7 +8,7 @@ that could not be resolved in the same phase: shuffled straight back, a card tha
 resolve would bring more draws for ever. When nothing else is left to shuffle, nothing is left
 to draw and the phase ends (a later phase shuffles them back in). An ink ribbon at a typewriter
 rebuilds the deck from every tension card. A lasting card stays in play until the end of its
-player's next turn.
+player's next turn; a lasting-effect token a card lays stays until it is removed.
 """
 
 from __future__ import annotations
@@ -112,12 +112,24 @@ def resolve(game: Game, card_id: str) -> bool:
         return False
     for effect, args in effects:
         _apply(game, card_id, effect, args)
+    if card.token is not None:
+        _lay_token(game, card_id, card.token)
     if card.lasting:
         s.lasting.append({"card": card_id, "player": s.player, "turns": 2})
         s.emit("lasting-effect", card=card_id, until=s.player)
     else:
         _discard(game, card_id)
     return True
+
+
+def _lay_token(game: Game, card: str, place: str) -> None:
+    """A lasting-effect token beside the active character's tile, or beside the active character:
+    its rule holds until the token leaves the play area, however many turns go by."""
+    s = game.state
+    active = s.characters[s.player]
+    beside = s.board.tile_of(active.square) if place == "tile" else active.id
+    s.tokens.append({"card": card, "place": place, "beside": beside})
+    s.emit("token-placed", card=card, place=place, beside=beside)
 
 
 def _discard(game: Game, card: str) -> None:

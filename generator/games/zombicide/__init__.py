@@ -38,6 +38,7 @@ from generator.games.zombicide.data import rules_for_game
 from generator.games.zombicide.engine import Game as Session
 from generator.games.zombicide.narration import templates
 from generator.games.zombicide.odds_tables import odds_tables
+from generator.games.zombicide.random_play import RANDOM_PLAY
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.scenario import HOOKS
 from generator.games.zombicide.scenario_checks import ZombicideCase
@@ -69,6 +70,7 @@ class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
     parameter_ranges = ranges.PARAMETER_RANGES
     event_kinds = events.EVENT_KINDS
     scenarios = HOOKS
+    random_play = RANDOM_PLAY
 
     def template_functions(
         self, game: Game, lang: str, link_to: Callable, labels: Mapping[str, Mapping[str, str]]

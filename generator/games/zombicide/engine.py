@@ -14,6 +14,7 @@ from generator.core.choices import Choices
 from generator.core.decks import RESHUFFLE, draw_from
 from generator.core.dice import Dice
 from generator.core.geometry import Door
+from generator.core.phases import Turn
 from generator.errors import ScenarioError
 from generator.games.zombicide import combat, skill_actions, zombie_phase
 from generator.games.zombicide.rules import Rules
@@ -58,6 +59,7 @@ class Game:
         self.spawn_left: list[tuple[str, ZombieCard | None]] = []
         self.linked_activation: str | None = None
         self.extra_turns_left: list[str] = []
+        self.before_action: tuple[Turn, Survivor, bool] | None = None  # the turn before actor() moved it
 
     # --- queries -----------------------------------------------------------------------------
     def survivor(self, sid: str) -> Survivor:
@@ -75,6 +77,7 @@ class Game:
         (2nd edition) are turns of their own."""
         s = self.survivor(sid)
         turn = self.state.turn
+        self.before_action = (Turn(turn.round, turn.phase, turn.player), s, s.played)  # for refused()
         if self.state.extra_turn == sid:
             turn.player = sid
             return s
@@ -116,6 +119,15 @@ class Game:
         for survivor in self.state.survivors.values():
             survivor.gift = False
         self.state.giver = None
+
+    def refused(self) -> None:
+        """An action the rules refused leaves the turn as it was: actor() has moved the turn to the
+        acting survivor before the action's checks (random play found a refused action after the
+        end phase starting the next round)."""
+        if self.before_action is not None:
+            turn, survivor, played = self.before_action
+            self.state.turn, survivor.played = turn, played
+            self.before_action = None
 
     def levels_reached(self, s: Survivor) -> list[str]:
         return [lid for lid, xp in self.rules.levels if s.xp >= xp]

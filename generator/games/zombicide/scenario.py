@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from generator.core.dice import ScriptedDice, SeededDice
+from generator.core.events import NotAllowed
 from generator.core.phases import Turn
 from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
@@ -75,6 +76,15 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
 
     def events(self, session: Game) -> list[dict]:
         return session.state.events
+
+    def apply_step(self, session: Game, step: dict) -> None:
+        """A step the rules refuse leaves the turn as it was (Game.refused)."""
+        session.before_action = None
+        try:
+            super().apply_step(session, step)
+        except NotAllowed:
+            session.refused()
+            raise
 
     def turn(self, session: Game) -> Mapping[str, object]:
         turn = session.state.turn

@@ -20,6 +20,7 @@ from generator.scenarios.case import CaseView
 
 from . import telling
 from .engine import Duel, Rules
+from .random_play import RANDOM_PLAY
 from .scenario import HOOKS, check_game
 
 
@@ -28,6 +29,7 @@ class CardDuel(GamePackage[Rules, Duel, CaseView]):
     board = "none"
     decks = ("deck",)
     scenarios = HOOKS
+    random_play = RANDOM_PLAY
     event_kinds = frozenset(telling.TEMPLATES)
 
     def rules_for(self, game: Game) -> Rules:

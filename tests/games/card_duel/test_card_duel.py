@@ -108,3 +108,43 @@ def test_the_layout_check_would_name_the_duels_words_in_shared_code(project, reg
 
     words = forbidden_words(registered, pipeline.load_checked(project))
     assert {"card-duel", "duel", "カード対決", "Карткова дуель"} <= words
+
+
+def _duel_walks(registered, project, engine=None, seeds=range(1, 21)):
+    """Random play from the duel's cases and example (tests/model/test_random_play.py walks the
+    project's games the same way)."""
+    from generator.load.files import display
+    from generator.scenarios.random_play import Start, set_up, walk
+    from generator.scenarios.reading import read_scenario_file
+
+    package = registered["card-duel"]
+    game = pipeline.load_checked(project).games["duel"]
+    rules = package.rules_for(game)
+    path = project / "rules_data" / "duel" / "scenarios" / "tricks.yaml"
+    cases, errors = read_scenario_file(path, display(path, project), package.scenarios, "duel")
+    assert errors == []
+    starts = package.random_play.starts(cases) + [Start(e.id, set_up(e.scenario)) for e in game.examples]
+    return [walk(package.random_play, start, rules, seed, steps=30) for start in starts for seed in seeds]
+
+
+def test_random_play_keeps_the_duels_invariants(project, registered):
+    walks = _duel_walks(registered, project)
+    assert [w.describe() for w in walks if w.failure] == []
+    assert {w.ended for w in walks} == {"over"}  # every hand played out
+    assert any(w.refused for w in walks)  # cards played out of turn were tried, and refused
+
+
+def test_random_play_finds_a_refused_step_that_changed_the_state(project, registered, monkeypatch):
+    """The harness itself: an engine that takes the card before refusing is caught, with its start."""
+    from tests.games.card_duel.engine import Duel, NotAllowed
+
+    def careless(self, who, card):
+        if card in self.hands[who]:
+            self.hands[who].remove(card)  # too early: the turn is checked after
+        if who != self.order[len(self.table)]:
+            raise NotAllowed("not-your-turn", "not now")
+        self.table.append((who, card))
+
+    monkeypatch.setattr(Duel, "play", careless)
+    failures = [w.describe() for w in _duel_walks(registered, project, seeds=range(1, 4)) if w.failure]
+    assert failures and "(not-your-turn) changed the state" in failures[0]

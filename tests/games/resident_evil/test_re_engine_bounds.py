@@ -140,7 +140,8 @@ def a_case(**more) -> dict:
 
 def test_a_fourth_corpse_goes_next_to_its_square_and_never_further(re_model):
     """A tension card drops a corpse on b1, which holds three (the most): it goes to a1, the first
-    square next to b1 with room, or to a chosen square next to it; d1 is not next to b1."""
+    square next to b1 with room, or to a chosen square next to it; d1 is not next to b1, so that
+    choice is declined in the middle of the phase (told in the trace) and a1 takes the corpse."""
     board = {
         "map": "A A A A",
         "spawn-squares": {"A": ["b1"]},
@@ -163,8 +164,10 @@ def test_a_fourth_corpse_goes_next_to_its_square_and_never_further(re_model):
     assert [e["square"] for e in events(placed, "corpse-placed")] == ["a1"]
     chosen = run_case(a_case(**board, actions=[{**phase, "choose": {"corpse-to": "c1"}}]), re_model, HOOKS)
     assert [e["square"] for e in events(chosen, "corpse-placed")] == ["c1"]
-    far = {**phase, "choose": {"corpse-to": "d1"}, "not-allowed": "corpse-not-adjacent"}
-    assert result_ok(run_case(a_case(**board, actions=[far]), re_model, HOOKS))
+    far = run_case(a_case(**board, actions=[{**phase, "choose": {"corpse-to": "d1"}}]), re_model, HOOKS)
+    assert result_ok(far)
+    assert [e["reason"] for e in events(far, "choice-not-allowed")] == ["corpse-not-adjacent"]
+    assert [e["square"] for e in events(far, "corpse-placed")] == ["a1"]
 
 
 def test_a_boss_pushes_a_character_only_to_a_square_a_push_may_reach(re_model):
@@ -177,8 +180,10 @@ def test_a_boss_pushes_a_character_only_to_a_square_a_push_may_reach(re_model):
     pushed = run_case({**a_case(**board), "actions": [step]}, re_model, HOOKS)
     assert result_ok(pushed)
     assert [e["to"] for e in events(pushed, "pushed-by-boss")] == ["a1"]  # the first square next to b2 with room
-    far = {**step, "choose": {"push": {"jill": "d1"}}, "not-allowed": "push-not-adjacent"}
-    assert result_ok(run_case({**a_case(**board), "actions": [far]}, re_model, HOOKS))
+    far = run_case({**a_case(**board), "actions": [{**step, "choose": {"push": {"jill": "d1"}}}]}, re_model, HOOKS)
+    assert result_ok(far)  # a square no push reaches is declined, and the boss shoves Jill as without it
+    assert [e["reason"] for e in events(far, "choice-not-allowed")] == ["push-not-adjacent"]
+    assert [e["to"] for e in events(far, "pushed-by-boss")] == ["a1"]
 
 
 def test_a_spawn_with_no_room_left_nearby_is_refused_in_words(re_model):

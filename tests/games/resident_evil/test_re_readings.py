@@ -11,6 +11,7 @@ import pytest
 from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.scenario import HOOKS, read_scenarios
 from generator.scenarios.runner import run_case
+from tests.conftest import RENDERED_PAGES_GROUP
 
 ROOT = Path(__file__).resolve().parents[3]
 CASES = {
@@ -121,3 +122,26 @@ def test_the_tutorial_at_danger_reading_loses_earlier(re_model):
         game = HOOKS.build(case, Model(dataclasses.replace(re_model.rules, lost_beyond_danger=beyond), re_model.cards))
         HOOKS.apply_step(game, {"do": "reaction-phase", "dice": [["blank"]]})
         assert game.state.result == result, beyond
+
+
+HIT_TARGET_PASSAGES = ["PERFORMING AN ATTACK", "ATTACKING AN ENEMY", "QUICK REFERENCE"]
+
+
+@RENDERED_PAGES_GROUP
+def test_the_hit_target_reading_shows_its_passages_side_by_side_beside_the_rule(re_project, rendered_pages):
+    """Which enemies move after an attack is decided with the source's three passages side by side:
+    the note and the parameter cite each, the note opens with a table of one row per passage, and
+    the rule's page shows that table in the note's box beside the rule, in every language."""
+    game = re_project.games["resident-evil"]
+    note = game.entities["move-reaction-after-attack"]
+    parameter = game.parameters["oos-attack-excludes-hit-enemies"]
+    rule = game.entities["oos-after-attack"]
+    assert parameter.fields["value"] is True  # the main text's exception: a target hit and still standing stays
+    for cited in (note, parameter, rule):
+        assert {ref.section for ref in cited.sources} >= set(HIT_TARGET_PASSAGES), cited.id
+    for lang in ("ja", "ko", "uk"):
+        rows = [line for line in note.text[lang].splitlines() if line.startswith("|")][2:]
+        assert len(rows) == len(HIT_TARGET_PASSAGES), lang
+        page = rendered_pages[f"{lang}/resident-evil/{rule.page}.md"]
+        box = page[page.index(f'??? warning "{note.fields["title"][lang]}"') :].split("\n\n")[1]
+        assert [line.strip() for line in box.splitlines()][2:] == rows, lang
