@@ -13,6 +13,7 @@ import http.server
 import os
 import re
 import threading
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -318,7 +319,7 @@ def test_each_game_has_its_own_place(browser, host, project, viewport):
         assert project.games["zombicide-2"].name["ko"] not in sidebar.split("\n")[1:]
     else:
         assert not page.locator(".md-tabs").is_visible()  # tabs fold into the drawer on phones
-        page.locator(".md-header label[for=__drawer]").click()
+        page.locator(".md-header .rb-menu-button").click()
         page.locator(".md-nav--primary .md-nav__link--active").first.wait_for()
         drawer = page.locator(".md-nav--primary > .md-nav__list > .md-nav__item > .md-nav__link")
         top_level = [text.strip() for text in drawer.all_inner_texts()]
@@ -339,7 +340,7 @@ def test_a_missing_address_shows_that_languages_404(browser, host, project, lang
     assert page.evaluate("document.documentElement.scrollWidth") == 390
     screenshot(page, f"404-{lang}")
     # The wide-screen sidebars are hidden on this page; the phone's menu must still open on it.
-    page.locator(".md-header label[for=__drawer]").click()
+    page.locator(".md-header .rb-menu-button").click()
     drawer = page.locator(".md-nav--primary > .md-nav__list > .md-nav__item > .md-nav__link")
     drawer.first.wait_for()
     shown = [link.inner_text().strip() for link in drawer.all() if link.is_visible()]
@@ -635,3 +636,97 @@ def test_no_table_has_an_empty_header_cell(built_site):
         if re.search(r"<th[^>]*>\s*</th>", path.read_text(encoding="utf-8"))
     ]
     assert not empty, empty
+
+
+# --- Which game am I in? (site_overrides/partials/header.html, main.html) -------------------------
+def page_game(path: str, project) -> str | None:
+    """The game folder a built page belongs to, from its path ("uk/zombicide-2/skills/" ...)."""
+    parts = [part for part in path.strip("/").split("/") if part not in LANGUAGES]
+    return parts[0] if parts and parts[0] in project.games else None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_page_names_its_game_in_the_header_and_the_tab_title(built_site, project, lang):
+    """Both Zombicide editions have a Skills page and a Wanda: the browser tab and the header say
+    which game (and edition) is open, in the page's language, on every page of a game."""
+    problems = []
+    for path in language_pages(built_site, lang):
+        game_id = page_game(path, project)
+        if game_id is None:
+            continue
+        name = project.games[game_id].name[lang]
+        html = (built_site / path / "index.html").read_text(encoding="utf-8")
+        title = re.search(r"<title>(.*?)</title>", html, re.S).group(1)
+        header = re.search(r'<div class="md-header__title".*?</div>\s*</div>\s*</div>', html, re.S).group(0)
+        topics = re.findall(r'<div class="md-header__topic"[^>]*>(.*?)</div>', header, re.S)
+        shown = [re.sub(r"<[^>]+>", " ", topic) for topic in topics]
+        if name not in unescape(title):
+            problems.append(f"/{path}: the tab title «{title}» does not name {name}")
+        if len(shown) != 2 or not all(name in unescape(topic) for topic in shown):
+            problems.append(f"/{path}: the header does not name {name}: {shown}")
+    assert not problems, "\n".join(problems[:20])
+
+
+HEADER_PAGES = ("zombicide-1/skills/", "zombicide-2/skills/", "resident-evil/enemies/")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_phone_header_shows_the_game_whole_with_44_px_controls(browser, host, project, lang):
+    """At 390 px: the game's name is on screen whole (not cut by an ellipsis) before and after
+    scrolling, every header control is at least 44 px and has a name, and the menu opens from the
+    keyboard."""
+    context, page = new_page(browser, lang, "phone")
+    for path in HEADER_PAGES:
+        name = project.games[path.split("/")[0]].name[lang]
+        page.goto(f"{host}{LANGUAGE_ROOT[lang]}{path}")
+        for state in ("top", "scrolled"):
+            if state == "scrolled":
+                page.evaluate("window.scrollTo(0, 1200)")
+                page.wait_for_function("document.querySelector('.md-header__title--active') !== null")
+                page.wait_for_timeout(300)  # Material slides the second title in
+            topic = page.locator(".md-header__topic").nth(0 if state == "top" else 1)
+            shown = topic.locator(".rb-header-name, .rb-header-game").first
+            assert shown.inner_text().strip() == name, (path, state)
+            assert shown.evaluate("e => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1"), (
+                f"{path} ({state}): «{name}» is cut"
+            )
+            box = shown.bounding_box()
+            assert box and 0 <= box["x"] and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 48
+            screenshot(page, f"header-{lang}-{path.split('/')[0]}-{state}")
+        controls = page.eval_on_selector_all(
+            ".md-header .md-header__button, .md-header .rb-search__toggle",
+            """els => els.filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+                 .map(e => { const r = e.getBoundingClientRect();
+                   return [e.className, r.width, r.height, e.getAttribute('aria-label') || e.title || ''] })""",
+        )
+        assert len(controls) >= 4, controls
+        assert all(w >= 44 and h >= 44 for _, w, h, _ in controls), controls
+        assert all(label.strip() for *_, label in controls), controls
+        page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate("document.documentElement.scrollWidth") == 390
+    # The menu button: reached by Tab, opened by Enter or Space, says whether it is open.
+    menu = page.locator(".rb-menu-button")
+    for key in ("Enter", " "):
+        assert menu.get_attribute("aria-expanded") == "false"
+        menu.focus()
+        page.keyboard.press(key)
+        page.wait_for_timeout(200)  # a key that opened and closed it at once would show here
+        assert page.evaluate("document.getElementById('__drawer').checked"), key
+        assert menu.get_attribute("aria-expanded") == "true"
+        page.evaluate("document.getElementById('__drawer').click()")
+    context.close()
+
+
+def test_a_page_links_the_previous_and_next_page_and_the_address_follows_the_section(browser, host):
+    context, page = new_page(browser, "uk", "phone")
+    page.goto(f"{host}/uk/zombicide-1/combat/")
+    footer = page.locator(".md-footer__link")
+    labels = [link.get_attribute("aria-label") for link in footer.all()]
+    assert len(labels) == 2 and all(labels), labels
+    assert new_url_path(footer.first.get_attribute("href"), page.url) == "/uk/zombicide-1/zombie-phase/"
+    assert new_url_path(footer.last.get_attribute("href"), page.url) == "/uk/zombicide-1/end-phase/"
+    section = page.eval_on_selector_all(".md-content h2[id]", "els => els.map(e => e.id)")[3]
+    page.evaluate(f"document.getElementById('{section}').scrollIntoView()")
+    page.evaluate("window.scrollBy(0, 10)")
+    page.wait_for_function(f"location.hash === '#{section}'")
+    context.close()

@@ -46,6 +46,8 @@ from generator.site import language_split, patches, serve, staging, theme_env
 from generator.site.reader_site import NOT_FOUND, ReaderSite, language_homes
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
+# The interface strings every page carries for its scripts and header (main.html, partials/header.html).
+PAGE_LABELS = ("search-", "reader-")
 
 
 class RulebookConfig(Config):
@@ -297,7 +299,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.generated:
             lang = config.theme["language"]
             labels = self.generated.project.labels
-            context["rulebook_labels"] = {key: text[lang] for key, text in labels.items() if key.startswith("search-")}
+            context["rulebook_labels"] = {
+                key: text[lang] for key, text in labels.items() if key.startswith(PAGE_LABELS)
+            }
+            # The game a page belongs to, named in the header and the browser tab (main.html).
+            game = self.generated.project.games.get(_page_game(page)) if page is not None else None
+            context["rulebook_game"] = game.name[lang] if game else ""
         return context
 
     def on_template_context(self, context, template_name, config):
@@ -357,6 +364,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         """Under serve: equal for two rebuilds when the second wrote no page and read the same data."""
         inputs = self.preview.inputs if self.preview else {}
         return self.site_changes, sorted(inputs.items())
+
+
+def _page_game(page) -> str:
+    """The game folder a page comes from ("" for the home page, the sources, the 404 page)."""
+    parts = (getattr(getattr(page, "file", None), "src_uri", "") or "").split("/")
+    return parts[1] if len(parts) >= 3 else ""
 
 
 def _section_game(section: Section) -> str:
