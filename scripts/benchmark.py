@@ -12,6 +12,8 @@ Reported:
   as a multiple of the baseline (goal <= 1.3x);
 - `python -m generator check`, wall time of the command (goal <= 1 s);
 - per language, the bytes the browser fetches for a first search, measured in headless chromium;
+- per language, what the offline copy downloads after a first visit: the files of its list, their
+  bytes, and the bytes a host that gzips its answers sends (each file compressed on its own);
 - the live preview: one YAML edit under `scripts/site serve` until the edited page is served
   (goal < 3 s), and how many rebuilds each save started (goal: one).
 """
@@ -137,6 +139,25 @@ def search_payload(site: Path) -> dict[str, tuple[int, int]]:
     return results
 
 
+def offline_payload(site: Path) -> dict[str, tuple[int, int, int]]:
+    """Per language: (files, bytes, bytes gzipped file by file) of the offline list
+    (assets/offline/<lang>.json, generator/site/reader_site.py). Files a host sends as they are
+    (images, Pagefind's and the name index's own gzip) count their own size."""
+    import json
+
+    results = {}
+    for listed in sorted((site / "assets" / "offline").glob("*.json")):
+        entries = json.loads(listed.read_text(encoding="utf-8"))["files"]
+        raw = packed = 0
+        for path, _, size, *_ in entries:
+            data = (site / (path + "index.html" if path == "" or path.endswith("/") else path)).read_bytes()
+            raw += size
+            compressible = path.endswith(("/", ".html", ".js", ".css", ".json", ".svg", ".webmanifest")) or path == ""
+            packed += min(size, len(gzip.compress(data, 6))) if compressible else size
+        results[listed.stem] = (len(entries), raw, packed)
+    return results
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -235,6 +256,11 @@ def measure_builds(runs: int, with_search: bool) -> float:
         print(
             f"generator check: {check:.2f} s wall (goal <= 1 s) = {check / base:.2f} x baseline; CPU {check_cpu:.2f} s"
         )
+        for lang, (count, raw, packed) in offline_payload(root / "site").items():
+            print(
+                f"offline copy {lang}: {count} files, {raw / 1024 / 1024:.2f} MiB as stored, "
+                f"{packed / 1024 / 1024:.2f} MiB fetched from a host that gzips"
+            )
         if with_search:
             site = root / "site"
             for lang, (total, names) in search_payload(site).items():

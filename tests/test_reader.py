@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import re
+import shutil
 import threading
 from html import unescape
 from html.parser import HTMLParser
@@ -458,10 +460,97 @@ def test_after_a_first_visit_the_language_works_offline(browser, host, project):
     )
     assert "name" in kinds and "text" in kinds, kinds  # the name index and Pagefind both answered
     screenshot(page, "offline-search-ko")
-    # A page of another language was never kept: the browser says it is offline, no stale page.
-    with pytest.raises(Exception):
-        page.goto(f"{host}/uk/zombicide-1/combat/")
+    # Every language's home is kept; another language's other pages are not: switching language
+    # offline leads to a page in the reader's language that says what is kept and why.
+    page.goto(f"{host}/uk/")
+    assert page.locator("h1").count() == 1 and page.evaluate("document.documentElement.lang") == "uk"
+    # The root sends a Korean browser to /ko/; the Japanese home (the root's page) is kept too.
+    assert page.evaluate(f"caches.match('{host}/').then(hit => Boolean(hit))")
+    page.goto(f"{host}/ko/zombicide-1/combat/")
+    switch_language(page, "uk")
+    page.wait_for_function("location.pathname === '/ko/offline.html'")
+    assert page.locator("h1").first.text_content().strip() == labels_of(project)["reader-offline-page-title"]["ko"]
+    assert page.locator("link[rel=stylesheet]").first.evaluate("l => l.sheet !== null")  # styled, from the copy
+    page.wait_for_selector(".rb-offline-kept:not([hidden])")
+    assert "MB" in page.locator(".rb-offline-kept").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") == 390
+    screenshot(page, "offline-not-kept-ko")
     context.close()
+
+
+def labels_of(project) -> dict:
+    return project.labels
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reader_is_told_when_the_rulebook_is_ready_offline_and_how_much_it_keeps(browser, host, project, lang):
+    context, page = new_page(browser, lang, "phone", service_workers="allow")
+    page.goto(f"{host}{LANGUAGE_ROOT[lang]}zombicide-2/skills/")
+    page.wait_for_selector(f'html[data-rulebook-offline="{lang}"]', state="attached", timeout=60000)
+    listed = json.loads(page.evaluate(f"fetch('/assets/offline/{lang}.json').then(r => r.text())"))
+    megabytes = f"{listed['bytes'] / 1_000_000:.1f}".replace(".", "," if lang == "uk" else ".")
+    notice = page.locator(".rb-offline-notice")
+    assert megabytes in notice.inner_text(), notice.inner_text()
+    box = notice.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    screenshot(page, f"offline-ready-{lang}")
+    notice.locator("button").click()
+    assert notice.count() == 0
+    status = page.locator(".rb-offline-status")
+    assert megabytes in status.inner_text() and status.get_attribute("role") == "status"
+    # A later page of the same visit says it too, and asks the worker nothing more.
+    page.goto(f"{host}{LANGUAGE_ROOT[lang]}zombicide-2/zombies/")
+    page.wait_for_selector(f'html[data-rulebook-offline="{lang}"]', state="attached", timeout=20000)
+    assert megabytes in page.locator(".rb-offline-status").inner_text()
+    assert page.locator(".rb-offline-notice").count() == 0  # told once
+    context.close()
+
+
+@pytest.mark.long(15)
+def test_after_a_rebuild_a_returning_reader_keeps_the_copy_and_fetches_only_what_changed(browser, built_site, tmp_path):
+    """The service worker keeps files by their bytes, not by the build: change one page, write the
+    lists again as a build does, come back; the worker fetches the list and that page, nothing
+    else, and the changed page is what the reader gets offline."""
+    from generator.site.reader_site import write_offline_lists
+
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    fetched: list[str] = []
+
+    class Counting(_StaticHost):
+        def do_GET(self):
+            fetched.append(self.path)
+            return super().do_GET()
+
+    server = QuietServer(("127.0.0.1", 0), functools.partial(Counting, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        context, page = new_page(browser, "uk", "phone", service_workers="allow")
+        page.goto(f"{host}/uk/")
+        page.wait_for_selector('html[data-rulebook-offline="uk"]', state="attached", timeout=60000)
+        first = int(page.get_attribute("html", "data-rulebook-offline-fetched"))
+        page.close()
+        changed = site / "uk" / "zombicide-1" / "skills" / "index.html"
+        changed.write_text(changed.read_text(encoding="utf-8").replace("</h1>", " (нове)</h1>", 1), encoding="utf-8")
+        write_offline_lists(site, {lang: LANGUAGE_ROOT[lang].lstrip("/") for lang in LANGUAGES})
+        fetched.clear()
+        page = context.new_page()  # a new visit: a new browser session for the page's scripts
+        page.goto(f"{host}/uk/zombicide-2/")
+        page.wait_for_selector('html[data-rulebook-offline="uk"]', state="attached", timeout=60000)
+        assert first > 150
+        assert page.get_attribute("html", "data-rulebook-offline-fetched") == "1"
+        # The page itself comes from the network, and the browser checks whether its worker changed.
+        kept = [path for path in fetched if path not in ("/uk/zombicide-2/", "/sw.js")]
+        assert kept == ["/assets/offline/uk.json", "/uk/zombicide-1/skills/"], kept
+        context.set_offline(True)
+        page.goto(f"{host}/uk/zombicide-1/skills/")
+        assert "(нове)" in page.locator("h1").first.text_content()
+        page.goto(f"{host}/uk/zombicide-1/combat/")  # untouched, still kept
+        assert page.locator(".rb-diagram svg").count() > 0
+        context.close()
+    finally:
+        server.shutdown()
 
 
 # --- Accessibility: axe-core (shipped by axe-playwright-python) ------------------------------------
@@ -507,11 +596,11 @@ def axe_pages(site: Path, lang: str, project) -> list[str]:
     """Every page with RULEBOOK_AXE_ALL=1. By default one page of each kind (kind_sample): axe's
     colour-contrast check costs 1-3 s on a long page, so all ~40 pages x 3 languages take
     minutes; what axe checks comes from templates and styles, which every language shares. The
-    404 page of each language is always checked."""
-    not_found = LANGUAGE_ROOT[lang].lstrip("/") + "404.html"
+    404 page and the offline page of each language are always checked (the 404 page last)."""
+    special = [LANGUAGE_ROOT[lang].lstrip("/") + name for name in ("offline.html", "404.html")]
     if AXE_ALL:
-        return language_pages(site, lang) + [not_found]
-    return kind_sample(site, lang, project) + [not_found]
+        return language_pages(site, lang) + special
+    return kind_sample(site, lang, project) + special
 
 
 # Layout and scripts need the browser: every page on a phone; on a desktop, one page of each kind
@@ -532,11 +621,11 @@ def screen_plan(site: Path, lang: str, project) -> dict[str, tuple[list[str], se
     sidebars) is the same on every page: a desktop opens one page of each kind, and axe audits
     the shortest of its pages and the 404 page."""
     audited = axe_pages(site, lang, project)
-    not_found = audited[-1]
-    shortest = min(audited[:-1], key=lambda path: (site / path / "index.html").stat().st_size)
-    desktop_audited = set(audited) if AXE_ALL else {shortest, not_found}
+    special = audited[-2:]
+    shortest = min(audited[:-2], key=lambda path: (site / path / "index.html").stat().st_size)
+    desktop_audited = set(audited) if AXE_ALL else {shortest, *special}
     desktop = list(dict.fromkeys(kind_sample(site, lang, project) + sorted(desktop_audited)))
-    return {"phone": (language_pages(site, lang) + [not_found], set(audited)), "desktop": (desktop, desktop_audited)}
+    return {"phone": (language_pages(site, lang) + special, set(audited)), "desktop": (desktop, desktop_audited)}
 
 
 @pytest.mark.long(28)
@@ -574,7 +663,7 @@ def test_no_sitemap_without_the_sites_address(built_site):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_each_language_is_installable_and_lists_its_files_for_offline_use(built_site, lang):
-    import json
+    import hashlib
 
     home = built_site / LANGUAGE_ROOT[lang].lstrip("/")
     manifest = json.loads((home / "manifest.webmanifest").read_text(encoding="utf-8"))
@@ -582,18 +671,31 @@ def test_each_language_is_installable_and_lists_its_files_for_offline_use(built_
     for icon in manifest["icons"]:
         assert (home / icon["src"]).resolve().is_file(), icon
     assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
-    files = json.loads((built_site / "assets" / "offline" / f"{lang}.json").read_text(encoding="utf-8"))
+    listed = json.loads((built_site / "assets" / "offline" / f"{lang}.json").read_text(encoding="utf-8"))
+    entries = listed["files"]
+    files = [entry[0] for entry in entries]
     pages = language_pages(built_site, lang)
     assert set(pages) <= set(files), set(pages) - set(files)
-    assert [f for f in files if f.startswith(f"assets/names/{lang}.json")]
+    # Every language's home and this language's page for what is not kept.
+    assert {LANGUAGE_ROOT[other].lstrip("/") for other in LANGUAGES} <= set(files)
+    assert LANGUAGE_ROOT[lang].lstrip("/") + "offline.html" in files
     assert any(f.startswith(f"pagefind/fragment/{lang}_") for f in files)
+    # The name index once: gzipped, its plain twin only for a browser that cannot inflate it.
+    names = [entry for entry in entries if entry[0].startswith(f"assets/names/{lang}.json")]
+    assert [entry[0] for entry in names] == [f"assets/names/{lang}.json.gz"] and names[0][3][
+        0
+    ] == f"assets/names/{lang}.json"
+    assert len(files) == len(set(files))
     others = [other for other in LANGUAGES if other != lang]
     assert not [
         f
         for f in files
-        if any(f.startswith(f"pagefind/fragment/{other}_") or f == f"assets/names/{other}.json" for other in others)
+        if any(f.startswith(f"pagefind/fragment/{other}_") or f.startswith(f"assets/names/{other}") for other in others)
     ]
-    assert all((built_site / (f + "index.html" if f == "" or f.endswith("/") else f)).is_file() for f in files)
+    for path, digest, size, *_ in entries:
+        data = (built_site / (path + "index.html" if path == "" or path.endswith("/") else path)).read_bytes()
+        assert (hashlib.sha256(data).hexdigest()[: len(digest)], len(data)) == (digest, size), path
+    assert listed["bytes"] == sum(entry[2] for entry in entries)
     assert (built_site / "sw.js").is_file()
 
 

@@ -34,6 +34,7 @@ from properdocs.config.base import Config
 from properdocs.exceptions import PluginError
 from properdocs.plugins import BasePlugin, event_priority
 from properdocs.structure.nav import Section
+from properdocs.structure.pages import Page
 
 from generator import pipeline
 from generator.errors import DataErrors
@@ -270,6 +271,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                     item.title = games[game_id].name[lang]
                 item.children.sort(key=lambda child: self._rank(child))
         nav.items.sort(key=lambda child: self._rank(child))
+        _link_in_reading_order(nav)
         return nav
 
     def _rank(self, item) -> tuple:
@@ -364,6 +366,24 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         """Under serve: equal for two rebuilds when the second wrote no page and read the same data."""
         inputs = self.preview.inputs if self.preview else {}
         return self.site_changes, sorted(inputs.items())
+
+
+def _link_in_reading_order(nav) -> None:
+    """Each page's previous and next page (the links at its foot) as the navigation now orders
+    them: ProperDocs linked them in file order, before on_nav sorted the navigation."""
+    pages = []
+
+    def walk(items) -> None:
+        for item in items:
+            if isinstance(item, Section):
+                walk(item.children)
+            elif isinstance(item, Page):
+                pages.append(item)
+
+    walk(nav.items)
+    nav.pages = pages
+    for before, page, after in zip([None, *pages[:-1]], pages, [*pages[1:], None]):
+        page.previous_page, page.next_page = before, after
 
 
 def _page_game(page) -> str:
