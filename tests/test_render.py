@@ -103,8 +103,56 @@ def test_a_ruling_links_its_subjects_and_is_linked_back(pages):
     assert "**関係する項目:** [スリッパリー](skills.md#slippery)" in faq
     # The scenario that checks it is named for readers, not by its id.
     assert "*ルールモデルのシナリオで検証した裁定です*" in faq and "`faq-slippery-through`" not in faq
+    # Beside the skill, the ruling itself in a closed box, with a way to the others.
     skills = pages["ja/mini/skills.md"].markdown
-    assert "[スリッパリーで通り抜けられる？](faq.md#faq-slippery-through)" in skills
+    assert '??? question "FAQ: スリッパリーで通り抜けられる？"' in skills
+    assert "(faq.md#faq-slippery-through)" in skills
+
+
+def section_of(markdown: str, anchor: str) -> str:
+    """The Markdown of the section whose heading carries `{ #anchor }`, up to the next heading of
+    its level or above (the page itself when the anchor is its title's)."""
+    lines = markdown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("#") and f"{{ #{anchor} }}" in line)
+    level = len(lines[start]) - len(lines[start].lstrip("#"))
+    end = next((i for i in range(start + 1, len(lines)) if re.match(r"#{1,%d} " % level, lines[i])), len(lines))
+    return "\n".join(lines[start:end])
+
+
+@RENDERED_PAGES_GROUP
+def test_every_ruling_stands_beside_every_entity_it_concerns(project, rendered_pages):
+    """A ruling names what it is about (`concerns`); each of those sections shows the ruling, its
+    question and answer in a box, with a link to it on the FAQ page, in every language."""
+    missing, boxes = [], 0
+    for game in project.games.values():
+        for ruling in game.of_kind("faq"):
+            for target, _ in ruling.fields["concerns"]:
+                entity = game.entities[target]
+                for lang in ("ja", "ko", "uk"):
+                    section = section_of(rendered_pages[f"{lang}/{game.id}/{entity.page}.md"], target)
+                    link = f"{ruling.page}.md#{ruling.id}" if entity.page != ruling.page else f"#{ruling.id}"
+                    question = ruling.fields["question"][lang]
+                    if f'??? question "FAQ: {question}"' not in section or f"]({link})" not in section:
+                        missing.append(f"{lang} {game.id}: {ruling.id} is not shown beside {target}")
+                    boxes += 1
+    assert boxes > 200
+    assert not missing, "\n".join(missing[:20])
+
+
+@RENDERED_PAGES_GROUP
+def test_a_faq_page_groups_its_rulings_under_its_topics(project, rendered_pages):
+    game = project.games["zombicide-1"]
+    page = next(page for page in game.pages if page.kind == "faq")
+    assert len(page.topics) >= 5
+    for lang in ("ja", "ko", "uk"):
+        markdown = rendered_pages[f"{lang}/{game.id}/{page.id}.md"]
+        for topic in page.topics:
+            section = section_of(markdown, f"topic-{topic.id}")
+            rulings = [entity for entity in page.entities if entity.fields["topic"] == topic.id]
+            assert section.startswith(f"## {topic.title[lang]} ")
+            assert [f"{{ #{r.id} }}" in section for r in rulings] == [True] * len(rulings)
+            assert f"[{topic.title[lang]}](#topic-{topic.id}) ({len(rulings)})" in markdown
+        assert all(f"### {r.fields['question'][lang]} {{ #{r.id} }}" in markdown for r in page.entities)
 
 
 def test_a_mission_shows_its_facts_and_objectives(pages):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from generator.errors import DataError, Location
-from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, SourceRef, Text
+from generator.load.entities import LANGUAGES, NAME_LANGUAGES, Entity, SourceRef, Text, Topic
 from generator.load.ranges import Number
 from generator.load.yamlpos import Node
 
@@ -305,6 +305,7 @@ SPECS = {
             "sources": read_sources,
             "check": read_id,
             "no-check": read_string,
+            "topic": read_id,  # one of the page's `topics`
         },
     ),
 }
@@ -318,7 +319,23 @@ PAGE_FILES = {
 }
 RULES_LIST_KEY = "sections"
 PAGE_FIELDS = {"order": read_int, "title": read_title}
-PAGE_OPTIONAL = {"intro": read_text}
+
+
+def read_topics(node: Node, ctx: Context) -> list[Topic] | None:
+    """A page's topics: `- {id: ..., title: {ja, ko, uk}}`, in the order the page shows them."""
+    if not expect_kind(node, ctx, "list", "a list of topics ('- id: ...' with a title)"):
+        return None
+    topics = []
+    for item in node.value:
+        if not expect_kind(item, ctx, "map", "a topic (a mapping with id and title)"):
+            continue
+        values = read_fields(item, ctx, {"id": read_id, "title": read_title}, {})
+        if "id" in values and "title" in values:
+            topics.append(Topic(values["id"], values["title"], item.value["id"].where))
+    return topics
+
+
+PAGE_OPTIONAL = {"intro": read_text, "topics": read_topics}
 
 
 def read_fields(
