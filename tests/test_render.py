@@ -65,7 +65,7 @@ def test_a_link_with_its_own_text_keeps_the_anchor(minimal):
 
 def test_a_source_note_stands_beside_what_it_concerns(pages):
     levels = pages["ko/mini/levels.md"].markdown
-    assert "자료 B는 다른 값을 들지만 자료 A를 따른다." in levels
+    assert "노랑은 자료 A의 값부터." in levels  # the reading the rulebook follows
     notes = pages["ko/mini/source-notes.md"].markdown
     assert "[노랑](levels.md#yellow)" in notes
 
@@ -147,11 +147,11 @@ def test_a_faq_page_groups_its_rulings_under_its_topics(project, rendered_pages)
     for lang in ("ja", "ko", "uk"):
         markdown = rendered_pages[f"{lang}/{game.id}/{page.id}.md"]
         for topic in page.topics:
-            section = section_of(markdown, f"topic-{topic.id}")
+            section = section_of(markdown, f"_topic-{topic.id}")
             rulings = [entity for entity in page.entities if entity.fields["topic"] == topic.id]
             assert section.startswith(f"## {topic.title[lang]} ")
             assert [f"{{ #{r.id} }}" in section for r in rulings] == [True] * len(rulings)
-            assert f"[{topic.title[lang]}](#topic-{topic.id}) ({len(rulings)})" in markdown
+            assert f"[{topic.title[lang]}](#_topic-{topic.id}) ({len(rulings)})" in markdown
         assert all(f"### {r.fields['question'][lang]} {{ #{r.id} }}" in markdown for r in page.entities)
 
 
@@ -219,3 +219,24 @@ def test_a_source_about_both_editions_names_both_games(project, rendered_pages):
         names = separator.join(project.games[game_id].name[lang] for game_id in both[0].game_ids)
         line = next(line for line in rendered_pages[f"{lang}/sources.md"].splitlines() if names in line)
         assert line.count(project.games[both[0].game_ids[0]].name[lang]) == 1
+
+
+@RENDERED_PAGES_GROUP
+def test_each_games_notes_page_lists_every_reading_the_rulebook_chose(project, rendered_pages):
+    """A player's list at the top of the notes page: what the rulebook reads where its sources
+    disagree or are unclear, one line a note, each linked to the whole note below."""
+    from generator.load.references import REFERENCE
+
+    for game in project.games.values():
+        page = next(page for page in game.pages if page.kind == "note")
+        for lang in ("ja", "ko", "uk"):
+            readings = section_of(rendered_pages[f"{lang}/{game.id}/{page.id}.md"], "_readings")
+            items = [line for line in readings.splitlines() if line.startswith("- **[")]
+            assert [re.search(r"\]\(#([a-z0-9-]+)\)\*\*", item).group(1) for item in items] == [
+                note.id for note in page.entities
+            ]
+            for note, item in zip(page.entities, items):
+                # the reading's own words are there, around its resolved references
+                fragments = REFERENCE.split(note.fields["reading"][lang])[::3]
+                words = [part.strip() for fragment in fragments for part in re.split(r"[«»‘’「」]", fragment)]
+                assert all(word in item for word in words if len(word) > 3), (lang, note.id, item)

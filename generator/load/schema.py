@@ -288,7 +288,8 @@ SPECS = {
     "term": EntitySpec("term", NAMED, COMMON_OPTIONAL),
     "note": EntitySpec(
         "note",
-        {"text": read_text, "concerns": read_id_list, "follows": read_id},
+        # `reading`: the rulebook's reading in one sentence, for players (the notes page lists them).
+        {"text": read_text, "concerns": read_id_list, "follows": read_id, "reading": read_text},
         {"over": read_id_list, "sources": read_sources, "title": read_title},
     ),
     "rule": EntitySpec(
