@@ -4,6 +4,7 @@ saved under tests/artifacts/ for a person to look at."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,9 @@ def test_an_example_reads_on_a_phone_in_dark_mode(browser, site_url, lang):
         street = svg.locator(".rb-street").first
         assert street.evaluate("e => getComputedStyle(e).fill") == DARK_STREET
         title = svg.locator("title").text_content()
-        assert title.startswith(page.locator(f"#example-{EXAMPLE}").text_content().split(": ", 1)[1].rstrip("¶"))
+        assert title.startswith(
+            re.split(r": |：", page.locator(f"#example-{EXAMPLE}").text_content(), maxsplit=1)[1].rstrip("¶")
+        )
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator(f"#example-{EXAMPLE}").scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"example-{lang}-phone-dark.png"))

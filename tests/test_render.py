@@ -100,12 +100,12 @@ def test_combined_cards_link_both_ingredients_and_the_result(pages):
 
 def test_a_ruling_links_its_subjects_and_is_linked_back(pages):
     faq = pages["ja/mini/faq.md"].markdown
-    assert "**関係する項目:** [スリッパリー](skills.md#slippery)" in faq
+    assert "**関係する項目：**[スリッパリー](skills.md#slippery)" in faq  # a Japanese colon, no space
     # The scenario that checks it is named for readers, not by its id.
     assert "*ルールモデルのシナリオで検証した裁定です*" in faq and "`faq-slippery-through`" not in faq
     # Beside the skill, the ruling itself in a closed box, with a way to the others.
     skills = pages["ja/mini/skills.md"].markdown
-    assert '??? question "FAQ: スリッパリーで通り抜けられる？"' in skills
+    assert '??? question "FAQ：スリッパリーで通り抜けられる？"' in skills
     assert "(faq.md#faq-slippery-through)" in skills
 
 
@@ -132,7 +132,8 @@ def test_every_ruling_stands_beside_every_entity_it_concerns(project, rendered_p
                     section = section_of(rendered_pages[f"{lang}/{game.id}/{entity.page}.md"], target)
                     link = f"{ruling.page}.md#{ruling.id}" if entity.page != ruling.page else f"#{ruling.id}"
                     question = ruling.fields["question"][lang]
-                    if f'??? question "FAQ: {question}"' not in section or f"]({link})" not in section:
+                    colon = project.labels["label-colon"][lang]
+                    if f'??? question "FAQ{colon}{question}"' not in section or f"]({link})" not in section:
                         missing.append(f"{lang} {game.id}: {ruling.id} is not shown beside {target}")
                     boxes += 1
     assert boxes > 200

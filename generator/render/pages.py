@@ -190,10 +190,17 @@ def _context(project: Project, game: Game | None, package: GamePages, lang: str,
         targets = [game.entities[t] for t, _ in note.fields.get("concerns", []) if t in game.entities]
         return LIST_SEPARATOR[lang].join(e.title(lang) for e in targets)
 
+    colon = labels["label-colon"][lang]  # "：" in Japanese, ": " in Korean and Ukrainian
+
     def note_title(note: Entity) -> str:
         if note.fields.get("title"):
             return note_label(note)
-        return f"{labels['source-note'][lang]}: {note_label(note)}"
+        return f"{labels['source-note'][lang]}{colon}{note_label(note)}"
+
+    def bold_label(key: str) -> Markup:
+        """A label in bold with its colon, and the space its language puts before the value."""
+        word = labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang]
+        return as_markdown(f"**{text(word)}{colon.strip()}**" + (" " if colon.endswith(" ") else ""))
 
     def source_title(source_id: str) -> str:
         """Readers see a source's title in their language, never its id."""
@@ -213,6 +220,10 @@ def _context(project: Project, game: Game | None, package: GamePages, lang: str,
         "link_to": link_to,
         "note_title": note_title,
         "note_label": note_label,
+        "colon": colon,
+        "colon_mark": colon.strip(),
+        "colon_gap": " " if colon.endswith(" ") else "",
+        "B": bold_label,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
         "odds_for": odds_for,
