@@ -20,6 +20,8 @@ Reported:
 - the search's quality (tests/search_quality.py): full-text recall and precision, and hit@1 and
   hit@3 of players' questions, per language; written to rules_data/search-quality.yaml, which the
   about page shows;
+- per language, what the offline copy downloads after a first visit: the files of its list, their
+  bytes, and the bytes a host that gzips its answers sends (each file compressed on its own);
 - the live preview: one YAML edit under `scripts/site serve` until the edited page is served
   (goal < 3 s), and how many rebuilds each save started (goal: one);
 - growth: each stage's CPU time on synthetic projects of 1, 3 and 10 times the games
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import gzip
 import json
 import math
 import os
@@ -104,6 +107,25 @@ def plain_material(docs: Path, folder: Path) -> Path:
     }
     (folder / "mkdocs.yml").write_text(yaml.safe_dump(plain, allow_unicode=True), encoding="utf-8")
     return folder
+
+
+def offline_payload(site: Path) -> dict[str, tuple[int, int, int]]:
+    """Per language: (files, bytes, bytes gzipped file by file) of the offline list
+    (assets/offline/<lang>.json, generator/site/reader_site.py). Files a host sends as they are
+    (images, the name index's own gzip) count their own size."""
+    import json
+
+    results = {}
+    for listed in sorted((site / "assets" / "offline").glob("*.json")):
+        entries = json.loads(listed.read_text(encoding="utf-8"))["files"]
+        raw = packed = 0
+        for path, _, size, *_ in entries:
+            data = (site / (path + "index.html" if path == "" or path.endswith("/") else path)).read_bytes()
+            raw += size
+            compressible = path.endswith(("/", ".html", ".js", ".css", ".json", ".svg", ".webmanifest")) or path == ""
+            packed += min(size, len(gzip.compress(data, 6))) if compressible else size
+        results[listed.stem] = (len(entries), raw, packed)
+    return results
 
 
 def free_port() -> int:
@@ -218,6 +240,11 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
             f"(goal <= 1 s) = {check / base:.2f} x and {busy / base:.2f} x baseline wall; CPU {check_cpu:.2f} s "
             f"= {check_cpu / base_cpu:.2f} x baseline CPU"
         )
+        for lang, (count, raw, packed) in offline_payload(root / "site").items():
+            print(
+                f"offline copy {lang}: {count} files, {raw / 1024 / 1024:.2f} MiB as stored, "
+                f"{packed / 1024 / 1024:.2f} MiB fetched from a host that gzips"
+            )
         if with_search:
             print("\n".join(search_benchmark.report(search_benchmark.figures(root / "site", search_runs))))
             quality = search_benchmark.quality(root / "site")

@@ -65,7 +65,7 @@ def test_a_link_with_its_own_text_keeps_the_anchor(minimal):
 
 def test_a_source_note_stands_beside_what_it_concerns(pages):
     levels = pages["ko/mini/levels.md"].markdown
-    assert "자료 B는 다른 값을 들지만 자료 A를 따른다." in levels
+    assert "노랑은 자료 A의 값부터." in levels  # the reading the rulebook follows
     notes = pages["ko/mini/source-notes.md"].markdown
     assert "[노랑](levels.md#yellow)" in notes
 
@@ -100,11 +100,60 @@ def test_combined_cards_link_both_ingredients_and_the_result(pages):
 
 def test_a_ruling_links_its_subjects_and_is_linked_back(pages):
     faq = pages["ja/mini/faq.md"].markdown
-    assert "**関係する項目:** [スリッパリー](skills.md#slippery)" in faq
+    assert "**関係する項目：**[スリッパリー](skills.md#slippery)" in faq  # a Japanese colon, no space
     # The scenario that checks it is named for readers, not by its id.
     assert "*ルールモデルのシナリオで検証した裁定です*" in faq and "`faq-slippery-through`" not in faq
+    # Beside the skill, the ruling itself in a closed box, with a way to the others.
     skills = pages["ja/mini/skills.md"].markdown
-    assert "[スリッパリーで通り抜けられる？](faq.md#faq-slippery-through)" in skills
+    assert '??? question "FAQ：スリッパリーで通り抜けられる？"' in skills
+    assert "(faq.md#faq-slippery-through)" in skills
+
+
+def section_of(markdown: str, anchor: str) -> str:
+    """The Markdown of the section whose heading carries `{ #anchor }`, up to the next heading of
+    its level or above (the page itself when the anchor is its title's)."""
+    lines = markdown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("#") and f"{{ #{anchor} }}" in line)
+    level = len(lines[start]) - len(lines[start].lstrip("#"))
+    end = next((i for i in range(start + 1, len(lines)) if re.match(r"#{1,%d} " % level, lines[i])), len(lines))
+    return "\n".join(lines[start:end])
+
+
+@RENDERED_PAGES_GROUP
+def test_every_ruling_stands_beside_every_entity_it_concerns(project, rendered_pages):
+    """A ruling names what it is about (`concerns`); each of those sections shows the ruling, its
+    question and answer in a box, with a link to it on the FAQ page, in every language."""
+    missing, boxes = [], 0
+    for game in project.games.values():
+        for ruling in game.of_kind("faq"):
+            for target, _ in ruling.fields["concerns"]:
+                entity = game.entities[target]
+                for lang in ("ja", "ko", "uk"):
+                    section = section_of(rendered_pages[f"{lang}/{game.id}/{entity.page}.md"], target)
+                    link = f"{ruling.page}.md#{ruling.id}" if entity.page != ruling.page else f"#{ruling.id}"
+                    question = ruling.fields["question"][lang]
+                    colon = project.labels["label-colon"][lang]
+                    if f'??? question "FAQ{colon}{question}"' not in section or f"]({link})" not in section:
+                        missing.append(f"{lang} {game.id}: {ruling.id} is not shown beside {target}")
+                    boxes += 1
+    assert boxes > 200
+    assert not missing, "\n".join(missing[:20])
+
+
+@RENDERED_PAGES_GROUP
+def test_a_faq_page_groups_its_rulings_under_its_topics(project, rendered_pages):
+    game = project.games["zombicide-1"]
+    page = next(page for page in game.pages if page.kind == "faq")
+    assert len(page.topics) >= 5
+    for lang in ("ja", "ko", "uk"):
+        markdown = rendered_pages[f"{lang}/{game.id}/{page.id}.md"]
+        for topic in page.topics:
+            section = section_of(markdown, f"_topic-{topic.id}")
+            rulings = [entity for entity in page.entities if entity.fields["topic"] == topic.id]
+            assert section.startswith(f"## {topic.title[lang]} ")
+            assert [f"{{ #{r.id} }}" in section for r in rulings] == [True] * len(rulings)
+            assert f"[{topic.title[lang]}](#_topic-{topic.id}) ({len(rulings)})" in markdown
+        assert all(f"### {r.fields['question'][lang]} {{ #{r.id} }}" in markdown for r in page.entities)
 
 
 def test_a_mission_shows_its_facts_and_objectives(pages):
@@ -202,7 +251,7 @@ def test_a_checked_section_counts_its_cases_and_links_to_them(minimal, pages):
 def test_the_cases_page_tells_each_case_from_the_model(pages):
     cases = pages["ja/mini/cases.md"].markdown
     # the board before, the step as the trace tells it, and what the case checks, as the model leaves it
-    assert "**はじめの状況：** ゾーンa: エイミー、[ウォーカー](zombies.md#walker) ×2。" in cases
+    assert "**はじめの状況：** ゾーンa：エイミー、[ウォーカー](zombies.md#walker)×2。" in cases
     assert "- エイミーはa → bの順に進み、ゾーンbで移動を終えます（1アクションを使用）。" in cases
     assert "**結果：** エイミーはゾーンbにいます。エイミーに残るアクションは2です。" in cases
 
@@ -224,3 +273,23 @@ def test_the_readings_the_model_follows_stand_beside_their_rules(project, render
         assert note.fields["over"] or note.fields["follows"]
         for lang in ("ja", "ko", "uk"):
             assert f'??? warning "{note.fields["title"][lang]}"' in rendered_pages[f"{lang}/{game_id}/{page}.md"]
+
+
+def test_each_games_notes_page_lists_every_reading_the_rulebook_chose(project, rendered_pages):
+    """A player's list at the top of the notes page: what the rulebook reads where its sources
+    disagree or are unclear, one line a note, each linked to the whole note below."""
+    from generator.load.references import REFERENCE
+
+    for game in project.games.values():
+        page = next(page for page in game.pages if page.kind == "note")
+        for lang in ("ja", "ko", "uk"):
+            readings = section_of(rendered_pages[f"{lang}/{game.id}/{page.id}.md"], "_readings")
+            items = [line for line in readings.splitlines() if line.startswith("- **[")]
+            assert [re.search(r"\]\(#([a-z0-9-]+)\)\*\*", item).group(1) for item in items] == [
+                note.id for note in page.entities
+            ]
+            for note, item in zip(page.entities, items):
+                # the reading's own words are there, around its resolved references
+                fragments = REFERENCE.split(note.fields["reading"][lang])[::3]
+                words = [part.strip() for fragment in fragments for part in re.split(r"[«»‘’「」]", fragment)]
+                assert all(word in item for word in words if len(word) > 3), (lang, note.id, item)

@@ -18,7 +18,6 @@ from generator.load.characters import (
     untranslated_problems,
 )
 from generator.load.text_safety import markdown_problems
-from generator.render.pages import note_summary
 from generator.render.plain import text
 
 
@@ -167,26 +166,6 @@ def test_a_template_s_own_heading_marks_stay_a_heading_and_an_address_keeps_its_
     assert text("##") == "##"  # "#" * depth starts its value
     assert text("../zombicide-1/source-notes.md#orange-threshold") == "../zombicide-1/source-notes.md#orange-threshold"
     assert text("#00 Tutorial") == "&#35;00 Tutorial"  # at the start of a list item it would be a heading
-
-
-@pytest.mark.parametrize(
-    "note, summary",
-    [
-        ("{term:noise|騒音。その}は続く。次の文。", "{term:noise|騒音。その}は続く。"),
-        (
-            "[자료 A. 상세](https://example.org/) 는 다르다. 그리고 더.",
-            "[자료 A. 상세](https://example.org/) 는 다르다.",
-        ),
-        ("Файл `a. b` інший. Далі.", "Файл `a. b` інший."),
-        ("一文だけ", "一文だけ"),
-        ("**資料Bは別の値を挙げる。資料Aに従う。** 次。", "**資料Bは別の値を挙げる。資料Aに従う。** 次。"),
-        ("| A. | B. |\n|---|---|\n| x | y |", "| A. | B. |\n|---|---|\n| x | y |"),  # a table is shown whole
-        ("あ *資料B。\n続き* です。後の文。", "あ *資料B。\n続き* です。"),  # emphasis over a line break
-        ("あ [資料。\nB](https://example.org/) です。後。", "あ [資料。\nB](https://example.org/) です。"),
-    ],
-)
-def test_a_notes_summary_never_ends_inside_a_reference_a_link_or_code(note, summary):
-    assert note_summary(note, "ja") == summary
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from generator.load import files, search_figures
 from generator.load.caps import cap_repeated
 from generator.load.characters import visible
 from generator.load.content_pages import CONTENT_FOLDER, check_content_links, check_content_pages
-from generator.load.entities import Entity, Game, Page, Project, Source
+from generator.load.entities import Entity, Game, Page, Project, Source, Topic
 from generator.load.examples import check_examples, load_examples
 from generator.load.files import display as relative  # never follows links: see files.py
 from generator.load.name_clashes import check_name_clashes
@@ -59,6 +59,7 @@ GAME_FILES = ("game.yaml", "parameters.yaml")
 GAME_FOLDERS = ("rules", "scenarios", "examples")  # scenarios and examples belong to the model
 SOURCES_HINT = "sources are listed in rules_data/sources.yaml"
 SECTIONS_HINT = "use a heading listed under the source's sections in rules_data/sources.yaml"
+TOPICS_HINT = "the page lists its topics under 'page: topics:'"
 PARAMETERS_HINT = "parameters are in parameters.yaml, or are an entity's statistics (<id>.<statistic>)"
 LABELS_FILE = Path(__file__).parent.parent / "render" / "labels.yaml"
 
@@ -529,6 +530,7 @@ class _Loader:
                 kind,
                 entities,
                 Location(relative(path, self.project_root), 1, 1),
+                info.get("topics", []),
             )
         )
 
@@ -597,9 +599,43 @@ def _check_game(game: Game, package: GameData, project: Project, ctx: Context, s
     for page in game.pages:
         for lang, text in page.intro.items():
             _check_references(text, game, ctx.at(f"page '{page.id}'").at("intro").at(lang))
+        _check_topics(page, ctx.at(f"page '{page.id}'"))
     for lang, text in game.text.items():
         _check_references(text, game, ctx.at(f"game '{game.id}'").at("text").at(lang))
     package.check_game(game, ctx)
+
+
+def _check_topics(page: Page, ctx: Context) -> None:
+    """A page's topics group its rulings: ids unique, each ruling under a topic the page declares,
+    and no topic without a ruling (it would be an empty heading)."""
+    topics: dict[str, Topic] = {}
+    for topic in page.topics:
+        if topic.id in topics:
+            ctx.at("topics").error(topic.where, f"duplicate topic '{topic.id}'; give each topic its own id")
+        topics.setdefault(topic.id, topic)
+    if page.topics and page.kind != "faq":
+        ctx.at("topics").error(page.topics[0].where, "only a FAQ page groups its entries under topics; remove 'topics'")
+        return
+    used = set()
+    for entity in page.entities:
+        where = entity.field_where.get("topic", entity.where)
+        inner = ctx.at(f"{entity.kind} '{entity.id}'")
+        topic = entity.fields.get("topic")
+        if topic is None:
+            if page.topics:
+                inner.error(entity.where, f"this page groups its rulings by topic: add 'topic:' ({', '.join(topics)})")
+        elif topic not in topics:
+            inner.at("topic").error(
+                where,
+                f"unknown topic '{topic}'{suggestion(topic, list(topics), TOPICS_HINT)}"
+                if topics
+                else f"topic '{topic}' is not declared: list the page's topics under 'page: topics:'",
+            )
+        else:
+            used.add(topic)
+    for topic in topics.values():
+        if topic.id not in used:
+            ctx.at("topics").error(topic.where, f"no ruling has topic '{topic.id}'; give it one or remove the topic")
 
 
 def _derive_parameters(game: Game, package: GameData) -> None:

@@ -113,6 +113,16 @@ class Page:
     kind: str  # entity kind listed on the page
     entities: list[Entity]
     where: Location
+    topics: list["Topic"] = field(default_factory=list)  # the headings a FAQ page groups its rulings under
+
+
+@dataclass
+class Topic:
+    """A heading of a page that groups its entries (FAQ rulings name theirs with `topic`)."""
+
+    id: str
+    title: Localized
+    where: Location
 
 
 @dataclass

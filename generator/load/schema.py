@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from generator.errors import DataError, Location
 from generator.languages import LANGUAGES, NAME_LANGUAGES, language
-from generator.load.entities import Entity, Localized, SourceRef, Text
+from generator.load.entities import Entity, Localized, SourceRef, Text, Topic
 from generator.load.ranges import Number
 from generator.load.yamlpos import Node
 
@@ -284,8 +284,127 @@ class EntitySpec:
     heading: Callable[[dict], str | None] | None = None
 
 
+# --- grammar: how generated sentences say a name ---------------------------------------------------
+UK_GENDERS = ("m", "f", "n", "p")  # masculine, feminine, neuter, plural only
+UK_CASES = ("gen", "dat", "acc", "ins", "loc")  # besides the nominative, which is the name itself
+UK_COUNTED = ("nom", "gen", "acc")  # after 2-4 and after 5 or more: [few, many]
+GRAMMAR_WORD = re.compile(r"^[^\W\d_](?:[^\W_]|[ '’-])*$")  # letters, with spaces, hyphens, apostrophes inside
+GRAMMAR_SCRIPT = {
+    "ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"),
+    "ko": re.compile(r"[\uac00-\ud7a3]"),
+    "uk": re.compile(r"[а-яіїєґ]", re.I),
+}
+GRAMMAR_FIELDS = {
+    "ja": {"counter": "the counter a number takes (体, 枚)", "short": "the name a sentence uses"},
+    "ko": {"counter": "the counter a number takes (마리, 장)", "short": "the name a sentence uses"},
+    "uk": {
+        "gender": "m, f, n or p",
+        "animate": "true for a creature",
+        "short": "the name a sentence uses",
+        "cases": "the name's case forms",
+        "counted": "the forms after a number",
+    },
+}
+
+
+def _grammar_word(node: Node, ctx: Context, lang: str) -> str | None:
+    word = read_string(node, ctx)
+    if word is None:
+        return None
+    if not GRAMMAR_WORD.match(word) or not GRAMMAR_SCRIPT[lang].search(word):
+        ctx.error(
+            node.where,
+            f"'{word}' is not a {language(lang).name} word: write the form in {language(lang).name} "
+            f"letters, as a sentence shows it",
+        )
+        return None
+    return word
+
+
+def read_grammar(node: Node, ctx: Context) -> dict | None:
+    """How a generated sentence says a name, by language: Ukrainian gender, case forms and forms
+    after a number; the counter Japanese and Korean put after a number; a shorter name a story uses.
+
+        grammar:
+          uk: {gender: f, cases: {gen: Олени, dat: Олені, acc: Олену, ins: Оленою, loc: Олені}}
+          ja: {counter: 体}
+    """
+    if not expect_kind(node, ctx, "map", "grammar by language (ja, ko, uk)"):
+        return None
+    grammar: dict = {}
+    for lang, child in node.value.items():
+        inner = ctx.at(lang)
+        if lang not in GRAMMAR_FIELDS:
+            ctx.error(child.key_where, f"unknown language '{lang}' in grammar; use {', '.join(GRAMMAR_FIELDS)}")
+            continue
+        if not expect_kind(child, inner, "map", f"the {language(lang).name} grammar (a mapping)"):
+            continue
+        forms: dict = {}
+        for key, value in child.value.items():
+            if key not in GRAMMAR_FIELDS[lang]:
+                allowed = "; ".join(f"{k} ({what})" for k, what in GRAMMAR_FIELDS[lang].items())
+                inner.error(value.key_where, f"unknown field '{key}'; allowed here: {allowed}")
+            elif key == "gender":
+                forms[key] = read_choice(*UK_GENDERS)(value, inner.at(key))
+            elif key == "animate":
+                forms[key] = read_bool(value, inner.at(key))
+            elif key in ("counter", "short"):
+                forms[key] = _grammar_word(value, inner.at(key), lang)
+            elif key == "cases":
+                forms[key] = _read_cases(value, inner.at(key))
+            else:
+                forms[key] = _read_counted(value, inner.at(key))
+        if lang == "uk" and "gender" not in child.value:
+            inner.error(
+                child.where, f"missing field 'gender'; add it ({', '.join(UK_GENDERS)}): sentences agree with it"
+            )
+        grammar[lang] = {k: v for k, v in forms.items() if v is not None}
+    return grammar
+
+
+def _read_cases(node: Node, ctx: Context) -> dict | None:
+    if not expect_kind(node, ctx, "map", f"the case forms ({', '.join(UK_CASES)})"):
+        return None
+    cases = {}
+    for key, value in node.value.items():
+        if key not in UK_CASES:
+            ctx.error(value.key_where, f"unknown case '{key}'; the cases are {', '.join(UK_CASES)}")
+        else:
+            cases[key] = _grammar_word(value, ctx.at(key), "uk")
+    missing = [case for case in UK_CASES if case not in node.value]
+    if missing:
+        ctx.error(node.where, f"missing case forms: {', '.join(missing)}; a sentence may ask for any of them")
+    return {k: v for k, v in cases.items() if v is not None}
+
+
+def _read_counted(node: Node, ctx: Context) -> dict | None:
+    if not expect_kind(node, ctx, "map", f"the forms after a number ({', '.join(UK_COUNTED)}: [after 2-4, after 5+])"):
+        return None
+    counted = {}
+    for key, value in node.value.items():
+        if key not in UK_COUNTED:
+            ctx.error(
+                value.key_where, f"unknown case '{key}'; forms after a number are given for {', '.join(UK_COUNTED)}"
+            )
+            continue
+        if not expect_kind(value, ctx.at(key), "list", "two forms: [after 2-4, after 5 or more]"):
+            continue
+        if len(value.value) != 2:
+            ctx.error(value.where, f"expected two forms [after 2-4, after 5 or more], found {len(value.value)}")
+            continue
+        words = [_grammar_word(item, ctx.at(key), "uk") for item in value.value]
+        if all(words):
+            counted[key] = words
+    return counted
+
+
 # `edition-change`: what differs from the same id in the other edition (the comparison page).
-COMMON_OPTIONAL = {"aliases": read_aliases, "sources": read_sources, "edition-change": read_text}
+COMMON_OPTIONAL = {
+    "aliases": read_aliases,
+    "sources": read_sources,
+    "edition-change": read_text,
+    "grammar": read_grammar,
+}
 NAMED = {"name": read_name, "text": read_text}
 
 # The kinds every game has; a game's own kinds come from its package (generator/games/).
@@ -293,7 +412,8 @@ SPECS = {
     "term": EntitySpec("term", NAMED, COMMON_OPTIONAL),
     "note": EntitySpec(
         "note",
-        {"text": read_text, "concerns": read_id_list, "follows": read_id},
+        # `reading`: the rulebook's reading in one sentence, for players (the notes page lists them).
+        {"text": read_text, "concerns": read_id_list, "follows": read_id, "reading": read_text},
         {"over": read_id_list, "sources": read_sources, "title": read_title},
     ),
     "rule": EntitySpec(
@@ -316,6 +436,7 @@ SPECS = {
             # Why the ruling's case does not apply to the other edition (the one compared with
             # this game): shown beside the ruling instead of that edition's model's verdict.
             "other-edition": read_text,
+            "topic": read_id,  # one of the page's `topics`
         },
     ),
 }
@@ -329,7 +450,23 @@ PAGE_FILES = {
 }
 RULES_LIST_KEY = "sections"
 PAGE_FIELDS = {"order": read_int, "title": read_title}
-PAGE_OPTIONAL = {"intro": read_text}
+
+
+def read_topics(node: Node, ctx: Context) -> list[Topic] | None:
+    """A page's topics: `- {id: ..., title: {ja, ko, uk}}`, in the order the page shows them."""
+    if not expect_kind(node, ctx, "list", "a list of topics ('- id: ...' with a title)"):
+        return None
+    topics = []
+    for item in node.value:
+        if not expect_kind(item, ctx, "map", "a topic (a mapping with id and title)"):
+            continue
+        values = read_fields(item, ctx, {"id": read_id, "title": read_title}, {})
+        if "id" in values and "title" in values:
+            topics.append(Topic(values["id"], values["title"], item.value["id"].where))
+    return topics
+
+
+PAGE_OPTIONAL = {"intro": read_text, "topics": read_topics}
 
 
 def read_fields(

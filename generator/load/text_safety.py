@@ -118,6 +118,8 @@ def _game(game: Game, errors: list[DataError]) -> None:
     for page in game.pages:
         _localized(page.title, f"page '{page.id}' › title", errors, plain=True)
         _localized(page.intro, f"page '{page.id}' › intro", errors, plain=False)
+        for topic in page.topics:
+            _localized(topic.title, f"page '{page.id}' › topic '{topic.id}' › title", errors, plain=True)
     for entity in game.entities.values():
         _entity(entity, errors)
     for example in game.examples:

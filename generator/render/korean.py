@@ -16,7 +16,7 @@ KINDS = (*PAIRS, "with")
 def final_sound(word: str) -> tuple[bool, bool]:
     """(ends in a consonant, that consonant is ㄹ) for the last syllable, digit or letter of a word;
     a closing bracket or quote is read past."""
-    last = word.rstrip(" )」』")[-1:] or " "
+    last = word.rstrip(" )」』’'\"»")[-1:] or " "
     if "가" <= last <= "힣":
         final = (ord(last) - 0xAC00) % 28
         return final != 0, final == RIEUL

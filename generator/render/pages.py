@@ -5,7 +5,6 @@ Output: {docs path inside the language folder's parent: GeneratedPage}. The data
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -240,12 +239,25 @@ def _context(
         link = references.entity_link(game, entity, lang, page_id, labels)
         return as_markdown(link) if markdown else link[link.index("](") + 2 : -1]
 
-    def note_title(note: Entity) -> str:
+    def note_label(note: Entity) -> str:
+        """What a note is about: its title, else the names of what it concerns."""
         title = note.fields.get("title")
         if title:
             return title[lang]
         targets = [game.entities[t] for t, _ in note.fields.get("concerns", []) if t in game.entities]
-        return f"{labels['source-note'][lang]}: {LIST_SEPARATOR[lang].join(e.title(lang) for e in targets)}"
+        return LIST_SEPARATOR[lang].join(e.title(lang) for e in targets)
+
+    colon = labels["label-colon"][lang]  # "：" in Japanese, ": " in Korean and Ukrainian
+
+    def note_title(note: Entity) -> str:
+        if note.fields.get("title"):
+            return note_label(note)
+        return f"{labels['source-note'][lang]}{colon}{note_label(note)}"
+
+    def bold_label(key: str) -> Markup:
+        """A label in bold with its colon, and the space its language puts before the value."""
+        word = labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang]
+        return as_markdown(f"**{text(word)}{colon.strip()}**" + (" " if colon.endswith(" ") else ""))
 
     def source_title(source_id: str) -> str:
         """Readers see a source's title in their language, never its id."""
@@ -259,12 +271,16 @@ def _context(
         "sep": LIST_SEPARATOR[lang],
         "source_title": source_title,
         "cited_sources": cited_sources,
-        "note_summary": lambda note: note_summary(note.text[lang], lang),
         # A game may override a label: "<label>@<game>" (its own word for a shared idea).
         "L": lambda key: text(labels.get(f"{key}@{game.id}" if game else key, labels[key])[lang]),
         "t": t,
         "link_to": link_to,
         "note_title": note_title,
+        "note_label": note_label,
+        "colon": colon,
+        "colon_mark": colon.strip(),
+        "colon_gap": " " if colon.endswith(" ") else "",
+        "B": bold_label,
         "notes_about": lambda entity_id: notes_by_target.get(entity_id, []),
         "faq_about": lambda entity_id: faq_by_target.get(entity_id, []),
         "odds_for": odds_for,
@@ -303,26 +319,6 @@ def cited_sources(entity: Entity) -> list[tuple[str, list[str]]]:
         if ref.section and ref.section not in sections:
             sections.append(ref.section)
     return list(grouped.items())
-
-
-# What a sentence cannot end inside: a reference (its word form), a link's text or address, code,
-# emphasis; each may run over a line break of its paragraph.
-WHOLE_SPANS = re.compile(
-    r"\{[A-Za-z][A-Za-z_-]*:[^{}]*\}|\[[^\]]*\]\([^)\s]*\)|`[^`]*`"
-    r"|\*\*[^*]+\*\*|\*[^*]+\*|__[^_]+__|_[^_]+_"
-)
-BLOCK_START = re.compile(r"[|>*+-]|\d+[.)]\s")  # a table, quote or list: no sentence to cut out of it
-
-
-def note_summary(text: str, lang: str) -> str:
-    """A note's opening sentence (of its first paragraph): what a closed box beside a rule shows;
-    a first paragraph that is a table or a list is shown whole."""
-    paragraph = text.strip().split("\n\n", 1)[0].strip()
-    if BLOCK_START.match(paragraph):
-        return paragraph
-    masked = WHOLE_SPANS.sub(lambda span: "x" * len(span.group()), paragraph)
-    end = re.search(r"。|[.!?](?=\s|$)", masked)
-    return paragraph[: end.end()] if end else paragraph
 
 
 def example_markdown(project: Project, game: Game, example, lang: str, packages: Packages) -> str:

@@ -33,6 +33,7 @@ from properdocs.config.base import Config
 from properdocs.exceptions import PluginError
 from properdocs.plugins import BasePlugin, event_priority
 from properdocs.structure.nav import Section
+from properdocs.structure.pages import Page
 
 from generator import pipeline, registry
 from generator.errors import DataErrors, GeneratorError
@@ -46,6 +47,8 @@ from generator.site import language_split, patches, serve, staging, theme_env
 from generator.site.reader_site import NOT_FOUND, ReaderSite, language_homes
 
 log = logging.getLogger("mkdocs.plugins.rulebook")
+# The interface strings every page carries for its scripts and header (main.html, partials/header.html).
+PAGE_LABELS = ("search-", "reader-")
 
 
 class RulebookConfig(Config):
@@ -273,6 +276,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                     item.title = games[game_id].name[lang]
                 item.children.sort(key=lambda child: self._rank(child))
         nav.items.sort(key=lambda child: self._rank(child))
+        _link_in_reading_order(nav)
         return nav
 
     def _rank(self, item) -> tuple:
@@ -302,7 +306,12 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         if self.generated:
             lang = config.theme["language"]
             labels = self.generated.project.labels
-            context["rulebook_labels"] = {key: text[lang] for key, text in labels.items() if key.startswith("search-")}
+            context["rulebook_labels"] = {
+                key: text[lang] for key, text in labels.items() if key.startswith(PAGE_LABELS)
+            }
+            # The game a page belongs to, named in the header and the browser tab (main.html).
+            game = self.generated.project.games.get(_page_game(page)) if page is not None else None
+            context["rulebook_game"] = game.name[lang] if game else ""
         return context
 
     def on_template_context(self, context, template_name, config):
@@ -362,6 +371,30 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         """Under serve: equal for two rebuilds when the second wrote no page and read the same data."""
         inputs = self.preview.inputs if self.preview else {}
         return self.site_changes, sorted(inputs.items())
+
+
+def _link_in_reading_order(nav) -> None:
+    """Each page's previous and next page (the links at its foot) as the navigation now orders
+    them: ProperDocs linked them in file order, before on_nav sorted the navigation."""
+    pages = []
+
+    def walk(items) -> None:
+        for item in items:
+            if isinstance(item, Section):
+                walk(item.children)
+            elif isinstance(item, Page):
+                pages.append(item)
+
+    walk(nav.items)
+    nav.pages = pages
+    for before, page, after in zip([None, *pages[:-1]], pages, [*pages[1:], None]):
+        page.previous_page, page.next_page = before, after
+
+
+def _page_game(page) -> str:
+    """The game folder a page comes from ("" for the home page, the sources, the 404 page)."""
+    parts = (getattr(getattr(page, "file", None), "src_uri", "") or "").split("/")
+    return parts[1] if len(parts) >= 3 else ""
 
 
 def _section_game(section: Section) -> str:

@@ -1,6 +1,7 @@
 """What a reader's site needs beyond MkDocs and the i18n plugin: one 404 page per language, a
 sitemap only where the site's address is known, and offline use (a web app manifest per
-language, the list of files each language needs offline, and the service worker).
+language, the list of files each language needs offline with a hash and the size of each, a page
+per language that says what is not kept offline, and the service worker).
 
 Called from the MkDocs plugin (generator/site/plugin.py). mkdocs-static-i18n builds every language
 into the same site folder, one after another, so static templates such as 404.html would be
@@ -18,8 +19,11 @@ from generator.site import patches
 
 SERVICE_WORKER = Path(__file__).with_name("service_worker.js")
 NOT_FOUND = "404.html"
+OFFLINE = "offline.html"  # what the service worker answers offline for a page it did not keep
 SITEMAP = "sitemap.xml"
-PER_LANGUAGE = (NOT_FOUND, SITEMAP)  # each language's copy goes to its folder; the root keeps the default's
+PER_LANGUAGE = (NOT_FOUND, OFFLINE, SITEMAP)  # each language's copy goes to its folder; the root keeps the default's
+HOME_PAGES = (NOT_FOUND, OFFLINE)  # pages whose language menu leads to each language's home
+HASH_LENGTH = 16  # hex digits of a file's SHA-256 in the lists: the worker compares its copies with it
 
 
 class ReaderSite:
@@ -28,8 +32,9 @@ class ReaderSite:
 
     # -- per language build ---------------------------------------------------------------------
     def pre_template(self, template_name: str, config) -> None:
-        """The 404 page's language menu leads to each language's home, not to the page built last."""
-        if template_name != NOT_FOUND:
+        """The 404 and offline pages' language menu leads to each language's home, not to the page
+        built last."""
+        if template_name not in HOME_PAGES:
             return
         homes = language_homes(config)
         # mkdocs-static-i18n leaves each page's menu on config.extra: a language built after
@@ -49,8 +54,12 @@ class ReaderSite:
         if lang == default or default is None:
             self.default_output[template_name] = output
             return output
-        target = Path(config.site_dir) / language_homes(config)[lang] / template_name
+        home = language_homes(config)[lang]
+        target = Path(config.site_dir) / home / template_name
         target.parent.mkdir(parents=True, exist_ok=True)
+        if template_name == OFFLINE:
+            # Made at the site's root (its links lead from there), kept in the language's folder.
+            output = output.replace("<head>", f'<head><base href="{"../" * home.count("/")}">', 1)
         target.write_text(output, encoding="utf-8")
         return self.default_output.get(template_name, output)
 
@@ -63,21 +72,63 @@ class ReaderSite:
                 for name in (SITEMAP, SITEMAP + ".gz"):
                     (site / home / name).unlink(missing_ok=True)
         homes = language_homes(config)
-        lists = {}
         for lang, home in homes.items():
-            files = offline_files(site, lang, home, [h for other, h in homes.items() if other != lang and h])
-            lists[lang] = files
-            (site / "assets" / "offline").mkdir(parents=True, exist_ok=True)
-            (site / "assets" / "offline" / f"{lang}.json").write_text(
-                json.dumps(files, ensure_ascii=False, indent=0), encoding="utf-8"
-            )
             (site / home / "manifest.webmanifest").write_text(
                 json.dumps(manifest(config, lang), ensure_ascii=False, indent=2), encoding="utf-8"
             )
-        version = _version(site, lists)
-        worker = SERVICE_WORKER.read_text(encoding="utf-8").replace("__VERSION__", version)
-        (site / "sw.js").write_text(worker, encoding="utf-8")
-        return f"offline: {', '.join(f'{lang} {len(files)} files' for lang, files in lists.items())}"
+        lists = write_offline_lists(site, homes)
+        (site / "sw.js").write_text(SERVICE_WORKER.read_text(encoding="utf-8"), encoding="utf-8")
+        return "offline: " + ", ".join(
+            f"{lang} {len(listed['files'])} files ({listed['bytes'] / 1_000_000:.1f} MB)"
+            for lang, listed in lists.items()
+        )
+
+
+def write_offline_lists(site: Path, homes: dict[str, str]) -> dict[str, dict]:
+    """Write assets/offline/<lang>.json for every language (a rebuild's lists: the service worker
+    fetches again only the files whose hash changed) and return them."""
+    lists = {}
+    folder = site / "assets" / "offline"
+    folder.mkdir(parents=True, exist_ok=True)
+    hashes: dict[str, tuple[str, int]] = {}  # a file shared by every language is read once
+    for lang, home in homes.items():
+        others = [h for other, h in homes.items() if other != lang and h]
+        files = offline_files(site, lang, home, others) + [h for other, h in homes.items() if other != lang]
+        files.append(home + "manifest.webmanifest")  # installing the app from a kept page
+        entries = _entries(site, files, hashes)
+        listed = {"lang": lang, "homes": homes, "bytes": sum(entry[2] for entry in entries), "files": entries}
+        (folder / f"{lang}.json").write_text(
+            json.dumps(listed, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+        )
+        lists[lang] = listed
+    return lists
+
+
+def _entries(site: Path, files: list[str], hashes: dict[str, tuple[str, int]]) -> list[list]:
+    """[path, hash, bytes] per file; a gzipped name index carries its plain twin as a fourth item
+    (a browser that cannot inflate fetches that one instead, never both)."""
+    listed = set(files)
+    entries: list[list] = []
+    for rel in files:
+        if rel.endswith(".json") and rel + ".gz" in listed:
+            continue  # the twin of a gzipped file: listed with it
+        entry: list = [rel, *_hash(site, rel, hashes)]
+        if rel.endswith(".json.gz") and rel[: -len(".gz")] in listed:
+            plain = rel[: -len(".gz")]
+            entry.append([plain, *_hash(site, plain, hashes)])
+        entries.append(entry)
+    return entries
+
+
+def _hash(site: Path, rel: str, hashes: dict[str, tuple[str, int]]) -> tuple[str, int]:
+    if rel not in hashes:
+        path = site / (rel + "index.html" if rel == "" or rel.endswith("/") else rel)
+        try:
+            data = path.read_bytes()
+        except OSError:  # the preview's search index may be rewritten meanwhile
+            data = b""
+        hashes[rel] = (hashlib.sha256(data).hexdigest()[:HASH_LENGTH], len(data))
+    return hashes[rel]
 
 
 def language_homes(config) -> dict[str, str]:
@@ -145,17 +196,3 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
                 # Directory URLs are what links and the address bar use.
                 files.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
     return files
-
-
-def _version(site: Path, lists: dict[str, list[str]]) -> str:
-    """Changes whenever an offline file does, so readers get the new site on their next visit."""
-    digest = hashlib.sha256()
-    for lang in sorted(lists):
-        for rel in lists[lang]:
-            path = site / (rel + "index.html" if rel == "" or rel.endswith("/") else rel)
-            digest.update(rel.encode())
-            try:
-                digest.update(hashlib.sha256(path.read_bytes()).digest())
-            except OSError:  # the preview's search index may be rewritten meanwhile
-                continue
-    return digest.hexdigest()[:16]

@@ -26,7 +26,19 @@
       }
     }
   }
-  function onPage() { focusableScrollers(); nameSectionToggles(); }
+  // The header's menu button (partials/header.html) opens Material's drawer, whose state is a
+  // hidden checkbox, and says whether it is open.
+  function menuButton() {
+    var button = document.querySelector(".rb-menu-button");
+    var toggle = document.getElementById("__drawer");
+    if (!button || !toggle || button.hasAttribute("data-rb-ready")) return;
+    button.setAttribute("data-rb-ready", "");
+    var state = function () { button.setAttribute("aria-expanded", toggle.checked ? "true" : "false"); };
+    state();
+    toggle.addEventListener("change", state);
+    button.addEventListener("click", function () { toggle.click(); });
+  }
+  function onPage() { focusableScrollers(); nameSectionToggles(); menuButton(); }
   if (window.document$ && window.document$.subscribe) window.document$.subscribe(onPage);
   else document.addEventListener("DOMContentLoaded", onPage);
   // Printing: closed boxes (source notes, odds tables) print open, as before they were closed.

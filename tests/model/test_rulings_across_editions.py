@@ -4,6 +4,8 @@ not apply there (`other-edition`, in each language)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from generator import registry
@@ -51,8 +53,9 @@ def test_each_checked_ruling_says_how_the_other_edition_rules(project, rendered_
         for lang in ("ja", "ko", "uk"):
             page = rendered_pages[f"{lang}/{game.id}/faq.md"]
             start = page.index(f"{{ #{ruling.id} }}")
-            end = page.find("\n## ", start)
-            told = page[start : end if end > 0 else None]
+            # up to the next ruling or topic (rulings may stand under topics' headings)
+            following = re.search(r"\n#{2,3} ", page[start:])
+            told = page[start : start + following.start() if following else None]
             said = [
                 labels[f"other-edition-{verdict}"][lang].replace("GAME", other.name[lang]) in told
                 for verdict in ("same", "different", "none")

@@ -5,6 +5,10 @@ are integers. A square is split into four quarters: a small model takes one, a m
 (a half), a large model the whole square, so the picture shows the room the rules count.
 Colours come from CSS classes with presentation attributes as a fallback; the viewBox lets the
 drawing shrink to a phone's width. Text is escaped; names arrive already localized.
+
+Lines join square centres, which lie between the quarters; a model whose label a line would cross
+(a diagonal step) takes another free quarter of its square, so no line runs over a word
+(tests/test_examples_browser.py measures the drawn boxes).
 """
 
 from __future__ import annotations
@@ -104,7 +108,7 @@ def render_svg(state: State, sizes: dict[str, str], marks: Marks, words: Words, 
     out += _edges(grid)
     out += _tokens(state)
     out += _marks(grid, marks, svg_id)  # under the models, so an arrow never hides a model's number
-    out += _models(state, sizes, words.labels)
+    out += _models(state, sizes, words.labels, _crossed_quarters(grid, marks))
     out += _legend(words.legend, height + 8, font)
     out.append("</svg>")
     return "\n".join(out)
@@ -237,7 +241,61 @@ def _tokens(state: State) -> list[str]:
     return out
 
 
-def _models(state: State, sizes: dict[str, str], labels: dict[str, str]) -> list[str]:
+LABEL_REACH = 12  # from a quarter's centre to the edge of the label drawn there, with room to spare
+
+
+def _crossed_quarters(grid: Grid, marks: Marks) -> dict[str, set[int]]:
+    """By square, the quarters whose label a line of `marks` would cross."""
+    segments = [(_centre(grid, a), _centre(grid, b)) for a, b in [*marks.sight_lines, *marks.refused]]
+    for path in [*marks.routes, *marks.enemy_routes]:
+        points = [_centre(grid, s) for s in path]
+        segments += list(zip(points, points[1:]))
+    crossed: dict[str, set[int]] = {}
+    half = CELL // 2
+    for sq in grid.spaces():
+        x, y = _xy(grid, sq)
+        for q, (qx, qy) in enumerate(QUARTERS):
+            cx, cy = x + qx * half + half // 2, y + qy * half + half // 2
+            box = (cx - LABEL_REACH, cy - LABEL_REACH, cx + LABEL_REACH, cy + LABEL_REACH)
+            if any(_meets(a, b, box) for a, b in segments):
+                crossed.setdefault(sq, set()).add(q)
+    return crossed
+
+
+def _meets(a: tuple[int, int], b: tuple[int, int], box: tuple[int, int, int, int]) -> bool:
+    """Whether segment a-b passes through the box (clipped against each side in turn)."""
+    low, high = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for p, q in ((-dx, a[0] - box[0]), (dx, box[2] - a[0]), (-dy, a[1] - box[1]), (dy, box[3] - a[1])):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        low, high = (max(low, t), high) if p < 0 else (low, min(high, t))
+        if low > high:
+            return False
+    return True
+
+
+def _slots(pieces: list[tuple[str, str, str]], crossed: set[int]) -> list[tuple[tuple[str, str, str], int]]:
+    """Each piece that fits with the first quarter it takes: a large model the whole square, a
+    medium one a half, a small one a quarter; quarters no line crosses are taken first."""
+    free = [0, 1, 2, 3]
+    placed = []
+    for piece in pieces:
+        span = {"small": 1, "medium": 2, "large": 4}[piece[2]]
+        shapes: dict[int, list[tuple[int, ...]]] = {4: [(0, 1, 2, 3)], 2: [(0, 1), (2, 3)], 1: [(0,), (1,), (2,), (3,)]}
+        options = [o for o in shapes[span] if all(q in free for q in o)]
+        if not options:
+            break
+        chosen = min(options, key=lambda o: (len(crossed & set(o)), o))
+        placed.append((piece, chosen[0]))
+        free = [q for q in free if q not in chosen]
+    return placed
+
+
+def _models(state: State, sizes: dict[str, str], labels: dict[str, str], crossed: dict[str, set[int]]) -> list[str]:
     grid, out = state.board, []
     for sq in grid.spaces():
         x, y = _xy(grid, sq)
@@ -247,11 +305,8 @@ def _models(state: State, sizes: dict[str, str], labels: dict[str, str]) -> list
         ]
         pieces += [("character", c.id, "small") for c in state.characters.values() if c.square == sq and c.in_play]
         pieces.sort(key=lambda p: {"large": 0, "medium": 1, "small": 2}[p[2]])
-        slot = 0
-        for kind, pid, size in pieces:
+        for (kind, pid, size), slot in _slots(pieces, crossed.get(sq, set())):
             span = {"small": 1, "medium": 2, "large": 4}[size]
-            if slot + span > 4:
-                break
             qx, qy = QUARTERS[slot]
             half = CELL // 2
             px, py = x + qx * half, y + qy * half
@@ -278,7 +333,6 @@ def _models(state: State, sizes: dict[str, str], labels: dict[str, str]) -> list
                     f'<text x="{px + w // 2}" y="{py + h // 2 + 6}" text-anchor="middle" font-size="16" '
                     f'font-weight="bold" fill="#fff">{label}</text>'
                 )
-            slot += span
     return out
 
 

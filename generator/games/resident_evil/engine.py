@@ -483,6 +483,10 @@ class Game:
         if t.unconscious:
             combat.revive(self, t, by=c.id, card=h.card)
             return
+        if item.revives and self.state.mode == "easy" and self.rules.modes.get("easy-spray-heals-to-fine"):
+            # Easy mode: a First Aid Spray takes the character to Fine, however hurt.
+            combat.heal(self, t, t.damage, reason="easy-mode", card=h.card, cards=h.cards())
+            return
         total = sum(self.item(x).heal for x in h.cards())
         combat.heal(self, t, total, reason="herbs" if item.herb else "item", card=h.card, cards=h.cards())
 

@@ -18,7 +18,7 @@ from generator.errors import GeneratorError
 from generator.languages import LANGUAGES, language
 from generator.load.entities import localized_tree
 from generator.load.yamlpos import SAFE_LOADER
-from generator.render import korean
+from generator.render import grammar, korean
 from generator.render.plain import text as plain_text
 
 LANGS = LANGUAGES
@@ -39,10 +39,17 @@ def templates() -> dict:
 class Narrator:
     """Sentences for one worked example in one language."""
 
-    def __init__(self, lang: str, names: dict[str, str], enemy_types: dict[str, str]):
+    def __init__(
+        self,
+        lang: str,
+        names: dict[str, str],
+        enemy_types: dict[str, str],
+        said: dict[str, grammar.Forms] | None = None,
+    ):
         self.lang = lang
         self.data = templates()
         self.names = names  # id -> name in the page's language (characters, cards, enemy types)
+        self.said = said or {}  # id -> the name's grammar in the data (Ukrainian case forms)
         self.enemy_types = enemy_types  # enemy id -> type id
         self.numbers = enemy_numbers(enemy_types)
         self.counts: dict[str, int] = {}
@@ -108,9 +115,41 @@ class Narrator:
             out["verdict"] = self.word("evaded" if event["evaded"] else "not-evaded")
         if event["event"] == "take" and event.get("source") not in (None, "item-box"):
             out["source"] = self.name(event["source"])
+        if self.lang == "uk":
+            self._add_cases(event, out)
+            if event["event"] == "hit":
+                out["effects"] = self._uk_effects(int(event.get("damage", 0)), int(event.get("pushes", 0)))
+            if isinstance(event.get("rapid_fire"), int):
+                dice = self.data["uk-effects"]["extra-dice"][grammar.uk_plural(event["rapid_fire"])]
+                out["extra_dice"] = dice.replace("$n", str(event["rapid_fire"]))
         if self.lang == "ko":
             _add_particles(out)
         return out
+
+    def _uk_effects(self, damage: int, pushes: int) -> str:
+        """What a hit's results add up to, as a phrase: «шкоду 2 і одне відштовхування»."""
+        words = self.data["uk-effects"]
+        parts = [words["damage"].replace("$n", str(damage))] if damage else []
+        if pushes:
+            form = words["pushes"][grammar.uk_plural(pushes)]
+            parts.append(form.replace("$n", str(pushes)))
+        return " і ".join(parts) if parts else words["nothing"]
+
+    def _add_cases(self, event: dict, out: dict[str, str]) -> None:
+        """Ukrainian: each name also in each case its grammar in the data gives (`$who_acc`:
+        «влучає в Кріса», `$weapon_ins`: «ножем»); a name without them keeps its nominative."""
+        for key, value in event.items():
+            if not isinstance(value, str) or key not in NAMED_BY:
+                continue
+            number = ""
+            ident = value
+            if value in self.enemy_types:
+                ident = self.enemy_types[value]
+                told = self.enemy(value)
+                number = told[len(self.name(ident)) :]  # " 2", when two of a type take part
+            said = self.said.get(ident)
+            for case in grammar.UK_CASES[1:]:
+                out[f"{key}_{case}"] = (said.case(case) if said else out[key][: len(out[key]) - len(number)]) + number
 
     def _told(self, kind: str, key: str, value: Any) -> str:
         """One value of an event of `kind` in words; a value no table names is told as written."""
@@ -144,8 +183,18 @@ class Narrator:
             raise GeneratorError(
                 f"narration.yaml has no template for the event '{event['event']}' in {self.lang}; add one"
             )
+        template = grammar.agree(template, self.genders(event))
         told = Template(template).safe_substitute(_plain(self.values(event)))
         return language(self.lang).sentence_start(told)
+
+    def genders(self, event: dict) -> dict[str, str | None]:
+        """The gender the data gives each name an event mentions, by the event's key."""
+        found: dict[str, str | None] = {}
+        for key, value in event.items():
+            if isinstance(value, str) and key in NAMED_BY:
+                said = self.said.get(self.enemy_types.get(value, value))
+                found[key] = said.gender if said else None
+        return found
 
     def refusal(self, reason: str, step: dict) -> str:
         """Why the rules refused a step, told from the step's own words (who, where, with what)."""

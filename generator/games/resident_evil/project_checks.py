@@ -48,8 +48,9 @@ def _unnamed_in_examples(game, model: Model) -> list[DataError]:
                     example.scenario_where or example.where,
                     f"example '{example.id}' › scenario",
                     f"the narration has no name for {', '.join(missing)}, which would show as the "
-                    f"id itself; use ids that the data or the narration's names "
-                    f"(generator/games/resident_evil/narration.yaml) name, such as jill or zombie",
+                    f"id itself; use the ids of the data's characters, enemies and items (such as "
+                    f"jill-valentine or zombie) or of the narration's names "
+                    f"(generator/games/resident_evil/narration.yaml)",
                 )
             )
     return found

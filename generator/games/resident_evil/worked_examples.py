@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from generator.errors import ScenarioError
 from generator.languages import LANGUAGES, language
+from generator.render import grammar
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
 from generator.scenarios.examples import ExampleRun, StepRun, run_example
@@ -65,13 +66,25 @@ def play(example: Any, model: Model) -> ExampleRun:
     return _RUNS[key][1]
 
 
+NARRATED_KINDS = ("character", "enemy", "item")  # what a story names by the data's words
+
+
 def names_for(game: Any, lang: str) -> dict[str, str]:
-    """The names the data gives to enemies and items (a boss keeps its own card's words)."""
-    return {
-        eid: _in_sentence(e.name[lang], lang)
-        for eid, e in game.entities.items()
-        if e.kind in ("enemy", "item") and not e.fields.get("boss") and e.name.get(lang)
-    }
+    """The names the data gives to characters (the short name a story uses), enemies and items
+    (a boss keeps its own card's words)."""
+    return {eid: said.name for eid, said in forms_for(game, lang).items()}
+
+
+def forms_for(game: Any, lang: str) -> dict[str, grammar.Forms]:
+    """How sentences say each character, enemy and item: the data's names with their grammar
+    (Ukrainian case forms, the counters of Japanese and Korean)."""
+    found = {}
+    for eid, e in game.entities.items():
+        if e.kind in NARRATED_KINDS and not e.fields.get("boss") and e.name.get(lang):
+            short = ((e.fields.get("grammar") or {}).get(lang) or {}).get("short")
+            name = short or (e.name[lang] if e.kind == "character" else _in_sentence(e.name[lang], lang))
+            found[eid] = grammar.forms(e, lang, name)
+    return found
 
 
 def unnamed(game: Any, model: Model, example: Any) -> list[str]:
@@ -94,7 +107,7 @@ def example_view(
     run = play(example, model)
     if not run.ok:  # `generator check` reports it with its place; rendering cannot go on
         raise ScenarioError(f"example '{example.id}' cannot be played: {run.result.mismatches[0]}")
-    names = names_for(game, lang)
+    said = forms_for(game, lang)
     cards = {**model.cards, **(example.scenario.get("cards") or {})}
     return view(
         example.id,
@@ -103,9 +116,10 @@ def example_view(
         min(6, entity.depth + 3),
         run,
         lang,
-        names,
+        {eid: f.name for eid, f in said.items()},
         sizes_of(cards),
         example.show,
+        said,
     )
 
 
@@ -119,8 +133,9 @@ def view(
     names: dict[str, str],
     sizes: dict[str, str],
     show: list[int] | None = None,
+    said: dict[str, grammar.Forms] | None = None,
 ) -> ExampleView:
-    """An example as a page shows it, in one language."""
+    """An example as a page shows it, in one language (`said`: the names' grammar, by id)."""
     if not run.ok or run.initial is None:
         raise ScenarioError(f"example '{example_id}' cannot be played: {run.result.mismatches[0]}")
     data = templates()
@@ -129,7 +144,7 @@ def view(
         for st in [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
         for e in st.enemies.values()
     }
-    narrator = Narrator(lang, names, enemy_types)
+    narrator = Narrator(lang, names, enemy_types, said)
 
     def caption(key: str, n=None) -> str:
         return Template(data["captions"][key][lang]).safe_substitute(n=n)

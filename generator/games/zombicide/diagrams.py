@@ -5,10 +5,16 @@ map's reading order, numbers are integers, ids derive from the example's id. Col
 CSS classes (site_overrides/assets/rulebook.css), so the diagram follows light and dark mode;
 presentation attributes keep it readable without that stylesheet. The viewBox lets it shrink
 to a phone's width, and the text size grows with the board so that it stays legible there.
+
+No line crosses a word: a cell keeps a lane along its right and bottom edges that no text enters
+(its id and badges sit at its top left, its figures in rows at its left), and every arrow, route and
+sight line runs in those lanes, from one zone's corner to another's. A cell is wide enough for its
+longest label (tests/test_examples_browser.py measures the drawn boxes).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from html import escape
 
@@ -21,6 +27,10 @@ ROW_H = 24
 PAD = 10
 MIN_WIDTH = 380  # legend text needs this much room even beside a two-zone board
 LEGEND_ROW = 26
+LANE = 28  # the strip along a cell's right and bottom edges where lines run and no text goes
+ANCHOR = 10  # from the cell's edges to where a survivor's route, a shot or a sight line turns
+ZOMBIE_LANE = 20  # zombies' routes run beside the survivors', further in
+FIGURE_TEXT_X = 34  # a figure's label starts this far from the cell's left edge
 # One distinct outline per zombie type (survivors are circles); unknown types get a pentagon.
 ZOMBIE_SHAPES = {
     "walker": "square",
@@ -72,14 +82,18 @@ def render_svg(state: State, marks: Marks, words: Words, svg_id: str, spawn_zone
     rows = 1 + max(r for r, _ in cells)
     cols = 1 + max(c for _, c in cells)
     items = _items_by_cell(state, marks, cells)
-    board_w = cols * CELL_W
+    scale = min(1.5, max(1.0, (max(cols * CELL_W, MIN_WIDTH) + 2 * PAD) / 420))  # text grows with wide boards
+    # so that a phone still shows ~12 px text; a cell is as wide as its longest label and its lane.
+    longest = max((_text_width(_label(item, words), 14 * scale) for v in items.values() for item in v), default=0)
+    cell_w = max(CELL_W, FIGURE_TEXT_X + int(longest) + LANE + 4)
+    board_w = cols * cell_w
     width = max(board_w, MIN_WIDTH) + 2 * PAD
-    scale = min(1.5, max(1.0, width / 420))  # text grows with wide boards, so a phone still shows ~12 px text
     row_h = int(ROW_H * scale)
-    cell_h = max(MIN_CELL_H, int(34 * scale) + row_h * max((len(v) for v in items.values()), default=0))
+    rows_h = row_h * max((len(v) for v in items.values()), default=0)
+    cell_h = max(MIN_CELL_H, int(22 * scale) + rows_h + int(6 * scale) + LANE)
     board_h = rows * cell_h
     x0 = PAD + (width - 2 * PAD - board_w) // 2
-    geometry = _Geometry(x0, PAD, cell_h, cells, row_h)
+    geometry = _Geometry(x0, PAD, cell_h, cells, row_h, cell_w)
     legend = _legend_entries(state, marks, words, spawn_zones)
     legend_h = int(LEGEND_ROW * scale) * len(legend) + (PAD if legend else 0)
     height = PAD + board_h + PAD + legend_h
@@ -109,16 +123,35 @@ class _Geometry:
     cell_h: int
     cells: dict
     row_h: int
+    cell_w: int = CELL_W
 
     def box(self, cell) -> tuple[int, int]:
         r, c = cell
-        return self.x0 + c * CELL_W, self.y0 + r * self.cell_h
+        return self.x0 + c * self.cell_w, self.y0 + r * self.cell_h
 
-    def centre(self, zone: str) -> tuple[int, int]:
+    def anchor(self, zone: str, toward: str | None = None, inset: int = ANCHOR) -> tuple[int, int]:
+        """Where lines meet in a zone: the corner of its lanes, in its cell nearest to `toward`
+        (a zone of several cells), so that a line between two zones runs along one row or column."""
         own = sorted(cell for cell, z in self.cells.items() if z == zone)
-        xs = [self.box(c)[0] + CELL_W // 2 for c in own]
-        ys = [self.box(c)[1] + self.cell_h // 2 for c in own]
-        return sum(xs) // len(xs), sum(ys) // len(ys)
+        cell = own[0]
+        if toward is not None:
+            theirs = [c for c, z in self.cells.items() if z == toward]
+            cell = min(own, key=lambda c: (min(abs(c[0] - t[0]) + abs(c[1] - t[1]) for t in theirs), c))
+        x, y = self.box(cell)
+        return x + self.cell_w - inset, y + self.cell_h - inset
+
+    def path(self, zones: list[str], inset: int = ANCHOR) -> str:
+        """The corners a line through these zones turns at, as SVG points. Between two zones that
+        share no row or column the line turns once more, where their lanes cross."""
+        points: list[tuple[int, int]] = []
+        for i, zone in enumerate(zones):
+            toward = zones[i + 1] if i + 1 < len(zones) else (zones[i - 1] if i else None)
+            x, y = self.anchor(zone, toward, inset)
+            if points and points[-1][0] != x and points[-1][1] != y:
+                points.append((points[-1][0], y))
+            if not points or points[-1] != (x, y):
+                points.append((x, y))
+        return " ".join(f"{x},{y}" for x, y in points)
 
 
 def _n(value: float) -> str:
@@ -147,24 +180,24 @@ def _zones(board, g: _Geometry, marks: Marks, svg_id: str) -> list[str]:
         x, y = g.box(cell)
         kind = "rb-street" if zone.street else "rb-room"
         out.append(
-            f'<rect class="rb-zone {kind}" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
+            f'<rect class="rb-zone {kind}" x="{x}" y="{y}" width="{g.cell_w}" height="{g.cell_h}" '
             f'fill="none" stroke="currentColor" stroke-opacity="0.15"/>'
         )
         if zone.id in marks.sight:
             out.append(
-                f'<rect class="rb-sight" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
+                f'<rect class="rb-sight" x="{x}" y="{y}" width="{g.cell_w}" height="{g.cell_h}" '
                 f'fill="currentColor" fill-opacity="0.12"/>'
             )
         if zone.dark:
             out.append(
-                f'<rect class="rb-dark" x="{x}" y="{y}" width="{CELL_W}" height="{g.cell_h}" '
+                f'<rect class="rb-dark" x="{x}" y="{y}" width="{g.cell_w}" height="{g.cell_h}" '
                 f'fill="url(#{svg_id}-dark)"/>'
             )
     if marks.target:
         for cell in sorted(c for c, z in g.cells.items() if z == marks.target):
             x, y = g.box(cell)
             out.append(
-                f'<rect class="rb-target" x="{x + 3}" y="{y + 3}" width="{CELL_W - 6}" '
+                f'<rect class="rb-target" x="{x + 3}" y="{y + 3}" width="{g.cell_w - 6}" '
                 f'height="{g.cell_h - 6}" fill="none" stroke="currentColor" stroke-width="3"/>'
             )
     return out
@@ -207,10 +240,10 @@ def _tile_seam(board, a: str, b: str) -> bool:
 def _edge(g: _Geometry, cell, other, vertical: bool) -> tuple[int, int, int, int]:
     x, y = g.box(cell)
     if vertical:
-        ex = x + CELL_W if other[1] > cell[1] else x
+        ex = x + g.cell_w if other[1] > cell[1] else x
         return ex, y, ex, y + g.cell_h
     ey = y + g.cell_h if other[0] > cell[0] else y
-    return x, ey, x + CELL_W, ey
+    return x, ey, x + g.cell_w, ey
 
 
 def _line(line, kind: str) -> str:
@@ -246,31 +279,27 @@ def _door(line, state: str, vertical: bool) -> str:
 
 # --- highlights ----------------------------------------------------------------------------------
 def _highlights(board, g: _Geometry, marks: Marks, svg_id: str) -> list[str]:
+    """Sight lines, shots and routes, each along the lanes of the zones it joins (never over a word)."""
     out = []
     arrow = lambda kind: f'marker-end="url(#{svg_id}-{kind})"'  # noqa: E731
     for a, b in marks.sight_lines:
-        (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
         out.append(
-            f'<line class="rb-sight-line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
+            f'<polyline class="rb-sight-line" points="{g.path([a, b])}" fill="none" stroke="currentColor" '
             f'stroke-width="2" stroke-dasharray="2 6" stroke-linecap="round"/>'
         )
     for a, b in marks.shots:
-        (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
         out.append(
-            f'<line class="rb-shot" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="currentColor" '
+            f'<polyline class="rb-shot" points="{g.path([a, b])}" fill="none" stroke="currentColor" '
             f'stroke-width="3" stroke-dasharray="10 6" {arrow("shot")}/>'
         )
     for path in marks.routes:
-        points = " ".join(f"{x},{y}" for x, y in (g.centre(z) for z in path))
         out.append(
-            f'<polyline class="rb-route" points="{points}" fill="none" stroke="currentColor" '
+            f'<polyline class="rb-route" points="{g.path(path)}" fill="none" stroke="currentColor" '
             f'stroke-width="4" stroke-linejoin="round" {arrow("route")}/>'
         )
-    for a, b in marks.zombie_routes:
-        (x1, y1), (x2, y2) = g.centre(a), g.centre(b)
-        dx, dy = (8, 0) if x1 == x2 else (0, 8)  # beside the survivors' route, not on it
+    for a, b in marks.zombie_routes:  # beside the survivors' routes, not on them
         out.append(
-            f'<line class="rb-zombie-route" x1="{x1 + dx}" y1="{y1 + dy}" x2="{x2 + dx}" y2="{y2 + dy}" '
+            f'<polyline class="rb-zombie-route" points="{g.path([a, b], ZOMBIE_LANE)}" fill="none" '
             f'stroke="currentColor" stroke-width="4" {arrow("zombie-route")}/>'
         )
     return out
@@ -287,10 +316,11 @@ def _zone_labels(board, state: State, g: _Geometry, spawn_zones, scale: float) -
             f'<text class="rb-zone-id" x="{x + 6}" y="{y + 16}" font-size="{small}" '
             f'fill="currentColor" fill-opacity="0.7">{escape(zid)}</text>'
         )
+        # Badges follow the id, out of the lane along the cell's right edge.
         badges = [kind for kind, on in (("manhole", zid in board.manholes), ("spawn", zid in spawn_zones)) if on]
+        after = x + 6 + int(_text_width(zid, 12 * scale)) + 16
         for i, kind in enumerate(badges):
-            bx = x + CELL_W - 14 - 24 * i
-            out.append(_badge(kind, bx, y + 14))
+            out.append(_badge(kind, after + 24 * i, y + 13))
     return out
 
 
@@ -344,6 +374,25 @@ def _figures(items: dict, g: _Geometry, words: Words, scale: float) -> list[str]
             cx, cy = x + 18, y + int(22 * scale) + g.row_h // 2 + g.row_h * i
             out.append(_row(item, cx, cy, words, scale))
     return out
+
+
+def _label(item: tuple, words: Words) -> str:
+    """The words a figure's row shows beside its icon (what _row writes)."""
+    kind = item[0]
+    if kind == "survivor":
+        _, sid, wounds, dead, _ = item
+        return words.survivor_names.get(sid, sid) + (f" ✚{wounds}" if wounds and not dead else "")
+    if kind == "car":
+        return words.legend.get("car", "")
+    if kind == "noise":
+        return f"×{item[1]}"
+    return f"✕{item[2]}" if kind == "killed" else f"×{item[2]}"
+
+
+def _text_width(text: str, size: float) -> float:
+    """A generous estimate of a text's width in the drawing's units: wide (CJK) characters take
+    the font size, others about two thirds of it (figure labels are semi-bold)."""
+    return sum(size if unicodedata.east_asian_width(ch) in "WF" else 0.68 * size for ch in text)
 
 
 def _row(item: tuple, cx: int, cy: int, words: Words, scale: float) -> str:

@@ -21,7 +21,7 @@ from generator.languages import LANGUAGES, language
 from generator.load.entities import Game, localized_tree
 from generator.load.references import REFERENCE
 from generator.load.yamlpos import SAFE_LOADER
-from generator.render import korean
+from generator.render import grammar, korean
 from generator.scenarios.examples import StepRun
 
 TEMPLATES = Path(__file__).parent / "narration.yaml"
@@ -38,11 +38,13 @@ class Phrase:
     """A value in a sentence: Markdown with references, and the plain words it shows.
 
     `forms` are the same value in other grammatical forms a template may ask for as
-    `$name_<form>` (Ukrainian cases: `$zombies_acc`, `$target_acc`, `$experience_gen`)."""
+    `$name_<form>` (Ukrainian cases: `$zombies_acc`, `$target_acc`, `$experience_gen`), as the
+    data's `grammar` gives them; `gender` picks a template's gendered word (`$survivor_past`)."""
 
     markdown: str
     plain: str
     forms: tuple[tuple[str, "Phrase"], ...] = ()
+    gender: str | None = None
 
 
 @dataclass
@@ -70,20 +72,19 @@ class Narrator:
     def experience(self) -> Phrase:
         """What the edition calls experience (adrenaline in the 2nd edition), linked to its term;
         in the narration's own words when the game's glossary has no such term, so a sentence
-        about a kill never needs more of the data than `check` asks for."""
+        about a kill never needs more of the data than `check` asks for. Its case forms are the
+        term's grammar in the data (`$experience_gen`: «5 очок адреналіну»)."""
         term = next((t for t in ("adrenaline", "experience") if self._has("term", t)), None)
         if term is None:
-            word = self.data["experience-words"][self.lang]
-            phrase = Phrase(word, word)
-        else:
-            phrase = self.link("term", term)
-        if self.lang != "uk":
-            return phrase
-        forms = self.data["uk-terms"][term or "experience"]
+            words = self.data["experience-words"]
+            gen = words["uk-gen"] if self.lang == "uk" else words[self.lang]
+            return Phrase(words[self.lang], words[self.lang], (("gen", Phrase(gen, gen)),))
+        phrase = self.link("term", term)
+        said = grammar.forms(self.game.entities[term], self.lang)
         return Phrase(
             phrase.markdown,
             phrase.plain,
-            tuple((case, Phrase(f"{{term:{term}|{word}}}" if term else word, word)) for case, word in forms.items()),
+            tuple((case, Phrase(f"{{term:{term}|{word}}}", word)) for case, word in said.cases.items()),
         )
 
     def _has(self, kind: str, entity_id: str) -> bool:
@@ -91,50 +92,72 @@ class Narrator:
         return entity is not None and entity.kind == kind
 
     def survivor(self, sid: str) -> Phrase:
-        name = self.data["survivors"].get(sid, {}).get(self.lang, sid.capitalize())
-        if self.lang != "uk":
+        """A survivor by the name the data gives, with the case forms its grammar declares
+        (`$survivor_acc`: «бачить Джоша»); a scenario's survivor the data lacks keeps its id."""
+        entity = self.game.entities.get(sid) if self._has("survivor", sid) else None
+        if entity is None:
+            name = sid.capitalize()
             return Phrase(name, name)
-        cases = self.data["uk-survivors"].get(sid, {})
+        said = grammar.forms(entity, self.lang)
         return Phrase(
-            name, name, tuple((case, Phrase(cases.get(case, name), cases.get(case, name))) for case in ("acc", "gen"))
+            said.name,
+            said.name,
+            tuple((case, Phrase(word, word)) for case, word in said.cases.items()),
+            gender=said.gender,
         )
 
     def survivors(self, ids: list[str]) -> Phrase:
+        if self.lang == "uk":
+            phrases = [self.survivor(s) for s in ids]
+            joined = {
+                case: _uk_list([dict(p.forms).get(case, p) for p in phrases]) for case in ("nom", *grammar.UK_CASES[1:])
+            }
+            return Phrase(joined["nom"].markdown, joined["nom"].plain, tuple(joined.items()))
         return self.join([self.survivor(s) for s in ids])
 
     def zombies(self, counts: dict[str, int]) -> Phrase:
+        """Counted zombies in the page's language, each as its grammar in the data says it: a
+        Japanese or Korean counter (ウォーカー2体とファッティ, 워커 2마리와 패티), Ukrainian number
+        agreement in the nominative, the accusative (`acc`: «двох блукачів») and «усі блукачі»
+        (`all`)."""
         if self.lang == "uk":
             return self._uk_zombies(counts)
         parts = []
         for ztype, n in counts.items():
             name = self.link("zombie", ztype)
-            suffix = f" ×{n}" if n > 1 else ""
-            parts.append(Phrase(name.markdown + suffix, name.plain + suffix))
-        return self.join(parts)
+            said = grammar.forms(self.game.entities.get(ztype), self.lang, name.plain)
+            if n > 1:
+                counted = f"{n}{said.counter}" if said.counter else f"×{n}"
+                space = " " if self.lang == "ko" else ""
+                parts.append(Phrase(f"{name.markdown}{space}{counted}", f"{name.plain}{space}{counted}"))
+            else:
+                parts.append(name)
+        return _and_list(parts, self.lang)
 
     def _uk_zombies(self, counts: dict[str, int]) -> Phrase:
-        """Counted zombies in Ukrainian: «блукач», «два блукачі», «п'ять блукачів», in the
-        nominative (`nom`), the accusative (`acc`: «двох блукачів») and as «усі блукачі» (`all`)."""
         forms: dict[str, list[Phrase]] = {"nom": [], "acc": [], "all": []}
         for ztype, n in counts.items():
-            words = self.data["uk-zombies"].get(ztype)
-            if words is None or ztype not in self.game.entities:
+            entity = self.game.entities.get(ztype)
+            if entity is None or entity.kind != "zombie":
                 plain = self.link("zombie", ztype)
                 for case in forms:
                     forms[case].append(plain)
                 continue
+            said = grammar.forms(entity, "uk", entity.title("uk").lower())
             for case in ("nom", "acc"):
-                word = words[case][_uk_plural(n)]
-                numeral = (
-                    ""
-                    if n == 1
-                    else (self.data["uk-numerals"][case][words["gender"]][n - 2] + " " if n <= 4 else f"{n} ")
-                )
+                word = said.after_number(n, case) or said.name
+                numeral = "" if n == 1 else (self._uk_numeral(n, case, said.gender) + " ")
                 forms[case].append(Phrase(f"{numeral}{{zombie:{ztype}|{word}}}", numeral + word))
-            plural = words["nom"][1]
+            plural = (said.counted.get("nom") or [said.name])[0]  # the plural after 2-4 is the plain plural
             forms["all"].append(Phrase(f"усі {{zombie:{ztype}|{plural}}}", f"усі {plural}"))
         joined = {case: _uk_list(parts) for case, parts in forms.items()}
         return Phrase(joined["nom"].markdown, joined["nom"].plain, tuple(joined.items()))
+
+    def _uk_numeral(self, n: int, case: str, gender: str | None) -> str:
+        """2, 3 and 4 in words, agreeing with the noun (дві потвори, двох блукачів); digits above."""
+        if n > 4:
+            return str(n)
+        return self.data["uk-numerals"][case]["f" if gender == "f" else "m"][n - 2]
 
     def card(self, cid: str) -> Phrase:
         """An equipment card, or the skill whose improvised weapon an attack used."""
@@ -148,11 +171,11 @@ class Narrator:
     def count(self, unit: str, n: int) -> Phrase:
         form = self.data["units"][unit][self.lang]
         if isinstance(form, dict):  # Ukrainian: one, few, many in each case; nominative first
-            cases = {case: Template(words[_uk_plural(n)]).substitute(n=n) for case, words in form.items()}
+            cases = {case: Template(words[grammar.uk_plural(n)]).substitute(n=n) for case, words in form.items()}
             first = next(iter(cases.values()))
             return Phrase(first, first, tuple((case, Phrase(text, text)) for case, text in cases.items()))
         if isinstance(form, list):  # Ukrainian: one, few, many
-            form = form[_uk_plural(n)]
+            form = form[grammar.uk_plural(n)]
         text = Template(form).substitute(n=n)
         return Phrase(text, text)
 
@@ -164,7 +187,7 @@ class Narrator:
             phrase = value if isinstance(value, Phrase) else Phrase(str(value), str(value))
             mapping[name] = phrase.plain if plain else phrase.markdown
             if self.lang == "ko":
-                for kind in ("topic", "subject", "object", "with"):
+                for kind in ("topic", "subject", "object", "with", "and"):
                     mapping[f"{name}_{kind}"] = mapping[name] + korean.particle(phrase.plain, kind)
             forms = list(phrase.forms)
             if self.lang == "uk" and isinstance(value, int) and not isinstance(value, bool):
@@ -173,6 +196,9 @@ class Narrator:
                     forms += [(unit, counted), *((f"{unit}_{case}", p) for case, p in counted.forms)]
             for form, alternative in forms:
                 mapping[f"{name}_{form}"] = alternative.plain if plain else alternative.markdown
+            if self.lang == "uk":  # a case the data does not give: the name as it is
+                for case in grammar.UK_CASES[1:]:
+                    mapping.setdefault(f"{name}_{case}", mapping[name])
         return self._soften(Template(template).substitute(mapping))
 
     def _soften(self, text: str) -> str:
@@ -212,6 +238,21 @@ class Narrator:
         return self.say(key, "refusals", **values)
 
 
+def _and_list(parts: list[Phrase], lang: str) -> Phrase:
+    """«A、B とC», «A, B와 C»: the last two joined by "and" (in Korean its form follows the sound
+    before it), the others by commas."""
+    if len(parts) < 2:
+        return parts[0] if parts else Phrase("", "")
+    head, last = parts[:-1], parts[-1]
+    comma = LIST_SEPARATOR[lang]
+    before = head[-1].plain
+    word = "と" if lang == "ja" else korean.particle(before, "and") + " "
+    return Phrase(
+        comma.join(p.markdown for p in head) + word + last.markdown,
+        comma.join(p.plain for p in head) + word + last.plain,
+    )
+
+
 def _uk_list(parts: list[Phrase]) -> Phrase:
     """«A», «A і B», «A, B і C»."""
     if len(parts) < 2:
@@ -221,14 +262,6 @@ def _uk_list(parts: list[Phrase]) -> Phrase:
         ", ".join(p.markdown for p in head) + " і " + parts[-1].markdown,
         ", ".join(p.plain for p in head) + " і " + parts[-1].plain,
     )
-
-
-def _uk_plural(n: int) -> int:
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
 
 
 class _StepTeller:

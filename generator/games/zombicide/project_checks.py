@@ -75,7 +75,28 @@ def check_game(game: Game, root: Path) -> list[DataError]:
         rules = rules_for_game(game)
     except RulesDataError as exc:  # pragma: no cover - check_rules_data found nothing above
         return [DataError(Location(game.file, 1, 1), f"game '{game.id}'", str(exc))]
-    return check_cases(game, rules, HOOKS, root) + board_errors(game.examples)
+    return check_cases(game, rules, HOOKS, root) + board_errors(game.examples) + _unnamed_survivors(game)
+
+
+def _unnamed_survivors(game: Game) -> list[DataError]:
+    """An example's narration names its survivors by the data (survivors.yaml, with the grammar
+    its sentences need): one the data lacks would stand in every language as its id."""
+    known = {s.id for s in game.of_kind("survivor")}
+    errors = []
+    for example in game.examples:
+        listed = (example.scenario or {}).get("survivors") or {}
+        missing = sorted(sid for sid in listed if isinstance(sid, str) and sid not in known)
+        if missing:
+            errors.append(
+                DataError(
+                    example.scenario_where or example.where,
+                    f"example '{example.id}' › scenario › survivors",
+                    f"the narration has no name for {', '.join(missing)}, which would show as the id "
+                    f"itself; add {'them' if len(missing) > 1 else 'it'} to survivors.yaml, with "
+                    f"{'their' if len(missing) > 1 else 'its'} names and grammar",
+                )
+            )
+    return errors
 
 
 def _where(game: Game, subject: str) -> Location:

@@ -4,6 +4,7 @@ names itself in the page's language. Screenshots go to tests/artifacts/ for a pe
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,9 @@ def test_a_grid_example_reads_on_a_phone_in_dark_mode(browser, site_url, lang):
         assert svg.locator(".rb-room").first.evaluate("e => getComputedStyle(e).fill") == DARK_ROOM
         assert svg.locator(".rb-wall").first.evaluate("e => getComputedStyle(e).stroke") == DARK_WALL
         title = svg.locator("title").text_content()
-        assert title.startswith(page.locator(f"#example-{EXAMPLE}").text_content().split(": ", 1)[1].rstrip("¶"))
+        assert title.startswith(
+            re.split(r": |：", page.locator(f"#example-{EXAMPLE}").text_content(), maxsplit=1)[1].rstrip("¶")
+        )
         assert example.locator("li").count() >= 5  # the story, one sentence per event
         ARTIFACTS.mkdir(exist_ok=True)
         example.screenshot(path=str(ARTIFACTS / f"re-example-{lang}-phone-dark.png"))

@@ -130,8 +130,9 @@ HIT_TARGET_PASSAGES = ["PERFORMING AN ATTACK", "ATTACKING AN ENEMY", "QUICK REFE
 @RENDERED_PAGES_GROUP
 def test_the_hit_target_reading_shows_its_passages_side_by_side_beside_the_rule(re_project, rendered_pages):
     """Which enemies move after an attack is decided with the source's three passages side by side:
-    the note and the parameter cite each, the note opens with a table of one row per passage, and
-    the rule's page shows that table in the note's box beside the rule, in every language."""
+    the note and the parameter cite each, the note opens with a table of one row per passage, the
+    notes page shows that table under the note, and the rule's page shows the reading chosen in
+    the note's box beside the rule, linked to the whole note, in every language."""
     game = re_project.games["resident-evil"]
     note = game.entities["move-reaction-after-attack"]
     parameter = game.parameters["oos-attack-excludes-hit-enemies"]
@@ -142,6 +143,9 @@ def test_the_hit_target_reading_shows_its_passages_side_by_side_beside_the_rule(
     for lang in ("ja", "ko", "uk"):
         rows = [line for line in note.text[lang].splitlines() if line.startswith("|")][2:]
         assert len(rows) == len(HIT_TARGET_PASSAGES), lang
+        notes = rendered_pages[f"{lang}/resident-evil/{note.page}.md"]
+        under_note = notes[notes.index(f"{{ #{note.id} }}") :]
+        assert all(row in under_note.split("\n### ")[0] for row in rows), lang
         page = rendered_pages[f"{lang}/resident-evil/{rule.page}.md"]
-        box = page[page.index(f'??? warning "{note.fields["title"][lang]}"') :].split("\n\n")[1]
-        assert [line.strip() for line in box.splitlines()][2:] == rows, lang
+        box = page[page.index(f'??? warning "{note.fields["title"][lang]}"') :].split("\n\n<div")[0]
+        assert f"(source-notes.md#{note.id})" in box, lang
