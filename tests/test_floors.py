@@ -22,7 +22,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("core", "runtime", "languages"),
     ("load",),
     ("scenarios", "render"),
-    ("search",),
+    ("search", "feed"),
     ("contract",),
     ("games",),
     ("registry",),

@@ -10,7 +10,8 @@ from typing import Callable
 
 from generator import registry
 from generator.errors import DataErrors
-from generator.languages import LANGUAGES
+from generator.feed.howto import howto_pages
+from generator.languages import DEFAULT, LANGUAGES, PUBLISHED
 from generator.load import load_project
 from generator.load.entities import Project
 from generator.render.pages import GeneratedPage, render_project
@@ -71,7 +72,7 @@ def generate(
         project = check(root)
         if on_loaded:
             on_loaded(project)
-        return Generated(project, render_project(project, registry.engines()))
+        return Generated(project, _pages(project))
     project, errors = load(root)
     if errors:
         raise DataErrors(errors)
@@ -79,11 +80,16 @@ def generate(
     if on_loaded:
         on_loaded(project)
     try:
-        pages = render_project(project, registry.engines())
+        pages = _pages(project)
     except Exception:
         model_check.raise_errors()  # data the model rejects may break rendering: say why
         raise
     return Generated(project, pages, model_check)
+
+
+def _pages(project: Project) -> list[GeneratedPage]:
+    """Every page of the published languages: the games', the shared ones, the open data's."""
+    return render_project(project, registry.engines()) + howto_pages(project, PUBLISHED, DEFAULT)
 
 
 class Preview:
@@ -129,6 +135,7 @@ class Preview:
             raise DataErrors(errors)
         kept = {game_id: self.pages[version] for game_id, version in versions.items() if version in self.pages}
         pages = render_project(project, registry.engines(), kept, LANGUAGES)  # the drafts too
+        pages += howto_pages(project, LANGUAGES, DEFAULT)
         self.rendered = [game_id for game_id in project.games if game_id not in kept]
         for game_id in self.rendered:
             self._keep(self.pages, versions[game_id], [page for page in pages if page.path.split("/")[1] == game_id])

@@ -37,7 +37,8 @@ from properdocs.structure.nav import Section
 
 from generator import pipeline, registry
 from generator.errors import DataErrors, GeneratorError
-from generator.languages import DRAFTS
+from generator.feed import write_feeds
+from generator.languages import DEFAULT, DRAFTS, PUBLISHED
 from generator.load import interface_labels
 from generator.load.site_config import site_config_errors
 from generator.runtime.forked import Forked
@@ -349,6 +350,8 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 self.site_changes += 1
         if not self.generated:
             return
+        feeds = write_feeds(self.generated.project, Path(config.site_dir), PUBLISHED, DEFAULT)
+        log.info(f"open data: {len(feeds)} files")
         if not self.config.search:
             log.info(self.reader_site.finish(config))
             return
