@@ -24,6 +24,7 @@ from generator.load.spec import GameData
 from generator.render.spec import GamePages
 from generator.scenarios.case import CaseView
 from generator.scenarios.game import Scenarios
+from generator.scenarios.situations import Situations, check, encode
 
 R = TypeVar("R")
 S = TypeVar("S")
@@ -35,6 +36,26 @@ class GamePackage(GameData, GamePages[R], Generic[R, S, V]):
     decks: tuple[str, ...] = ()  # the decks its cases and pages speak of
     scenarios: Scenarios[R, S, V] | None = None  # its side of the scenario format, when it has a model
     event_kinds: frozenset[str] = frozenset()  # every event its engine emits (each told in every language)
+    situations: Situations[R] | None = None  # what its resolver page lets a reader build (none: no page)
+
+    def rules_from_feed(self, feed: dict, extra: dict) -> R:
+        """The rules model from the game's open data feed (generator/feed/) and the page's `extra`:
+        what the resolver runs on in the reader's browser; equal to rules_for(game)."""
+        raise NotImplementedError
+
+    def situation_link(self, rules: R, example_scenario: dict, form: dict) -> str | None:
+        """A worked example's starting state as the resolver page's link fragment (None when the
+        page cannot hold it)."""
+        if self.situations is None:
+            return None
+        situation = self.situations.from_case(example_scenario, form)
+        if check(form, situation, self.situations.zones):
+            return None
+        return encode(situation)
+
+    def resolver_extra(self, game: Game, root: Path) -> dict:
+        """What the resolver page needs besides the feed (plain JSON values)."""
+        return {}
 
     def model_errors(self, game: Game, root: Path) -> list[DataError]:
         """The rules model's checks of the loaded game: coherent data, FAQ rulings, worked examples."""

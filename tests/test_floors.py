@@ -26,6 +26,7 @@ FLOORS: list[tuple[str, ...]] = [
     ("contract",),
     ("games",),
     ("registry",),
+    ("resolver",),
     ("pipeline",),
     ("site",),
     ("__main__", "__init__"),  # the command line and the public surface

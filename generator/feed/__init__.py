@@ -100,14 +100,24 @@ def _entry(entity: Entity, game: Game, lang: str, labels, url: str) -> dict:
     entry["refers-to"] = _refers_to([entity.text.get(lang, ""), *(v[lang] for v in texts.values())], game)
     entry["page"] = url
     entry["sources"] = [_source(ref) for ref in entity.sources]
-    data = {
-        key: plain(value, lang)
-        for key, value in entity.fields.items()
-        if key not in TEXT_FIELDS and key not in ("check", "no-check") and not isinstance(value, Localized)
-    }
+    data = entity_data(entity)
     if data:
         entry["data"] = data
     return entry
+
+
+def entity_data(entity: Entity) -> dict:
+    """An entity's own data as the feed gives it: every field but its texts and an FAQ ruling's check."""
+    return {
+        key: plain(value, "")
+        for key, value in entity.fields.items()
+        if key not in TEXT_FIELDS and key not in ("check", "no-check") and not isinstance(value, Localized)
+    }
+
+
+def parameter_values(game: Game) -> dict[str, Any]:
+    """The game's parameters as the feed gives them (the derived statistics left out)."""
+    return {pid: plain(p.fields["value"], "") for pid, p in game.parameters.items() if not p.fields.get("derived")}
 
 
 def _parameter(parameter: Entity, game: Game, lang: str, labels) -> dict:

@@ -127,6 +127,11 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
     return kept[2], list(kept[3])  # the caller adds its own errors to the list
 
 
+def parse_text(text: str, display: str) -> tuple[Node | None, list[DataError]]:
+    """Parse YAML (or JSON) that is no file: a situation a page sends, shown as `display`."""
+    return _parse_bytes(text.encode("utf-8"), display)
+
+
 def _parse_bytes(raw: bytes, display: str) -> tuple[Node | None, list[DataError]]:
     try:
         text = decode(raw, display)

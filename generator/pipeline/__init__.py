@@ -15,6 +15,7 @@ from generator.languages import DEFAULT, LANGUAGES, PUBLISHED
 from generator.load import load_project
 from generator.load.entities import Project
 from generator.render.pages import GeneratedPage, render_project
+from generator.resolver.page import resolver_pages
 from generator.runtime.forked import Forked
 from generator.runtime.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
 
@@ -89,7 +90,11 @@ def generate(
 
 def _pages(project: Project) -> list[GeneratedPage]:
     """Every page of the published languages: the games', the shared ones, the open data's."""
-    return render_project(project, registry.engines()) + howto_pages(project, PUBLISHED, DEFAULT)
+    return (
+        render_project(project, registry.engines())
+        + howto_pages(project, PUBLISHED, DEFAULT)
+        + resolver_pages(project, PUBLISHED, DEFAULT)
+    )
 
 
 class Preview:
@@ -135,7 +140,7 @@ class Preview:
             raise DataErrors(errors)
         kept = {game_id: self.pages[version] for game_id, version in versions.items() if version in self.pages}
         pages = render_project(project, registry.engines(), kept, LANGUAGES)  # the drafts too
-        pages += howto_pages(project, LANGUAGES, DEFAULT)
+        pages += howto_pages(project, LANGUAGES, DEFAULT) + resolver_pages(project, LANGUAGES, DEFAULT)
         self.rendered = [game_id for game_id in project.games if game_id not in kept]
         for game_id in self.rendered:
             self._keep(self.pages, versions[game_id], [page for page in pages if page.path.split("/")[1] == game_id])

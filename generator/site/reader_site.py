@@ -19,6 +19,9 @@ SERVICE_WORKER = Path(__file__).with_name("service_worker.js")
 NOT_FOUND = "404.html"
 SITEMAP = "sitemap.xml"
 PER_LANGUAGE = (NOT_FOUND, SITEMAP)  # each language's copy goes to its folder; the root keeps the default's
+RESOLVER_ASSETS = "assets/resolver/"  # the engine for the browser: only for readers of a resolver page
+RESOLVER_PAGE = "/resolver/"  # <game>/resolver/ in a language's folder
+RESOLVER_LIST = "resolver-"  # assets/offline/resolver-<lang>.json
 
 
 class ReaderSite:
@@ -64,12 +67,19 @@ class ReaderSite:
         homes = language_homes(config)
         lists = {}
         for lang, home in homes.items():
-            files = offline_files(site, lang, home, [h for other, h in homes.items() if other != lang and h])
+            others = [h for other, h in homes.items() if other != lang and h]
+            files = offline_files(site, lang, home, others)
             lists[lang] = files
             (site / "assets" / "offline").mkdir(parents=True, exist_ok=True)
             (site / "assets" / "offline" / f"{lang}.json").write_text(
                 json.dumps(files, ensure_ascii=False, indent=0), encoding="utf-8"
             )
+            resolver = resolver_files(site, lang, home, others)
+            if resolver:  # kept only once the reader opens a resolver page (its script asks)
+                lists[f"{RESOLVER_LIST}{lang}"] = resolver
+                (site / "assets" / "offline" / f"{RESOLVER_LIST}{lang}.json").write_text(
+                    json.dumps(resolver, ensure_ascii=False, indent=0), encoding="utf-8"
+                )
             (site / home / "manifest.webmanifest").write_text(
                 json.dumps(manifest(config, lang), ensure_ascii=False, indent=2), encoding="utf-8"
             )
@@ -126,6 +136,8 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
         if not path.is_file():
             continue
         rel = path.relative_to(site).as_posix()
+        if rel.startswith(RESOLVER_ASSETS) or RESOLVER_PAGE in f"/{rel}":
+            continue  # a reader who never opens the resolver keeps none of it (resolver_files)
         if rel.startswith("pagefind/"):
             if _pagefind_file_for(rel, lang):
                 files.append(rel)
@@ -144,6 +156,28 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
                 # Directory URLs are what links and the address bar use.
                 files.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
     return files
+
+
+def resolver_files(site: Path, lang: str, home: str, other_homes: list[str]) -> list[str]:
+    """What a reader of `lang` keeps once a resolver page is open: the engine, the pages' files in
+    that language, the resolver pages and the open data the engine reads."""
+    files: list[str] = []
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if not path.is_file() or rel.endswith((".map", ".gz")):
+            continue
+        if rel.startswith(RESOLVER_ASSETS + "data/"):
+            if rel.endswith(f".{lang}.json"):
+                files.append(rel)
+        elif rel.startswith(RESOLVER_ASSETS):
+            files.append(rel)
+        elif rel.startswith("open-data/") and rel.endswith(f".{lang}.json"):
+            files.append(rel)
+        elif RESOLVER_PAGE in f"/{rel}" and rel.endswith("index.html"):
+            in_other = any(rel.startswith(other) for other in other_homes)
+            if (home and rel.startswith(home)) or (not home and not in_other):
+                files.append(rel[: -len("index.html")])
+    return files if any(rel.startswith(RESOLVER_ASSETS) for rel in files) else []
 
 
 def _pagefind_file_for(rel: str, lang: str) -> bool:

@@ -19,7 +19,8 @@ self.addEventListener("activate", function (event) {
 
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type !== "precache" || !/^[a-z]{2,3}$/.test(String(data.lang))) return;
+  // A language's list, or "resolver-<language>" (the engine, asked for by a resolver page).
+  if (data.type !== "precache" || !/^(resolver-)?[a-z]{2,3}$/.test(String(data.lang))) return;
   event.waitUntil(precache(data.lang).then(function (count) {
     if (event.source) event.source.postMessage({ type: "precached", lang: data.lang, count: count });
   }));
