@@ -15,7 +15,7 @@ model, `S` a game being played, `V` one scenario case as the game's checks see i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from generator.core.dice import Die
 from generator.errors import DataError
@@ -24,9 +24,12 @@ from generator.load.spec import GameData
 from generator.render.spec import GamePages
 from generator.scenarios.case import CaseView
 from generator.scenarios.game import Scenarios
+from generator.feed import names_feed
+from generator.languages import DEFAULT
 from generator.scenarios.situations import Situations, check, encode
 
 R = TypeVar("R")
+_FORMS: dict[tuple[int, int], dict] = {}
 S = TypeVar("S")
 V = TypeVar("V", bound=CaseView)
 
@@ -43,15 +46,24 @@ class GamePackage(GameData, GamePages[R], Generic[R, S, V]):
         what the resolver runs on in the reader's browser; equal to rules_for(game)."""
         raise NotImplementedError
 
-    def situation_link(self, rules: R, example_scenario: dict, form: dict) -> str | None:
-        """A worked example's starting state as the resolver page's link fragment (None when the
-        page cannot hold it)."""
+    def situation_link(self, game: Game, rules: R, example: Any) -> str | None:
+        """A worked example's starting state and steps as its resolver page's link fragment (None
+        when the page's controls cannot hold it)."""
         if self.situations is None:
             return None
-        situation = self.situations.from_case(example_scenario, form)
+        form = self.situation_form(game, rules)
+        situation = self.situations.from_case(example.scenario, form)
         if check(form, situation, self.situations.zones):
             return None
         return encode(situation)
+
+    def situation_form(self, game: Game, rules: R) -> dict:
+        """The resolver's controls for a loaded game (their ids; the names of the default language)."""
+        key = (id(game), id(rules))
+        if key not in _FORMS:
+            _FORMS.clear()  # one game at a time: an earlier project's forms are done with
+            _FORMS[key] = self.situations.form(rules, names_feed(game, DEFAULT)) if self.situations else {}
+        return _FORMS[key]
 
     def resolver_extra(self, game: Game, root: Path) -> dict:
         """What the resolver page needs besides the feed (plain JSON values)."""

@@ -106,6 +106,19 @@ def _entry(entity: Entity, game: Game, lang: str, labels, url: str) -> dict:
     return entry
 
 
+def names_feed(game: Game, lang: str) -> dict:
+    """The part of a feed a resolver's controls read (the game, its entities' names and data),
+    without the texts: what the build needs to make a worked example's link."""
+    return {
+        "game": {"id": game.id, "engine": game.engine, "language": lang},
+        "entities": [
+            {"id": e.id, "kind": e.kind, "name": e.name[lang] if e.name else e.title(lang), "data": entity_data(e)}
+            for e in game.entities.values()
+            if e.kind not in OWN_SECTIONS
+        ],
+    }
+
+
 def entity_data(entity: Entity) -> dict:
     """An entity's own data as the feed gives it: every field but its texts and an FAQ ruling's check."""
     return {

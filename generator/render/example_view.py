@@ -30,3 +30,4 @@ class ExampleView:
     level: int  # heading level inside the section it illustrates
     initial: Figure | None  # None: a game with no board to draw
     steps: list[StepView] = field(default_factory=list)
+    resolver: str | None = None  # its starting state as the resolver page's link fragment (#s=...)
