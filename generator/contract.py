@@ -19,13 +19,13 @@ from typing import Any, Generic, TypeVar
 
 from generator.core.dice import Die
 from generator.errors import DataError
+from generator.feed import names_feed
+from generator.languages import DEFAULT
 from generator.load.entities import Game
 from generator.load.spec import GameData
 from generator.render.spec import GamePages
 from generator.scenarios.case import CaseView
 from generator.scenarios.game import Scenarios
-from generator.feed import names_feed
-from generator.languages import DEFAULT
 from generator.scenarios.situations import Situations, check, encode
 
 R = TypeVar("R")

@@ -99,7 +99,7 @@ class Resolver:
             chances, plays = counted
             out["odds"] = self._odds(chances, plays)
             played = {**case, "dice": list(chances[0][2])} if chances[0][2] else case
-        result = run_case(played, self.rules, self.situations.scenarios)
+        played, result = self._play(played)
         trouble = self._result_problems(result)
         if trouble:
             return {"problems": trouble, **out}
@@ -111,6 +111,21 @@ class Resolver:
         out["initial"] = told["initial"]
         out["steps"] = [self._step(step) for step in told["steps"]]
         return out
+
+    def _play(self, case: dict) -> tuple[dict, Any]:
+        """The runner's play of every step: a step the rules refuse is marked refused (its reason
+        is what the page tells) and the next steps are played after it, as at the table."""
+        steps = [dict(step) for step in case.get("actions") or []]
+        while True:
+            played = {**case, "actions": steps}
+            result = run_case(played, self.rules, self.situations.scenarios)
+            last = result.trace[-1] if result.trace else None
+            if last is None or not str(last.get("outcome", "")).startswith("not allowed"):
+                return played, result
+            step = steps[last["step"] - 1]
+            if "not-allowed" in step:
+                return played, result
+            step["not-allowed"] = last.get("reason") or True
 
     def _format_problems(self, case: dict) -> list[dict]:
         """The scenario format's own checks of the case (what a hand-edited link may still hold):
@@ -131,6 +146,7 @@ class Resolver:
     def _result_problems(self, result) -> list[dict]:
         """A case the runner could not play to the end: too few dice, too many, a set-up it refused."""
         found = []
+        refused = any(str(r.get("outcome", "")).startswith("not allowed") for r in result.trace)
         for mismatch in result.mismatches:
             if mismatch.startswith(SET_UP_FAILED):
                 found.append(
@@ -141,6 +157,8 @@ class Resolver:
                     }
                 )
             elif "scripted dice were never rolled" in mismatch:
+                if refused:
+                    continue  # the refused step never rolled them: the refusal is what to tell
                 left = mismatch.split(" ", 1)[0]
                 found.append(self.problem(Problem(("dice",), "dice-left", {"count": left})))
             elif "expected not allowed" in mismatch or "not allowed (" in mismatch:

@@ -6,6 +6,7 @@ form (plain JSON the page's script draws, one language at a time):
 
     start    the situation the page opens with (a question players often ask)
     boards   presets: a map and what stands with it ({id, map, zones, keep})
+    fields   settings of the whole situation (where the turn stands)
     groups   pieces with ids (survivors, characters, enemies, cars): {key, ids, max, fields}
     counts   figures by space and type ({zone: {type: n}}) or tokens by space ({zone: n})
     lists    ordered cards (a deck, top first)
@@ -255,7 +256,7 @@ def check(form: Mapping[str, Any], situation: Any, zones_of: Callable[[Mapping[s
         return [Problem((), "not-a-situation")]
     problems: list[Problem] = []
     known = {"board", "dice", "actions", *(g["key"] for g in form["groups"]), *(c["key"] for c in form["counts"])}
-    known |= set(form.get("keeps", ()))
+    known |= {spec["key"] for spec in form.get("fields", ())}
     known |= {item["key"] for item in form["lists"]}
     for key in situation:
         if key not in known:
@@ -264,6 +265,8 @@ def check(form: Mapping[str, Any], situation: Any, zones_of: Callable[[Mapping[s
     pieces = {group["key"]: _present(group, situation.get(group["key"])) for group in form["groups"]}
     for group in form["groups"]:
         _group(group, situation.get(group["key"]), zones, pieces, problems)
+    for spec in form.get("fields", ()):
+        _field((spec["key"],), spec, situation.get(spec["key"]), zones, pieces, problems)
     for counts in form["counts"]:
         _counts(counts, situation.get(counts["key"]), zones, problems)
     for listed in form["lists"]:

@@ -117,6 +117,7 @@ class ResidentEvilSituations(Situations[Model]):
                     ],
                 },
             ],
+            "fields": [{"key": "actions-used", "type": "number", "min": 0, "max": rules.rules.actions_per_turn}],
             "counts": [{"key": "corpses", "types": None, "max": rules.rules.corpses_per_square_max}],
             "lists": [{"key": "tension-deck", "choices": tension, "max": 10}],
             "dice": {"faces": faces, "odds": False, "max": MOST_DICE, "per": "step"},
@@ -230,6 +231,8 @@ class ResidentEvilSituations(Situations[Model]):
         corpses = {sq: n for sq, n in (situation.get("corpses") or {}).items() if n}
         if corpses:
             case["corpses"] = corpses
+        if situation.get("actions-used"):
+            case["turn"] = {**case.get("turn", {}), "actions-used": situation["actions-used"]}
         if situation.get("tension-deck"):
             case["decks"] = {**case.get("decks", {}), "tension": list(situation["tension-deck"])}
         case["actions"] = [
@@ -240,12 +243,18 @@ class ResidentEvilSituations(Situations[Model]):
     def from_case(self, case: Mapping[str, Any], form: Mapping[str, Any]) -> dict:
         decks = dict(case.get("decks") or {})
         tension = decks.pop("tension", None)
-        shaped = {k: v for k, v in case.items() if k != "decks"}
+        turn = dict(case.get("turn") or {})
+        used = turn.pop("actions-used", None)
+        shaped = {k: v for k, v in case.items() if k not in ("decks", "turn")}
         if decks:
             shaped["decks"] = decks
+        if turn:
+            shaped["turn"] = turn
         situation = super().from_case(shaped, form)
         if tension:
             situation["tension-deck"] = list(tension)
+        if used:
+            situation["actions-used"] = used
         return situation
 
     def outcome(self, session) -> Hashable:

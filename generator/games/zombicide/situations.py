@@ -17,6 +17,7 @@ from typing import Any, Hashable, Mapping, cast
 
 import yaml
 
+from generator.core.events import NotAllowed
 from generator.errors import Location
 from generator.games.zombicide import worked_examples
 from generator.games.zombicide.board import parse_map
@@ -246,6 +247,8 @@ class ZombicideSituations(Situations[Rules]):
             {**step, "not-allowed": refused[number]} if number in refused else step
             for number, step in enumerate(case.get("actions") or [], start=1)
         ]
+        if played.get("dice"):
+            played["dice"] = played["dice"][: _dice_used(played, rules)]  # a refused step rolls none
         rule = _first_rule(game, [words()["event-rules"].get("zombie-phase", [])]) or next(
             e for e in game.entities.values() if e.kind == "rule"
         )
@@ -305,6 +308,17 @@ class ZombicideSituations(Situations[Rules]):
 
     def words(self) -> dict:
         return words()
+
+
+def _dice_used(case: dict, rules: Rules) -> int:
+    """How many of a case's scripted dice its steps roll (a refused step rolls none)."""
+    session = HOOKS.play(case, rules)
+    for step in case.get("actions") or []:
+        try:
+            HOOKS.apply_step(session, step)
+        except NotAllowed:
+            pass
+    return getattr(session.dice, "used", len(case.get("dice") or []))
 
 
 def _one(lang: str, text: str) -> Localized:

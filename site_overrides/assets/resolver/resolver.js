@@ -267,6 +267,16 @@
     var form = els.form;
     form.textContent = "";
     form.appendChild(boardSection());
+    if ((data.form.fields || []).length) {
+      var settings = el("fieldset", { class: "rb-r-section" }, [el("legend", { text: w("settings") })]);
+      data.form.fields.forEach(function (spec) {
+        settings.appendChild(row(fieldLabel(spec.key), control([spec.key], spec, state[spec.key], function (value) {
+          set(state, spec.key, value);
+          if (spec.type !== "number" && spec.type !== "bool") render();
+        }), [spec.key]));
+      });
+      form.appendChild(settings);
+    }
     data.form.groups.forEach(function (group) { form.appendChild(groupSection(group)); });
     data.form.counts.forEach(function (counts) { form.appendChild(countsSection(counts)); });
     data.form.lists.forEach(function (listed) {
