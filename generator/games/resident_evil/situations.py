@@ -117,7 +117,10 @@ class ResidentEvilSituations(Situations[Model]):
                     ],
                 },
             ],
-            "fields": [{"key": "actions-used", "type": "number", "min": 0, "max": rules.rules.actions_per_turn}],
+            "fields": [
+                {"key": "player", "type": "piece", "of": "characters"},
+                {"key": "actions-used", "type": "number", "min": 0, "max": rules.rules.actions_per_turn},
+            ],
             "counts": [{"key": "corpses", "types": None, "max": rules.rules.corpses_per_square_max}],
             "lists": [{"key": "tension-deck", "choices": tension, "max": 10}],
             "dice": {"faces": faces, "odds": False, "max": MOST_DICE, "per": "step"},
@@ -231,8 +234,9 @@ class ResidentEvilSituations(Situations[Model]):
         corpses = {sq: n for sq, n in (situation.get("corpses") or {}).items() if n}
         if corpses:
             case["corpses"] = corpses
-        if situation.get("actions-used"):
-            case["turn"] = {**case.get("turn", {}), "actions-used": situation["actions-used"]}
+        for key in ("player", "actions-used"):  # where the turn stands
+            if situation.get(key):
+                case["turn"] = {**case.get("turn", {}), key: situation[key]}
         if situation.get("tension-deck"):
             case["decks"] = {**case.get("decks", {}), "tension": list(situation["tension-deck"])}
         case["actions"] = [
@@ -245,6 +249,7 @@ class ResidentEvilSituations(Situations[Model]):
         tension = decks.pop("tension", None)
         turn = dict(case.get("turn") or {})
         used = turn.pop("actions-used", None)
+        player = turn.pop("player", None)
         shaped = {k: v for k, v in case.items() if k not in ("decks", "turn")}
         if decks:
             shaped["decks"] = decks
@@ -255,6 +260,8 @@ class ResidentEvilSituations(Situations[Model]):
             situation["tension-deck"] = list(tension)
         if used:
             situation["actions-used"] = used
+        if player:
+            situation["player"] = player
         return situation
 
     def outcome(self, session) -> Hashable:

@@ -140,7 +140,7 @@
     if (optional) node.appendChild(el("option", { value: "", text: "—" }));
     var known = false;
     options.forEach(function (option) {
-      var opt = el("option", { value: option.id, text: option.label });
+      var opt = el("option", { value: String(option.id), text: option.label });
       if (option.id === value) { opt.selected = true; known = true; }
       node.appendChild(opt);
     });
@@ -150,7 +150,12 @@
     if (!optional && !known && (value === undefined || value === null || value === "")) {
       node.insertBefore(el("option", { value: "", text: w("choose"), selected: true }), node.firstChild);
     }
-    node.addEventListener("change", function () { onChange(node.value === "" ? null : node.value); });
+    node.addEventListener("change", function () {
+      if (node.value === "") { onChange(null); return; }
+      // the option's own id: a die's face stays a number
+      var chosen = options.filter(function (option) { return String(option.id) === node.value; })[0];
+      onChange(chosen ? chosen.id : node.value);
+    });
     return node;
   }
 
