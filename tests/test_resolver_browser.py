@@ -333,3 +333,29 @@ def test_a_worked_example_opens_in_the_resolver_with_its_steps(phone, site_url):
     phone.wait_for_selector("#rb-resolver[data-resolved]", timeout=60_000)
     assert phone.get_attribute("#rb-resolver", "data-outcome") == "played"
     assert phone.locator(".rb-r-result").count() >= 1
+
+
+# --- offline, and nothing more for other readers -------------------------------------------------------
+@pytest.mark.long(70)
+def test_the_engine_is_kept_offline_once_opened_and_no_other_page_fetches_it(browser, site_url, built_site):
+    lists = json.loads((built_site / "assets" / "offline" / "ko.json").read_text(encoding="utf-8"))
+    assert not [f for f in lists if f.startswith("assets/resolver/") or "/resolver/" in f or f.startswith("open-data/")]
+    context = browser.new_context(viewport=PHONE, locale="ko-KR", service_workers="allow")
+    page = context.new_page()
+    fetched: list[str] = []
+    context.on("request", lambda request: fetched.append(request.url))
+    page.goto(f"{site_url}/ko/zombicide-1/combat/")
+    page.wait_for_selector('html[data-rulebook-offline="ko"]', state="attached", timeout=60_000)
+    assert not [url for url in fetched if "/assets/resolver/" in url], (
+        "a reader who never opens the resolver fetches none of it"
+    )
+    kept = "() => caches.keys().then(keys => Promise.all(keys.map(k => caches.open(k).then(c => c.keys())))).then(all => all.flat().map(r => r.url))"
+    assert not [url for url in page.evaluate(kept) if "/assets/resolver/" in url]
+    page.goto(f"{site_url}/ko/zombicide-1/resolver/")
+    page.wait_for_selector("#rb-resolver[data-engine=ready]", timeout=ENGINE_LOADS)
+    page.wait_for_selector("#rb-resolver[data-offline=kept]", state="attached", timeout=120_000)
+    assert any(url.endswith("pyodide.asm.wasm") for url in page.evaluate(kept))
+    context.set_offline(True)
+    r = Resolver(page, f"{site_url}/ko/zombicide-1/resolver/")
+    assert r.resolve()["outcome"] == "played"
+    context.close()

@@ -160,7 +160,9 @@
   }
 
   function row(text, control, path) {
-    var id = control.id || (control.querySelector && control.querySelector("select,input") || {}).id;
+    // The label names the control itself, or the first select or box inside a group of them.
+    var own = /^(SELECT|INPUT)$/.test(control.tagName) ? control : control.querySelector("select,input");
+    var id = own ? own.id || (own.id = nextId()) : null;
     return el("div", { class: "rb-r-field", "data-field": pathKey(path) }, [
       el("label", { for: id || null, text: text }), control
     ]);
@@ -488,8 +490,16 @@
   function keepOffline() {
     // The engine's files into the offline copy, once the reader has opened this page (the site's
     // service worker keeps them; readers who never open it download none of them).
-    if (!("serviceWorker" in navigator) || !navigator.serviceWorker.controller) return;
-    navigator.serviceWorker.controller.postMessage({ type: "precache", lang: "resolver-" + document.documentElement.lang });
+    if (!("serviceWorker" in navigator)) return;
+    var lang = document.documentElement.lang;
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      var message = event.data || {};
+      if (message.type === "precached" && message.lang === "resolver-" + lang) host.setAttribute("data-offline", "kept");
+    });
+    // The site's own script registers the worker a moment after the page loads: ask once it is active.
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "precache", lang: "resolver-" + lang });
+    });
   }
 
   function resolve() {
