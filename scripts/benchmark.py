@@ -13,7 +13,8 @@ Reported:
 - `python -m generator check`, wall time of the command (goal <= 1 s);
 - per language, the bytes the browser fetches for a first search, measured in headless chromium;
 - the live preview: one YAML edit under `scripts/site serve` until the edited page is served
-  (goal < 3 s), and how many rebuilds each save started (goal: one).
+  (goal < 3 s), and how many rebuilds each save started (goal: one);
+- the resolver page and the other pages' weight (scripts/resolver_benchmark.py; --skip-resolver).
 """
 
 from __future__ import annotations
@@ -253,6 +254,7 @@ def main() -> None:
     parser.add_argument("--skip-serve", action="store_true")
     parser.add_argument("--skip-search", action="store_true")
     parser.add_argument("--serve-only", action="store_true", help="only the live preview's round-trip")
+    parser.add_argument("--skip-resolver", action="store_true")
     args = parser.parse_args()
     print(f"machine load (1-minute average) at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     base = None if args.serve_only else measure_builds(args.runs, not args.skip_search)
@@ -264,6 +266,8 @@ def main() -> None:
             f"serve round-trip, one YAML edit until the page is served: median {median:.2f} s (goal < 3 s; "
             f"{', '.join(f'{s:.2f}' for s in seconds)}){versus}; rebuilds per save: {', '.join(map(str, rebuilds))}"
         )
+    if not args.serve_only and not args.skip_resolver:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "resolver_benchmark.py")], check=True)
     print(f"machine load (1-minute average) at the end: {os.getloadavg()[0]:.1f}")
     if not args.serve_only:
         project = pipeline.check(ROOT)

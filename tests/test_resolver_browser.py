@@ -43,13 +43,18 @@ class Resolver:
     def start_over(self) -> None:
         self.page.click(".rb-r-restart")
 
-    def choose(self, path: list, value: str) -> None:
-        self.page.select_option(at(path), value)
-
-    def number(self, path: list, value: int) -> None:
+    def shown(self, path: list):
+        """A control, its folded group (a zone's figures, a piece's other settings) opened first."""
         field = self.page.locator(at(path)).first
         if not field.is_visible():
-            self.page.locator(at(path[:-1])).locator("summary").click()
+            self.page.locator(at(path[:-1])).locator("summary").first.click()
+        return field
+
+    def choose(self, path: list, value: str) -> None:
+        self.shown(path).select_option(value)
+
+    def number(self, path: list, value: int) -> None:
+        field = self.shown(path)
         field.fill(str(value))
         field.dispatch_event("change")
 
@@ -63,7 +68,7 @@ class Resolver:
         self.page.click(at(path))
 
     def tick(self, path: list) -> None:
-        self.page.check(at(path))
+        self.shown(path).check()
 
     def typed_dice(self, faces: list) -> None:
         self.page.check(".rb-r-dice input[value=typed]")

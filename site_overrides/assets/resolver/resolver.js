@@ -321,13 +321,22 @@
       var remove = el("button", { type: "button", class: "rb-r-remove", text: w("remove") });
       remove.addEventListener("click", function () { delete pieces[id]; render(); });
       card.appendChild(el("div", { class: "rb-r-piece-head" }, [el("strong", { text: pieceName(group.key, id) }), remove]));
+      // What most questions need first; the rest (experience, a car seat, ...) one tap away.
+      var more = el("details", { class: "rb-r-more" }, [el("summary", { text: w("more") })]);
       group.fields.forEach(function (spec) {
         var path = [group.key, id, spec.key];
-        card.appendChild(row(fieldLabel(spec.key), control(path, spec, piece[spec.key], function (value) {
+        var line = row(fieldLabel(spec.key), control(path, spec, piece[spec.key], function (value) {
           set(piece, spec.key, value);
           if (spec.type !== "number" && spec.type !== "bool") render();
-        }), path));
+        }), path);
+        if (spec.more) {
+          more.appendChild(line);
+          if (piece[spec.key] !== undefined && piece[spec.key] !== null) more.open = true;
+        } else {
+          card.appendChild(line);
+        }
       });
+      if (more.childNodes.length > 1) card.appendChild(more);
       fieldset.appendChild(card);
     });
     var free = group.ids.filter(function (c) { return !(c.id in pieces); });
@@ -541,7 +550,10 @@
     var out = els.outcome;
     out.textContent = "";
     if (answer.failed) {
-      out.appendChild(el("p", { class: "rb-r-failed", text: w("failed", { why: answer.failed }) }));
+      // A mistake of ours, not the reader's: said in their language; the details for a report.
+      host.setAttribute("data-outcome", "crashed");
+      out.appendChild(el("p", { class: "rb-r-failed", role: "alert", text: w("crashed") }));
+      out.appendChild(el("details", { class: "rb-r-case" }, [el("summary", { text: w("crash-detail") }), el("pre", { lang: "en" }, [el("code", { text: answer.failed })])]));
       return;
     }
     if (answer.problems) {
