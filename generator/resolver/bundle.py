@@ -92,8 +92,10 @@ def write_engine(site: Path) -> dict:
     target.mkdir(parents=True, exist_ok=True)
     sizes = {}
     for name in PIN["files"]:
-        shutil.copyfile(cache / name, target / name)
-        sizes[name] = (target / name).stat().st_size
+        copy = target / name
+        if not copy.is_file() or copy.stat().st_size != (cache / name).stat().st_size:  # the preview keeps them
+            shutil.copyfile(cache / name, copy)
+        sizes[name] = copy.stat().st_size
     lock = json.loads((cache / "pyodide-lock.json").read_text(encoding="utf-8"))
     (target / "pyodide-lock.json").write_text(
         json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True), encoding="utf-8"
@@ -101,6 +103,9 @@ def write_engine(site: Path) -> dict:
     sizes["pyodide-lock.json"] = (target / "pyodide-lock.json").stat().st_size
     body = engine_zip()
     name = f"engine-{hashlib.sha256(body).hexdigest()[:12]}.zip"
+    for old in (site / FOLDER).glob("engine-*.zip"):  # an earlier build's, under the preview
+        if old.name != name:
+            old.unlink()
     (site / FOLDER / name).write_bytes(body)
     return {
         "pyodide": pyodide_folder(),

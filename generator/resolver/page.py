@@ -94,4 +94,6 @@ def page_words(package, lang: str) -> dict[str, Any]:
     own = package.situations.words()
     for section in ("labels", "actions", "boards", "faces"):
         said[section] = {key: text[lang] for key, text in (own.get(section) or {}).items()}
+    if own.get("note"):
+        said["note"] = own["note"][lang]  # said above the controls
     return said

@@ -682,6 +682,7 @@
     host.appendChild(el("div", { class: "rb-r-engine" }, [els.status, els.bar]));
     host.appendChild(els.notice);
     host.appendChild(el("h2", { text: w("situation") }));
+    if (data.words.note) host.appendChild(el("p", { class: "rb-r-note", text: data.words.note }));
     host.appendChild(els.form);
     host.appendChild(el("div", { class: "rb-r-actions" }, [els.resolve, share, restart, els.shared]));
     host.appendChild(els.outcome);
