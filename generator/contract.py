@@ -29,7 +29,8 @@ from generator.scenarios.game import Scenarios
 from generator.scenarios.situations import Situations, check, encode
 
 R = TypeVar("R")
-_FORMS: dict[tuple[int, int], dict] = {}
+_FORMS: dict[tuple[int, int], tuple[Any, Any, dict]] = {}  # (game, rules) -> the resolver's controls
+_KEPT_FORMS = 8
 S = TypeVar("S")
 V = TypeVar("V", bound=CaseView)
 
@@ -60,10 +61,16 @@ class GamePackage(GameData, GamePages[R], Generic[R, S, V]):
     def situation_form(self, game: Game, rules: R) -> dict:
         """The resolver's controls for a loaded game (their ids; the names of the default language)."""
         key = (id(game), id(rules))
-        if key not in _FORMS:
-            _FORMS.clear()  # one game at a time: an earlier project's forms are done with
-            _FORMS[key] = self.situations.form(rules, names_feed(game, DEFAULT)) if self.situations else {}
-        return _FORMS[key]
+        kept = _FORMS.get(key)
+        if kept is None or kept[0] is not game or kept[1] is not rules:  # an id may be reused by a later object
+            if len(_FORMS) >= _KEPT_FORMS:
+                _FORMS.clear()  # an earlier project's forms are done with
+            kept = _FORMS[key] = (
+                game,
+                rules,
+                self.situations.form(rules, names_feed(game, DEFAULT)) if self.situations else {},
+            )
+        return kept[2]
 
     def resolver_extra(self, game: Game, root: Path) -> dict:
         """What the resolver page needs besides the feed (plain JSON values)."""

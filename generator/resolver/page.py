@@ -31,10 +31,15 @@ def resolver_games(project: Project) -> list:
     return [game for game in project.games.values() if registry.for_game(game).situations is not None]
 
 
-def resolver_pages(project: Project, languages: tuple[str, ...], default_lang: str) -> list[GeneratedPage]:
+def resolver_pages(
+    project: Project, languages: tuple[str, ...], default_lang: str, only: list[str] | None = None
+) -> list[GeneratedPage]:
+    """Each game's resolver page in each language (`only`: of these games alone)."""
     pages = []
     said = words()["ui"]
     for game in resolver_games(project):
+        if only is not None and game.id not in only:
+            continue
         for lang in languages:
             up = "../../" if lang == default_lang else "../../../"  # from <game>/resolver/ to the site's root
             markdown = "\n".join(
