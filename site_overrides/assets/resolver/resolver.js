@@ -208,7 +208,7 @@
       var adder = select(path.concat(["+"]), options, null, true, function (value) {
         if (value !== null) { list.push(value); onChange(list); }
       });
-      adder.setAttribute("aria-label", w("add"));
+      adder.setAttribute("aria-label", (spec.key ? label(spec.key) + ": " : "") + w("add"));
       adder.firstChild.textContent = "+ " + w("add");
       box.appendChild(adder);
       box.id = adder.id + "-box";
@@ -225,6 +225,7 @@
         list[index] = value; onChange(list.some(function (x) { return x !== null; }) ? list : null);
       });
       node.firstChild.textContent = w("empty-slot");
+      node.setAttribute("aria-label", label(spec.key) + " " + (index + 1));  // each slot its own name
       box.appendChild(node);
     });
     return box;
