@@ -15,10 +15,12 @@ model, `S` a game being played, `V` one scenario case as the game's checks see i
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from generator.core.dice import Die
 from generator.errors import DataError
+from generator.feed import names_feed
+from generator.languages import DEFAULT
 from generator.load.entities import Entity, Game
 from generator.load.spec import GameData
 from generator.render.example_view import OtherEdition
@@ -28,8 +30,11 @@ from generator.scenarios.editions import CANNOT_PLAY, DIFFERENT, elsewhere
 from generator.scenarios.game import Scenarios
 from generator.scenarios.random_play import RandomPlay
 from generator.scenarios.sections import as_example, told_cases
+from generator.scenarios.situations import Situations, check, encode
 
 R = TypeVar("R")
+_FORMS: dict[tuple[int, int], tuple[Any, Any, dict]] = {}  # (game, rules) -> the resolver's controls
+_KEPT_FORMS = 8
 S = TypeVar("S")
 V = TypeVar("V", bound=CaseView)
 
@@ -40,6 +45,41 @@ class GamePackage(GameData, GamePages[R], Generic[R, S, V]):
     scenarios: Scenarios[R, S, V] | None = None  # its side of the scenario format, when it has a model
     event_kinds: frozenset[str] = frozenset()  # every event its engine emits (each told in every language)
     random_play: RandomPlay[R, S] | None = None  # its side of random play with invariants, when it has a model
+    situations: Situations[R] | None = None  # what its resolver page lets a reader build (none: no page)
+
+    def rules_from_feed(self, feed: dict, extra: dict) -> R:
+        """The rules model from the game's open data feed (generator/feed/) and the page's `extra`:
+        what the resolver runs on in the reader's browser; equal to rules_for(game)."""
+        raise NotImplementedError
+
+    def situation_link(self, game: Game, rules: R, example: Any) -> str | None:
+        """A worked example's starting state and steps as its resolver page's link fragment (None
+        when the page's controls cannot hold it)."""
+        if self.situations is None:
+            return None
+        form = self.situation_form(game, rules)
+        situation = self.situations.from_case(example.scenario, form)
+        if check(form, situation, self.situations.zones):
+            return None
+        return encode(situation)
+
+    def situation_form(self, game: Game, rules: R) -> dict:
+        """The resolver's controls for a loaded game (their ids; the names of the default language)."""
+        key = (id(game), id(rules))
+        kept = _FORMS.get(key)
+        if kept is None or kept[0] is not game or kept[1] is not rules:  # an id may be reused by a later object
+            if len(_FORMS) >= _KEPT_FORMS:
+                _FORMS.clear()  # an earlier project's forms are done with
+            kept = _FORMS[key] = (
+                game,
+                rules,
+                self.situations.form(rules, names_feed(game, DEFAULT)) if self.situations else {},
+            )
+        return kept[2]
+
+    def resolver_extra(self, game: Game, root: Path) -> dict:
+        """What the resolver page needs besides the feed (plain JSON values)."""
+        return {}
 
     def model_errors(self, game: Game, root: Path) -> list[DataError]:
         """The rules model's checks of the loaded game: coherent data, FAQ rulings, worked examples."""

@@ -28,6 +28,7 @@ Reported:
   (scripts/synthetic_project.py) and its exponent (log-log slope; goal <= 1.1 from 3x to 10x);
   the stages run in one process are timed three times and the least kept, since a busy machine
   only adds to CPU time (one sample each moved the exponents by +-0.3 at load 7).
+- the resolver page and the other pages' weight (scripts/resolver_benchmark.py; --skip-resolver).
 """
 
 from __future__ import annotations
@@ -331,6 +332,7 @@ def main() -> None:
     parser.add_argument("--skip-growth", action="store_true")
     parser.add_argument("--growth-only", action="store_true")
     parser.add_argument("--stages", type=Path, help=argparse.SUPPRESS)  # one project's stage times, as JSON
+    parser.add_argument("--skip-resolver", action="store_true")
     args = parser.parse_args()
     if args.stages:
         print(json.dumps(stage_times(args.stages)))
@@ -351,6 +353,8 @@ def main() -> None:
         )
     if not (args.serve_only or args.skip_growth):
         measure_growth()
+    if not args.serve_only and not args.skip_resolver:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "resolver_benchmark.py")], check=True)
     print(f"machine load (1-minute average) at the end: {os.getloadavg()[0]:.1f}")
     if not args.serve_only:
         project = pipeline.check(ROOT)

@@ -22,10 +22,11 @@ FLOORS: list[tuple[str, ...]] = [
     ("core", "runtime", "languages"),
     ("load",),
     ("scenarios", "render"),
-    ("search",),
+    ("search", "feed"),
     ("contract",),
     ("games",),
     ("registry",),
+    ("resolver",),
     ("pipeline",),
     ("site",),
     ("__main__", "__init__"),  # the command line and the public surface

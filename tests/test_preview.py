@@ -13,6 +13,7 @@ import pytest
 
 from generator import pipeline, registry
 from generator.errors import DataErrors
+from generator.languages import PUBLISHED
 from generator.load import load_project
 from generator.render.pages import render_project
 from tests.conftest import copy_project
@@ -62,7 +63,7 @@ def same_as_the_whole_pipeline(root: Path, generated) -> None:
     """What the preview serves is what `build` renders from the same data (whose checks passed)."""
     project, errors = load_project(root / "rules_data", root, specs=registry.engines())
     assert not errors
-    whole = render_project(project, registry.engines())
+    whole = render_project(project, registry.engines()) + pipeline.more_pages(project, PUBLISHED)
     assert [page.path for page in generated.pages] == [page.path for page in whole]
     assert pages(generated) == {page.path: (page.markdown, page.edit_source) for page in whole}
 

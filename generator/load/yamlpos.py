@@ -184,6 +184,11 @@ def _kept_or_parsed(raw: bytes, display: str) -> tuple[Node | None, list[DataErr
     return parsed
 
 
+def parse_text(text: str, display: str) -> tuple[Node | None, list[DataError]]:
+    """Parse YAML (or JSON) that is no file: a situation a page sends, shown as `display`."""
+    return _parse_bytes(text.encode("utf-8"), display)
+
+
 def _parse_bytes(raw: bytes, display: str) -> tuple[Node | None, list[DataError]]:
     try:
         text = decode(raw, display)

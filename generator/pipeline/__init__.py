@@ -10,10 +10,12 @@ from typing import Callable
 
 from generator import registry
 from generator.errors import DataErrors
-from generator.languages import LANGUAGES
+from generator.feed.howto import howto_pages
+from generator.languages import DEFAULT, LANGUAGES, PUBLISHED
 from generator.load import load_project
 from generator.load.entities import Project
 from generator.render.pages import GeneratedPage, render_project
+from generator.resolver.page import resolver_pages
 from generator.runtime.forked import Forked
 from generator.runtime.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
 
@@ -71,7 +73,7 @@ def generate(
         project = check(root)
         if on_loaded:
             on_loaded(project)
-        return Generated(project, render_project(project, registry.engines()))
+        return Generated(project, _pages(project))
     project, errors = load(root)
     if errors:
         raise DataErrors(errors)
@@ -79,11 +81,22 @@ def generate(
     if on_loaded:
         on_loaded(project)
     try:
-        pages = render_project(project, registry.engines())
+        pages = _pages(project)
     except Exception:
         model_check.raise_errors()  # data the model rejects may break rendering: say why
         raise
     return Generated(project, pages, model_check)
+
+
+def _pages(project: Project) -> list[GeneratedPage]:
+    """Every page of the published languages: the games', the shared ones, the open data's, the
+    resolvers'."""
+    return render_project(project, registry.engines()) + more_pages(project, PUBLISHED)
+
+
+def more_pages(project: Project, languages: tuple[str, ...]) -> list[GeneratedPage]:
+    """The pages beside the rendered data: the open data's page, each game's resolver page."""
+    return howto_pages(project, languages, DEFAULT) + resolver_pages(project, languages, DEFAULT)
 
 
 class Preview:
@@ -108,6 +121,7 @@ class Preview:
         self.root = root
         self.verdicts: dict[tuple[str, str], list] = {}  # (game id, its inputs) -> the model's errors
         self.pages: dict[tuple[str, str], list[GeneratedPage]] = {}  # (game id, its inputs) -> its pages
+        self.resolver_pages: dict[tuple[str, str], list[GeneratedPage]] = {}  # the same, its resolver page
         self.rendered: list[str] = []  # the games the last generate() rendered (for tests and the log)
         self.inputs: dict[str, str] = {}  # game id -> the digest of its inputs, at the last generate()
 
@@ -118,7 +132,7 @@ class Preview:
         self.inputs = game_inputs(self.root, list(project.games), _compared(project))
         versions = {game_id: (game_id, digest) for game_id, digest in self.inputs.items()}
         for version in versions.values():  # the versions in use are the last to be dropped
-            for table in (self.verdicts, self.pages):
+            for table in (self.verdicts, self.pages, self.resolver_pages):
                 if version in table:
                     table[version] = table.pop(version)
         stale = [game for game_id, game in project.games.items() if versions[game_id] not in self.verdicts]
@@ -132,7 +146,13 @@ class Preview:
         self.rendered = [game_id for game_id in project.games if game_id not in kept]
         for game_id in self.rendered:
             self._keep(self.pages, versions[game_id], [page for page in pages if page.path.split("/")[1] == game_id])
-        for table in (self.verdicts, self.pages):  # a game whose folder is gone
+        pages += howto_pages(project, LANGUAGES, DEFAULT)
+        for game_id in project.games:  # a game's resolver page is kept with its other pages
+            version = versions[game_id]
+            if version not in self.resolver_pages:
+                self._keep(self.resolver_pages, version, resolver_pages(project, LANGUAGES, DEFAULT, [game_id]))
+            pages += self.resolver_pages[version]
+        for table in (self.verdicts, self.pages, self.resolver_pages):  # a game whose folder is gone
             for version in [version for version in table if version[0] not in project.games]:
                 del table[version]
         return Generated(project, pages)

@@ -8,10 +8,12 @@ mistake is reported with its place and what to do, and nothing runs.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 from generator import registry
+from generator.core.dice import OddsUnknown
 from generator.errors import DataError, DataErrors, GeneratorError, RulesDataError
 from generator.load.files import display
 from generator.load.references import suggestion
@@ -20,6 +22,7 @@ from generator.load.yamlpos import Node, parse
 from generator.pipeline import PROJECT_ROOT, load_checked
 from generator.scenarios.reading import read_scenario_file, source_sections
 from generator.scenarios.runner import format_trace, run_case
+from generator.scenarios.situations import odds
 
 EXAMPLE = "rules_data/<game>/scenarios/movement.yaml"
 
@@ -35,6 +38,11 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("file", type=Path, help=f"a scenario file, e.g. {EXAMPLE}")
     parser.add_argument("--case", help="run only the case with this id")
+    parser.add_argument(
+        "--odds",
+        action="store_true",
+        help="for a case without dice: play it under every roll the dice could show and print each outcome's exact chance",
+    )
     args = parser.parse_args(argv)
     try:
         root = project_of(args.file)
@@ -90,11 +98,39 @@ def main(argv: list[str]) -> int:
         except RulesDataError as error:
             print(f"error: the {played} rules data is incoherent:\n{error}", file=sys.stderr)
             return 1
+        if args.odds and "dice" not in case:
+            failed += _print_odds(case, models[played], package)
+            continue
         result = run_case(case, models[played], hooks)
         print(format_trace(result))
         failed += not result.ok
     print(f"{len(cases) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _print_odds(case: dict, model, package) -> bool:
+    """Each outcome of a case whose dice are left open, with its exact chance (what the resolver
+    page shows); True when the case cannot be counted."""
+    shown = f"{case.get('_file', '?')} :: {case['id']}"
+    if package.situations is None:
+        print(f"{shown}\n  odds: this game has no outcomes to count", file=sys.stderr)
+        return True
+    try:
+        counted = odds(case, model, package.situations)
+    except OddsUnknown as error:
+        print(f"{shown}\n  odds: {error}", file=sys.stderr)
+        return True
+    except GeneratorError as error:
+        print(f"{shown}\n  odds: error: {error}", file=sys.stderr)
+        return True
+    if counted is None:
+        print(f"{shown}\n  odds: too many rolls to count; script the dice", file=sys.stderr)
+        return True
+    chances, plays = counted
+    print(f"{shown}\n  odds over {plays} plays:")
+    for outcome, chance, _ in chances:
+        print(f"    {chance.numerator}/{chance.denominator} {json.dumps(outcome)}")
+    return False
 
 
 def project_of(path: Path) -> Path:

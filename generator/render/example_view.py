@@ -30,6 +30,7 @@ class ExampleView:
     level: int  # heading level inside the section it illustrates
     initial: Figure | None  # None: a game with no board to draw
     steps: list[StepView] = field(default_factory=list)
+    resolver: str | None = None  # its starting state as the resolver page's link fragment (#s=...)
     outcome: str = ""  # the state the last step leaves, in words (the cases page)
 
 

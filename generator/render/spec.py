@@ -6,7 +6,7 @@ the registered packages by engine name."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
@@ -57,11 +57,18 @@ class GamePages(Generic[R]):
         self, game: Game, rules: R, section: Entity, lang: str, t: Callable, labels: Mapping[str, Mapping[str, str]]
     ) -> list[ExampleView]:
         """The worked examples of one section, as the page template shows them."""
-        return [
-            self.example_view(game, rules, example, section, lang, t, labels)
-            for example in game.examples
-            if example.section == section.id
-        ]
+        views = []
+        for example in game.examples:
+            if example.section == section.id:
+                view = self.example_view(game, rules, example, section, lang, t, labels)
+                view.resolver = self.situation_link(game, rules, example)
+                views.append(view)
+        return views
+
+    def situation_link(self, game: Game, rules: R, example: Any) -> str | None:
+        """A worked example's starting state as its game's resolver page takes it in a link
+        (`s=...`), or None when the game has no such page or the page cannot hold the example."""
+        return None
 
     def case_views(
         self, game: Game, rules: R, section: Entity, lang: str, t: Callable, labels: Mapping[str, Mapping[str, str]]

@@ -37,10 +37,14 @@ from properdocs.structure.pages import Page
 
 from generator import pipeline, registry
 from generator.errors import DataErrors, GeneratorError
-from generator.languages import DRAFTS
+from generator.feed import write_feeds
+from generator.languages import DEFAULT, DRAFTS, PUBLISHED
 from generator.load import interface_labels
 from generator.load.site_config import site_config_errors
 from generator.render.pages import CASES_PAGE
+from generator.resolver.bundle import write_engine
+from generator.resolver.page import PAGE as RESOLVER_PAGE
+from generator.resolver.page import resolver_games, write_page_data
 from generator.runtime.forked import Forked
 from generator.search import TextIndexer, build_search, name_index_files, write_text_index
 from generator.site import language_split, patches, serve, staging, theme_env
@@ -347,6 +351,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
                 self.site_changes += 1
         if not self.generated:
             return
+        feeds = write_feeds(self.generated.project, Path(config.site_dir), PUBLISHED, DEFAULT)
+        log.info(f"open data: {len(feeds)} files")
+        self._write_the_resolver(Path(config.site_dir))
         if not self.config.search:
             log.info(self.reader_site.finish(config))
             return
@@ -366,6 +373,17 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
             serve.indexed_in_build(self._site_state())
         self.indexed_once = True
         log.info(self.reader_site.finish(config))  # after the search index: it lists its files
+
+    def _write_the_resolver(self, site: Path) -> None:
+        """The engine for the browser and each resolver page's file (the pages need both)."""
+        if not resolver_games(self.generated.project):
+            return
+        try:
+            engine = write_engine(site)
+        except GeneratorError as exc:
+            raise PluginError(str(exc)) from None
+        pages = write_page_data(self.generated.project, site, PUBLISHED, DEFAULT, engine)
+        log.info(f"resolver: {len(pages)} pages, engine {engine['bytes'] // 1024} KB")
 
     def _site_state(self) -> tuple:
         """Under serve: equal for two rebuilds when the second wrote no page and read the same data."""
@@ -414,4 +432,5 @@ def _page_order(generated: pipeline.Generated) -> dict[str, int]:
             order[f"{game.id}/{page.id}.md"] = page.order
         # The cases the model plays for the rules sections come after every page of the game.
         order[f"{game.id}/{CASES_PAGE}.md"] = max((page.order for page in game.pages), default=0) + 1
+        order[f"{game.id}/{RESOLVER_PAGE}.md"] = 10_000  # after the game's own pages
     return order

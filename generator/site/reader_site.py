@@ -24,6 +24,9 @@ SITEMAP = "sitemap.xml"
 PER_LANGUAGE = (NOT_FOUND, OFFLINE, SITEMAP)  # each language's copy goes to its folder; the root keeps the default's
 HOME_PAGES = (NOT_FOUND, OFFLINE)  # pages whose language menu leads to each language's home
 HASH_LENGTH = 16  # hex digits of a file's SHA-256 in the lists: the worker compares its copies with it
+RESOLVER_ASSETS = "assets/resolver/"  # the engine for the browser: only for readers of a resolver page
+RESOLVER_PAGE = "/resolver/"  # <game>/resolver/ in a language's folder
+RESOLVER_LIST = "resolver-"  # assets/offline/resolver-<lang>.json
 
 
 class ReaderSite:
@@ -101,6 +104,14 @@ def write_offline_lists(site: Path, homes: dict[str, str]) -> dict[str, dict]:
             json.dumps(listed, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
         )
         lists[lang] = listed
+        resolver = resolver_files(site, lang, home, others)
+        if resolver:  # kept only once the reader opens a resolver page (its script asks)
+            entries = _entries(site, resolver, hashes)
+            listed = {"lang": lang, "homes": homes, "bytes": sum(entry[2] for entry in entries), "files": entries}
+            (folder / f"{RESOLVER_LIST}{lang}.json").write_text(
+                json.dumps(listed, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+            )
+            lists[f"{RESOLVER_LIST}{lang}"] = listed
     return lists
 
 
@@ -178,6 +189,8 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
         if not path.is_file():
             continue
         rel = path.relative_to(site).as_posix()
+        if rel.startswith(RESOLVER_ASSETS) or RESOLVER_PAGE in f"/{rel}":
+            continue  # a reader who never opens the resolver keeps none of it (resolver_files)
         if any(rel.startswith(f"{h}{TEXT_DIR}/") for h in {"", home, *other_homes}):  # a language's full-text index
             if rel.startswith(f"{home}{TEXT_DIR}/"):
                 files.append(rel)
@@ -196,3 +209,25 @@ def offline_files(site: Path, lang: str, home: str, other_homes: list[str]) -> l
                 # Directory URLs are what links and the address bar use.
                 files.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
     return files
+
+
+def resolver_files(site: Path, lang: str, home: str, other_homes: list[str]) -> list[str]:
+    """What a reader of `lang` keeps once a resolver page is open: the engine, the pages' files in
+    that language, the resolver pages and the open data the engine reads."""
+    files: list[str] = []
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if not path.is_file() or rel.endswith((".map", ".gz")):
+            continue
+        if rel.startswith(RESOLVER_ASSETS + "data/"):
+            if rel.endswith(f".{lang}.json"):
+                files.append(rel)
+        elif rel.startswith(RESOLVER_ASSETS):
+            files.append(rel)
+        elif rel.startswith("open-data/") and rel.endswith(f".{lang}.json"):
+            files.append(rel)
+        elif RESOLVER_PAGE in f"/{rel}" and rel.endswith("index.html"):
+            in_other = any(rel.startswith(other) for other in other_homes)
+            if (home and rel.startswith(home)) or (not home and not in_other):
+                files.append(rel[: -len("index.html")])
+    return files if any(rel.startswith(RESOLVER_ASSETS) for rel in files) else []

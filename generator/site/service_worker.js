@@ -27,7 +27,8 @@ self.addEventListener("activate", function (event) {
 
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type !== "precache" || !/^[a-z]{2,3}$/.test(String(data.lang))) return;
+  // A language's list, or "resolver-<language>" (the engine, asked for by a resolver page).
+  if (data.type !== "precache" || !/^(resolver-)?[a-z]{2,3}$/.test(String(data.lang))) return;
   var source = event.source;
   var tell = function (message) { if (source) source.postMessage(message); };
   event.waitUntil(precache(data.lang, tell).then(function (kept) {
@@ -157,7 +158,8 @@ function page(request, url) {
 function notKept(request, url) {
   return readMeta().then(function (meta) {
     var homes = meta.homes || {};
-    var kept = Object.keys(meta.langs);
+    // The languages kept (a resolver's list, "resolver-<language>", is no language of its own).
+    var kept = Object.keys(meta.langs).filter(function (key) { return homes[key] !== undefined; });
     var wanted = languageOf(url.pathname, homes);
     var reader = request.referrer ? languageOf(new URL(request.referrer).pathname, homes) : null;
     var at = function (lang, name) { return url.origin + ROOT + (homes[lang] || "") + name; };

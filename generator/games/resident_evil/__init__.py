@@ -44,12 +44,13 @@ from generator.render.example_view import ExampleView
 
 from . import parameter_checks, project_checks, ranges, schema
 from . import worked_examples as telling
-from .data import PROJECT_ROOT, Model, model_for_game
+from .data import PROJECT_ROOT, Model, model_for_game, model_from_feed
 from .engine import Game as Session
 from .narration import templates
 from .random_play import RANDOM_PLAY
 from .scenario import HOOKS
 from .scenario_case import ResidentEvilCase
+from .situations import SITUATIONS
 
 
 class ResidentEvil(GamePackage[Model, Session, ResidentEvilCase]):
@@ -64,6 +65,7 @@ class ResidentEvil(GamePackage[Model, Session, ResidentEvilCase]):
     parameter_ranges = ranges.PARAMETER_RANGES
     scenarios = HOOKS
     random_play = RANDOM_PLAY
+    situations = SITUATIONS
 
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
@@ -83,6 +85,13 @@ class ResidentEvil(GamePackage[Model, Session, ResidentEvilCase]):
 
     def model_errors(self, game: Game, root: Path) -> list:
         return project_checks.check_game(game, root)
+
+    def rules_from_feed(self, feed: dict, extra: dict) -> Model:
+        return model_from_feed(feed, extra.get("cards") or {})
+
+    def resolver_extra(self, game: Game, root: Path) -> dict:
+        """The check cards' values: the source prints none, so the page plays with these and says so."""
+        return {"cards": self.rules_for(game).cards}
 
     def report(self, game: Game, root: Path) -> list[str]:
         return project_checks.report_game(game, root)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import Location
+from generator.feed import parameter_values
 from generator.load.files import display
 
 from .campaign import HANDGUN
@@ -39,8 +40,7 @@ class Model:
 def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
     """The game's model; raises RulesError naming the parameter, or listing the check cards'
     errors with their places."""
-    values = {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")}
-    rules = rules_from_parameters(values)
+    rules = rules_from_parameters(parameter_values(game))
     folder = (root / game.file).parent
     cards = read_card_files(
         folder,
@@ -53,6 +53,13 @@ def model_for_game(game: Any, root: Path = PROJECT_ROOT) -> Model:
     _handgun_holds_its_reset(rules, cards)
     roles = {c.id for c in game.of_kind("character") if c.fields.get("role") == RESERVE_ONLY}
     return Model(rules, cards.cards, cards.places, frozenset(roles))
+
+
+def model_from_feed(feed: Any, cards: dict[str, Any]) -> Model:
+    """The same model from the open data feed (the parameters) and the check cards as plain values
+    (the resolver page carries them: the source prints no card value)."""
+    rules = rules_from_parameters({p["id"]: p["value"] for p in feed["parameters"] if not p["derived"]})
+    return Model(rules, dict(cards))
 
 
 def _handgun_holds_its_reset(rules: Rules, cards: CheckCards) -> None:

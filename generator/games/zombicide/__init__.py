@@ -15,6 +15,7 @@ Modules, smallest first:
     skill_actions.py the actions skills add (Blitz, Bloodlust, Field medic, Lifesaver, Taunt) and setup
     engine.py        Game: the actions and phases; Game.skills() is the one switch of every skill
     odds.py          exact attack odds; odds_tables.py  the tables shown beside weapons
+    situations.py (+ resolver.yaml)  the resolver page: its controls, checks across them, the telling
     events.py        the kinds of event the engine reports
     scenario_format.py  what a case may say, as tables: keys and shapes, ids, actions, expectations
     scenario_checks.py  what the rules bound across a case's keys (survivors, cars, supply, routes)
@@ -34,7 +35,7 @@ from generator.core.dice import D6
 from generator.games.zombicide import case_view, data_checks, events, pages, project_checks, ranges, schema
 from generator.games.zombicide import worked_examples as telling
 from generator.games.zombicide.compare import measured_changes
-from generator.games.zombicide.data import rules_for_game
+from generator.games.zombicide.data import rules_for_game, rules_from_feed
 from generator.games.zombicide.engine import Game as Session
 from generator.games.zombicide.narration import templates
 from generator.games.zombicide.odds_tables import odds_tables
@@ -42,6 +43,7 @@ from generator.games.zombicide.random_play import RANDOM_PLAY
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.scenario import HOOKS
 from generator.games.zombicide.scenario_checks import ZombicideCase
+from generator.games.zombicide.situations import SITUATIONS
 from generator.load.entities import Entity, Game
 from generator.load.examples import Example
 from generator.load.schema import Context
@@ -71,6 +73,7 @@ class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
     event_kinds = events.EVENT_KINDS
     scenarios = HOOKS
     random_play = RANDOM_PLAY
+    situations = SITUATIONS
 
     def template_functions(
         self, game: Game, lang: str, link_to: Callable, labels: Mapping[str, Mapping[str, str]]
@@ -107,6 +110,9 @@ class Zombicide(GamePackage[Rules, Session, ZombicideCase]):
 
     def rules_for(self, game: Game) -> Rules:
         return rules_for_game(game)
+
+    def rules_from_feed(self, feed: dict, extra: dict) -> Rules:
+        return rules_from_feed(feed)
 
     def odds_for(self, rules: Rules, entity: Entity) -> list:
         if entity.kind != "equipment" or not entity.fields.get("attacks"):

@@ -1,14 +1,21 @@
-"""From loaded rules data to the rules model's inputs: the one place that knows both.
+"""From rules data to the rules model's inputs: the one place that knows both.
 
 The model (this package) is pure and never imports the loader; the loader never imports
-the model. This adapter builds an edition's `Rules` from a loaded `Game`.
+the model. This adapter builds an edition's `Rules` from the data as the open data feed gives it
+(generator/feed/): from a loaded `Game` at build time, from the feed itself in the reader's
+browser (the resolver page), through the same function, so the two cannot differ.
 """
 
 from __future__ import annotations
 
+from typing import Any, Iterable, Mapping
+
+from generator.feed import entity_data, parameter_values
 from generator.games.zombicide.equipment import Card, Profile
 from generator.games.zombicide.rules import Rules
-from generator.load.entities import Entity, Game
+from generator.load.entities import Game
+
+Entry = tuple[str, str, Mapping[str, Any]]  # an entity as the feed gives it: kind, id, data
 
 
 def rules_for_game(game: Game) -> Rules:
@@ -17,44 +24,49 @@ def rules_for_game(game: Game) -> Rules:
 
 
 def rules_inputs(game: Game) -> dict:
+    """The inputs of Rules.from_data, from a loaded game as its feed gives it."""
+    return inputs_from_entries(parameter_values(game), [(e.kind, e.id, entity_data(e)) for e in game.entities.values()])
+
+
+def rules_from_feed(feed: Mapping[str, Any]) -> Rules:
+    """The same rules from an open data feed (any of its languages)."""
+    parameters = {p["id"]: p["value"] for p in feed["parameters"] if not p["derived"]}
+    entries = [(e["kind"], e["id"], e.get("data") or {}) for e in feed["entities"]]
+    return rules_from_entries(feed["game"]["id"], parameters, entries)
+
+
+def rules_from_entries(edition: str, parameters: Mapping[str, Any], entries: Iterable[Entry]) -> Rules:
+    return Rules.from_data(edition, **inputs_from_entries(parameters, list(entries)))
+
+
+def inputs_from_entries(parameters: Mapping[str, Any], entries: list[Entry]) -> dict:
+    def of(kind: str) -> list[tuple[str, Mapping[str, Any]]]:
+        return [(eid, data) for k, eid, data in entries if k == kind]
+
     return {
-        "parameters": {pid: p.fields["value"] for pid, p in game.parameters.items() if not p.fields.get("derived")},
-        "zombie_stats": {
-            zid: {**z.fields["stats"], "special": [rule for rule, _ in z.fields.get("special", [])]}
-            for zid, z in game.by_id("zombie").items()
+        "parameters": dict(parameters),
+        "zombie_stats": {zid: {**z["stats"], "special": list(z.get("special", []))} for zid, z in of("zombie")},
+        "level_thresholds": [(lid, level["xp"]) for lid, level in of("level")],
+        "skill_models": {sid: s["model"] for sid, s in of("skill")},
+        "equipment": {
+            eid: card_from_entity(eid, fields) for eid, fields in of("equipment") if fields.get("kind") != "car"
         },
-        "level_thresholds": [(level.id, level.fields["xp"]) for level in game.of_kind("level")],
-        "skill_models": {sid: s.fields["model"] for sid, s in game.by_id("skill").items()},
-        "equipment": equipment_cards(game),
-        "improvised": improvised_weapons(game),
-    }
-
-
-def equipment_cards(game: Game) -> dict[str, Card]:
-    """The edition's cards from equipment.yaml (cars are not cards the engine plays)."""
-    cards = [card_from_entity(e) for e in game.of_kind("equipment") if e.fields.get("kind") != "car"]
-    return {card.name: card for card in cards}
-
-
-def improvised_weapons(game: Game) -> dict[str, Card]:
-    """The attacks a skill gives without a card (Improvised weapon), as cards named by the skill."""
-    return {
-        skill.id: card_from_entity(skill, kind="weapon")
-        for skill in game.of_kind("skill")
-        if skill.fields.get("attacks")
+        # The attacks a skill gives without a card (Improvised weapon), as cards named by the skill.
+        "improvised": {sid: card_from_entity(sid, s, kind="weapon") for sid, s in of("skill") if s.get("attacks")},
     }
 
 
 _KINDS = {"weapon": "weapon", "item": "item", "zombie-card": "zombie", "wound": "wound"}
 
 
-def card_from_entity(entity: Entity, kind: str | None = None) -> Card:
-    fields = entity.fields
+def card_from_entity(card_id: str, fields: Mapping[str, Any], kind: str | None = None) -> Card:
+    """A card of the engine from an equipment entry's data (cars are not cards the engine plays),
+    or from a skill's attacks as a weapon (`kind`)."""
     profiles = {attack["mode"]: attack for attack in fields.get("attacks", [])}
     specials = {attack.get("special") for attack in profiles.values()}
     door = fields.get("door", "none")
     return Card(
-        entity.id,
+        card_id,
         kind=kind or _KINDS[fields["kind"]],
         melee=_profile(profiles.get("melee")),
         ranged=_profile(profiles.get("ranged")),
