@@ -55,7 +55,10 @@ def _page(project: Project, lang: str, languages: tuple[str, ...], default_lang:
         say=lambda key: as_markdown(said[key][lang]),
         lang=lang,
         languages=languages,
-        language_names={code: labels[f"language-{code}"][lang] for code in languages},
+        # a language added since the labels were written (a draft) goes by its code
+        language_names={
+            code: labels[f"language-{code}"][lang] if f"language-{code}" in labels else code for code in languages
+        },
         games=games,
         folder=FOLDER,
         version=VERSION,

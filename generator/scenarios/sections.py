@@ -153,15 +153,25 @@ _TOLD: dict[tuple[int, str], tuple[Game, Example]] = {}  # (game, case@edition) 
 
 def as_example(game: Game, case: dict, section: Entity, played_by: str = "") -> Example:
     """A case in the shape of a worked example (no title or setup of its own: the page heads it);
-    `played_by`: the edition whose model plays it, when it is not the game's own."""
-    key = (id(game), case["id"] + "@" + played_by)
+    `played_by`: the edition whose model plays it, when it is not the game's own. Its id names the
+    section too: a case told under two sections of one page draws its board under each, and the
+    drawings' element ids must differ."""
+    key = (id(game), case["id"] + "@" + played_by + "#" + section.id)
     if key not in _TOLD or _TOLD[key][0] is not game:
         if len(_TOLD) > 4096:
             _TOLD.clear()
         blank = Localized(dict.fromkeys(game.text, ""))  # type: ignore[arg-type]  # no words of its own
         scenario = {k: v for k, v in case.items() if not k.startswith("_") or k == "_file"}
         example = Example(
-            case["id"], game.id, section.id, blank, blank, scenario, case["_where"], case["_file"], show=[]
+            f"{case['id']}--{section.id}",
+            game.id,
+            section.id,
+            blank,
+            blank,
+            scenario,
+            case["_where"],
+            case["_file"],
+            show=[],
         )
         _TOLD[key] = (game, example)
     return _TOLD[key][1]

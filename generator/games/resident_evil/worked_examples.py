@@ -13,7 +13,7 @@ from string import Template
 from typing import Any, Mapping
 
 from generator.errors import ScenarioError
-from generator.languages import LANGUAGES, language
+from generator.languages import PUBLISHED, language
 from generator.render import grammar
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
@@ -89,14 +89,15 @@ def forms_for(game: Any, lang: str) -> dict[str, grammar.Forms]:
 
 def unnamed(game: Any, model: Model, example: Any) -> list[str]:
     """The characters and enemy types of an example that its narration would show as their ids in
-    some language, for want of a name (neither the data nor narration.yaml names them)."""
+    some published language, for want of a name (neither the data nor narration.yaml names them);
+    a draft language's missing names are counted with its other missing texts."""
     run = play(example, model)
     if not run.ok or run.initial is None:
         return []
     states = [run.initial, *(s.before for s in run.steps), *(s.after for s in run.steps)]
     told = {*run.initial.characters, *(e.type for state in states for e in state.enemies.values())}
     return sorted(
-        {key for key in told for lang in LANGUAGES if not Narrator(lang, names_for(game, lang), {}).has_name(key)}
+        {key for key in told for lang in PUBLISHED if not Narrator(lang, names_for(game, lang), {}).has_name(key)}
     )
 
 
