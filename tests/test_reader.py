@@ -639,29 +639,50 @@ def screen_plan(site: Path, lang: str, project) -> dict[str, tuple[list[str], se
     return {"phone": (language_pages(site, lang) + special, set(audited)), "desktop": (desktop, desktop_audited)}
 
 
-@pytest.mark.long(28)
+# A language's pages in three parts (the phone's in two halves, the desktop's): a part takes well
+# under a minute, so the workers share the language's pages instead of one waiting on them all.
+SCREEN_PARTS = ("phone 1/2", "phone 2/2", "desktop")
+
+
+def screen_part(plan: dict[str, tuple[list[str], set[str]]], part: str) -> tuple[str, list[str], set[str]]:
+    viewport, _, half = part.partition(" ")
+    paths, audited = plan[viewport]
+    if half:
+        number, count = (int(n) for n in half.split("/"))
+        paths = paths[(number - 1) * len(paths) // count : number * len(paths) // count]
+    return viewport, paths, audited
+
+
+@pytest.mark.long(12)
+@pytest.mark.parametrize("part", SCREEN_PARTS)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_fits_the_screen_logs_no_error_and_has_no_moderate_or_serious_accessibility_violation(
-    browser, host, built_site, project, lang
+    browser, host, built_site, project, lang, part
 ):
     plan = screen_plan(built_site, lang, project)
     assert len(plan["phone"][0]) >= 30, plan
     problems: list[str] = []
-    for viewport, (paths, audited) in plan.items():
-        context, page = new_page(browser, lang, viewport)
-        for path in paths:
-            page.errors.clear()
-            page.goto(f"{host}/{path}")
-            wide, width = page.evaluate(SCREEN)
-            if wide > width:
-                problems.append(f"/{path}: laid out {wide} px wide on a {width} px {viewport}")
-            if page.errors:
-                problems.append(f"/{path} ({viewport}): console errors {page.errors[:3]}")
-            if path in audited:
-                page.add_script_tag(content=axe_source())
-                problems += [f"/{path} ({viewport}): {v}" for v in page.evaluate(AXE_RUN, [AXE_TAGS, AXE_RULES])]
-        context.close()
+    viewport, paths, audited = screen_part(plan, part)
+    context, page = new_page(browser, lang, viewport)
+    for path in paths:
+        page.errors.clear()
+        page.goto(f"{host}/{path}")
+        wide, width = page.evaluate(SCREEN)
+        if wide > width:
+            problems.append(f"/{path}: laid out {wide} px wide on a {width} px {viewport}")
+        if page.errors:
+            problems.append(f"/{path} ({viewport}): console errors {page.errors[:3]}")
+        if path in audited:
+            page.add_script_tag(content=axe_source())
+            problems += [f"/{path} ({viewport}): {v}" for v in page.evaluate(AXE_RUN, [AXE_TAGS, AXE_RULES])]
+    context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_the_screen_parts_open_every_page_once():
+    plan = {"phone": ([f"p{n}" for n in range(7)], set()), "desktop": (["d"], set())}
+    opened = [path for part in SCREEN_PARTS for path in screen_part(plan, part)[1]]
+    assert sorted(opened) == sorted(plan["phone"][0] + plan["desktop"][0])
 
 
 # --- What the build writes for readers (no browser) -------------------------------------------------
