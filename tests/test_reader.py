@@ -574,6 +574,7 @@ def page_shape(path: str, project) -> str:
         pages = {page.id: page for page in project.games[parts[0]].pages}
         if parts[1] in pages:
             return str(pages[parts[1]].kind)
+        return parts[1]  # a page every game has from one template (its cases, its resolver)
     if len(parts) == 1 and parts[0] in project.games:
         return "game home"
     return "/".join(parts) or "home"

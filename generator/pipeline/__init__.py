@@ -14,6 +14,7 @@ from generator.feed.howto import howto_pages
 from generator.languages import DEFAULT, LANGUAGES, PUBLISHED
 from generator.load import load_project
 from generator.load.entities import Project
+from generator.pipeline.model_memo import kept_verdict
 from generator.render.pages import GeneratedPage, render_project
 from generator.resolver.page import resolver_pages
 from generator.runtime.forked import Forked
@@ -270,5 +271,6 @@ def _other_half(games: list) -> list:
 
 
 def _model_errors_of_game(game, root: Path) -> list:
-    """_model_errors() of one game (the model checks each game on its own)."""
-    return registry.for_game(game).model_errors(game, root)
+    """_model_errors() of one game (the model checks each game on its own), or the verdict an
+    earlier run gave on the same files (model_memo)."""
+    return kept_verdict(root, game, "errors", lambda: registry.for_game(game).model_errors(game, root))

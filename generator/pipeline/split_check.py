@@ -20,6 +20,7 @@ from generator import registry
 from generator.errors import DataError
 from generator.load import GameLinks, game_folders, links_between_games, load_games
 from generator.load.caps import cap_repeated
+from generator.pipeline.model_memo import kept_verdict
 from generator.runtime.cores import idle_cores_now
 from generator.runtime.forked import Forked
 
@@ -116,7 +117,13 @@ def _check_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
     model_errors = (
         []
         if load_errors
-        else [error for game in project.games.values() for error in registry.for_game(game).model_errors(game, root)]
+        else [
+            error
+            for game in project.games.values()
+            for error in kept_verdict(
+                root, game, "errors", functools.partial(registry.for_game(game).model_errors, game, root)
+            )
+        ]
     )
     figures = [
         GameFigures(
@@ -124,7 +131,9 @@ def _check_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
             game.order,
             len(game.entities),
             len(game.parameters),
-            [] if load_errors or model_errors else registry.for_game(game).report(game, root),
+            []
+            if load_errors or model_errors
+            else kept_verdict(root, game, "report", functools.partial(registry.for_game(game).report, game, root)),
         )
         for game in project.games.values()
     ]

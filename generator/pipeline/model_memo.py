@@ -1,0 +1,128 @@
+"""The rules model's verdict on a game, kept for the next run that reads the same files.
+
+Playing every scenario case, FAQ ruling and worked example of the three games costs about two
+seconds of CPU in each `check` and each build, for the same verdict as long as the data and the
+code stay as they were. A game's verdict depends only on its own folder, the folder of the
+edition it is compared with in either direction (a ruling is played on the other edition's model
+too), the files beside the game folders (sources.yaml names the sections cases cite), the
+generator's own files (the engines, the case format, the languages) and mkdocs.yml: a digest of
+their bytes names the kept verdict, so a change to any of them plays that game again, and an edit
+to one game's data leaves the others' verdicts standing. The verdicts
+are kept in the user's cache folder (rulebook/verdicts); where it cannot be written, or when a
+game package from outside the generator is registered (RULEBOOK_GAME_PACKAGES), nothing is kept
+and every run plays everything.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, TypeVar
+
+import yaml
+
+from generator.load.entities import Game
+from generator.registry import EXTRA_PACKAGES_ENV
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest
+from generator.runtime.locations import GENERATOR
+
+T = TypeVar("T")
+KEPT_VERDICTS = 48  # files: a few versions of each game's verdict and report
+RECENT_NS = 2_000_000_000
+CODE = GENERATOR  # the code the verdict comes from, wherever it runs
+
+
+def kept_verdict(root: Path, game: Game, kind: str, compute: Callable[[], T]) -> T:
+    """compute() (the model's `kind` of verdict on the game) or the one kept from an earlier run
+    over the same files."""
+    digest = inputs_digest(root, game)
+    folder = cache_folder("verdicts") if digest is not None else None
+    if folder is None:
+        return compute()
+    path = folder / f"{digest}-{game.id}-{kind}.pickle"
+    try:
+        return pickle.loads(path.read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        pass
+    value = compute()
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as file:
+            file.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(file.name, path)  # another process of the same run may write the same verdict
+        forget_the_oldest(folder, KEPT_VERDICTS)
+    except (OSError, pickle.PicklingError, RecursionError):
+        pass
+    return value
+
+
+def inputs_digest(root: Path, game: Game) -> str | None:
+    """A digest of every file the game's verdict may depend on; None when verdicts cannot be kept."""
+    if os.environ.get(EXTRA_PACKAGES_ENV):
+        return None
+    files = _inputs(root, related_folders(root, game))
+    # The files' sizes and times say cheaply whether their bytes need reading again (a preview
+    # asks after every save): the digest itself is of the bytes. A file written in the last
+    # seconds is read whatever its stamp says: two saves within the clock's tick would look alike.
+    stamped = tuple((path, *_stamp(path)) for path in files)
+    recent = time.time_ns() - RECENT_NS
+    if any(mtime > recent for _, _, mtime in stamped):
+        return _digest.__wrapped__(stamped)
+    return _digest(stamped)
+
+
+def related_folders(root: Path, game: Game) -> list[str]:
+    """The game's folder, the one it is compared with, and those compared with it."""
+    data = root / "rules_data"
+    related = {game.id, *([game.compare_with] if game.compare_with else [])}
+    try:
+        folders = sorted(entry.name for entry in os.scandir(data) if entry.is_dir())
+    except OSError:
+        folders = []
+    for name in folders:
+        try:
+            said = (data / name / "game.yaml").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if game.id in said:  # `compare-with: <this game>` (a mention elsewhere only costs a replay)
+            related.add(name)
+    return sorted(related)
+
+
+def _inputs(root: Path, games: list[str]) -> list[str]:
+    data = root / "rules_data"
+    found = [str(root / "mkdocs.yml")]
+    try:
+        found += [entry.path for entry in os.scandir(data) if entry.is_file()]  # beside the game folders
+    except OSError:
+        pass
+    for folder in (*(data / name for name in games), CODE):
+        for parent, folders, names in os.walk(folder):
+            folders[:] = [name for name in folders if name != "__pycache__"]
+            found += [os.path.join(parent, name) for name in names if not name.endswith(".pyc")]
+    return sorted(found)
+
+
+def _stamp(path: str) -> tuple[int, int]:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (status.st_size, status.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=8)
+def _digest(stamped: tuple[tuple[str, int, int], ...]) -> str:
+    digest = hashlib.sha256(f"{sys.version}\n{yaml.__version__}\n".encode())
+    for name, *_ in stamped:
+        try:
+            data = Path(name).read_bytes()
+        except OSError:
+            data = b"\0unreadable"
+        digest.update(len(name).to_bytes(8, "big") + name.encode() + len(data).to_bytes(8, "big") + data)
+    return digest.hexdigest()[:32]

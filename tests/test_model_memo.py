@@ -1,0 +1,96 @@
+"""The model's verdict on a game is kept for the next run over the same files, and played again
+when any file it may depend on changes (generator/pipeline/model_memo.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from generator.pipeline import model_memo
+from generator.registry import EXTRA_PACKAGES_ENV
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv(EXTRA_PACKAGES_ENV, raising=False)
+    code = tmp_path / "code"
+    (code / "games").mkdir(parents=True)
+    (code / "games" / "engine.py").write_text("RULE = 1\n", encoding="utf-8")
+    monkeypatch.setattr(model_memo, "CODE", code)
+    root = tmp_path / "project"
+    for game, said in {
+        "first": "game: {engine: e}\n",
+        "second": "game: {engine: e, compare-with: first}\n",
+        "other": "game: {engine: f}\n",
+    }.items():
+        (root / "rules_data" / game).mkdir(parents=True)
+        (root / "rules_data" / game / "game.yaml").write_text(said, encoding="utf-8")
+        (root / "rules_data" / game / "rules.yaml").write_text("sections: []\n", encoding="utf-8")
+    (root / "rules_data" / "sources.yaml").write_text("sources: []\n", encoding="utf-8")
+    (root / "mkdocs.yml").write_text("site_name: x\n", encoding="utf-8")
+    return root
+
+
+FIRST = SimpleNamespace(id="first", compare_with=None)
+OTHER = SimpleNamespace(id="other", compare_with=None)
+
+
+def played(root: Path, game, counter: list) -> list:
+    return model_memo.kept_verdict(root, game, "errors", lambda: counter.append(game.id) or [f"verdict {len(counter)}"])
+
+
+def edit(path: Path) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+
+
+def test_a_verdict_is_kept_until_a_file_it_depends_on_changes(project):
+    counter: list = []
+    assert played(project, FIRST, counter) == ["verdict 1"]
+    assert played(project, FIRST, counter) == ["verdict 1"] and counter == ["first"]  # kept
+    for changed in (
+        project / "rules_data" / "first" / "rules.yaml",  # its own data
+        project / "rules_data" / "second" / "rules.yaml",  # the edition compared with it
+        project / "rules_data" / "sources.yaml",  # beside the game folders
+        project / "mkdocs.yml",  # the languages
+        model_memo.CODE / "games" / "engine.py",  # the engines
+    ):
+        edit(changed)
+        before = len(counter)
+        played(project, FIRST, counter)
+        assert len(counter) == before + 1, changed
+    edit(project / "rules_data" / "other" / "rules.yaml")  # a game it has nothing to do with
+    before = len(counter)
+    played(project, FIRST, counter)
+    assert len(counter) == before
+    played(project, OTHER, counter)
+    assert counter[-1] == "other"
+
+
+def test_a_file_put_back_as_it_was_finds_its_verdict_again(project):
+    counter: list = []
+    rules = project / "rules_data" / "first" / "rules.yaml"
+    original = rules.read_text(encoding="utf-8")
+    played(project, FIRST, counter)
+    edit(rules)
+    played(project, FIRST, counter)
+    rules.write_text(original, encoding="utf-8")
+    assert played(project, FIRST, counter) == ["verdict 1"] and len(counter) == 2
+
+
+def test_nothing_is_kept_with_a_game_package_from_outside(project, monkeypatch):
+    monkeypatch.setenv(EXTRA_PACKAGES_ENV, "somewhere.game")
+    counter: list = []
+    played(project, FIRST, counter)
+    played(project, FIRST, counter)
+    assert counter == ["first", "first"]
+
+
+def test_without_a_cache_folder_every_run_plays(project, monkeypatch):
+    monkeypatch.setattr(model_memo, "cache_folder", lambda name: None)
+    counter: list = []
+    played(project, FIRST, counter)
+    played(project, FIRST, counter)
+    assert counter == ["first", "first"]
