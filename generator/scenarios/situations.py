@@ -133,7 +133,7 @@ class Situations(Generic[R]):
                 situation[group["key"]] = {
                     pid: _fields(group["fields"], spec or {}) for pid, spec in case[group["key"]].items()
                 }
-        for key in edited - {"actions", "dice", *situation}:
+        for key in sorted(edited - {"actions", "dice", *situation}):  # a set: sorted, for the same link each build
             if case.get(key):
                 situation[key] = case[key]
         if case.get("dice"):
