@@ -95,6 +95,13 @@ def plain_material(docs: Path, folder: Path) -> Path:
     config = project_config()
     i18n = next(p["i18n"] for p in config["plugins"] if isinstance(p, dict) and "i18n" in p)
     shutil.copytree(docs, folder / "docs", ignore=shutil.ignore_patterns(".*"))
+    # A page on one of our own templates (the resolver's) is rendered with Material's own.
+    for page in (folder / "docs").rglob("*.md"):
+        text = page.read_text(encoding="utf-8")
+        if text.startswith("---\n") and "\n---\n" in text:
+            meta, body = text[4:].split("\n---\n", 1)
+            kept = [line for line in meta.splitlines() if not line.startswith("template: ")]
+            page.write_text("---\n" + "".join(line + "\n" for line in kept) + "---\n" + body, encoding="utf-8")
     plain = {
         "site_name": "Baseline",
         "theme": {"name": "material", "language": config["theme"].get("language", "en")},
