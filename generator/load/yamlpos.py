@@ -20,11 +20,8 @@ import bisect
 import codecs
 import functools
 import hashlib
-import os
-import pickle
 import re
 import stat
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +30,7 @@ import yaml
 
 from generator.errors import DataError, Location
 from generator.load import lengths
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle
 
 _FastParser: type | None
 try:  # libyaml's event parser; the composition below is ours either way
@@ -169,19 +166,7 @@ def _kept_or_parsed(raw: bytes, display: str) -> tuple[Node | None, list[DataErr
     digest = hashlib.sha256()
     for part in (display.encode("utf-8"), raw, str(_FastParser is not None).encode(), _code_version()):
         digest.update(len(part).to_bytes(8, "big") + part)
-    path = _kept_parses / f"{digest.hexdigest()[:32]}.pickle"
-    try:
-        return pickle.loads(path.read_bytes())
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, TypeError, ValueError):
-        pass
-    parsed = _parse_bytes(raw, display)
-    try:
-        with tempfile.NamedTemporaryFile(dir=_kept_parses, suffix=".tmp", delete=False) as file:
-            file.write(pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(file.name, path)
-    except (OSError, pickle.PicklingError, RecursionError):
-        pass
-    return parsed
+    return kept_pickle(_kept_parses / f"{digest.hexdigest()[:32]}.pickle", lambda: _parse_bytes(raw, display))
 
 
 def parse_text(text: str, display: str) -> tuple[Node | None, list[DataError]]:

@@ -18,9 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-import pickle
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -29,7 +27,7 @@ import yaml
 
 from generator.load.entities import Game
 from generator.registry import EXTRA_PACKAGES_ENV
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle
 from generator.runtime.locations import GENERATOR
 
 T = TypeVar("T")
@@ -45,19 +43,8 @@ def kept_verdict(root: Path, game: Game, kind: str, compute: Callable[[], T]) ->
     folder = cache_folder("verdicts") if digest is not None else None
     if folder is None:
         return compute()
-    path = folder / f"{digest}-{game.id}-{kind}.pickle"
-    try:
-        return pickle.loads(path.read_bytes())
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
-        pass
-    value = compute()
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, suffix=".tmp", delete=False) as file:
-            file.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(file.name, path)  # another process of the same run may write the same verdict
-        forget_the_oldest(folder, KEPT_VERDICTS)
-    except (OSError, pickle.PicklingError, RecursionError):
-        pass
+    value = kept_pickle(folder / f"{digest}-{game.id}-{kind}.pickle", compute)
+    forget_the_oldest(folder, KEPT_VERDICTS)
     return value
 
 

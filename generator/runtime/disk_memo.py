@@ -14,8 +14,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import tempfile
 from pathlib import Path
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
 
 KEPT_FILES = 20
 
@@ -91,3 +95,22 @@ def _forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
             os.unlink(entry.path)
     except OSError:  # another process is pruning too
         pass
+
+
+def kept_pickle(path: Path, compute: Callable[[], T]) -> T:
+    """The value pickled at `path` by an earlier run, or compute() pickled there now. The file's
+    name must say everything the value depends on. A file that cannot be read is computed again;
+    one that cannot be written is only not kept. Written through a file renamed into place:
+    another process may be writing the same value."""
+    try:
+        return pickle.loads(path.read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+        pass
+    value = compute()
+    try:
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
+            file.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(file.name, path)
+    except (OSError, pickle.PicklingError, RecursionError):
+        pass
+    return value

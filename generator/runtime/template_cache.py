@@ -13,35 +13,21 @@ the newest KEPT_FILES files; if that folder cannot be written, only the memory c
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 import jinja2
 from jinja2.bccache import Bucket
 
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest
+
 KEPT_FILES = 400
 
 
 def _cache_folder() -> Path | None:
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    folder = root / "rulebook" / "templates"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    if not os.access(folder, os.W_OK):
-        return None
-    _forget_the_oldest(folder)
+    folder = cache_folder("templates")
+    if folder is not None:
+        forget_the_oldest(folder, KEPT_FILES)
     return folder
-
-
-def _forget_the_oldest(folder: Path) -> None:
-    try:
-        entries = sorted(os.scandir(folder), key=lambda entry: entry.stat().st_mtime, reverse=True)
-        for entry in entries[KEPT_FILES:]:
-            os.unlink(entry.path)
-    except OSError:  # another build is pruning too
-        pass
 
 
 def _compile_settings(environment: jinja2.Environment, name: str) -> str:
