@@ -140,6 +140,40 @@ def test_a_ukrainian_word_finds_the_sections_of_its_other_forms():
     assert sections("вихід") == sections("виходу") == [2, 3]  # the vowel changes: the lemma is the same
 
 
+def test_a_language_s_index_is_kept_for_the_same_pages_and_made_again_for_changed_ones(tmp_path, monkeypatch):
+    """A rebuild of unchanged pages takes each language's index from the cache, reading no page; a
+    page that changed (or moved) in one language has that language's index made again."""
+    import generator.search as search
+    from generator.search import TextIndexer
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    read = []
+    monkeypatch.setattr(search, "read_page", lambda url, *rest: read.append(url) or original(url, *rest))
+    original = read_page
+    other = '<html lang="uk"><div data-search-body><h1 id="a">Жетон шуму</h1><p>Покладіть жетон.</p></div>'
+
+    def indexed(ja_page: str, ja_path: str = "game/page/index.html") -> dict[str, bytes]:
+        indexer = TextIndexer(keep=True)
+        indexer.add_page(ja_path, ja_page)
+        indexer.add_page("uk/game/page/index.html", other)
+        found = indexer.files()
+        assert indexer.pages == {"ja": 1, "uk": 1}
+        return found
+
+    first = indexed(PAGE)
+    assert sorted(read) == ["game/page/", "game/page/"]
+    assert indexed(PAGE) == first and len(read) == 2  # kept: no page read again
+    unkept = TextIndexer()
+    unkept.add_page("game/page/index.html", PAGE)
+    unkept.add_page("uk/game/page/index.html", other)
+    assert unkept.files() == first  # the same bytes as an index made now
+    read.clear()
+    changed = indexed(PAGE.replace("フッター", "").replace("第2", "第3"))
+    assert read == ["game/page/"] and changed != first  # only Japanese is read again
+    indexed(PAGE, "game/moved/index.html")
+    assert read[1:] == ["game/moved/"]
+
+
 @pytest.mark.parametrize("key", ["騒音", "жетон", "생존", "stars"])
 def test_a_key_and_its_prefixes_of_two_characters_share_a_shard(key):
     for shards in (1, 7, 60):

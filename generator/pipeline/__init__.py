@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -14,8 +15,8 @@ from generator.feed.howto import howto_pages
 from generator.languages import DEFAULT, LANGUAGES, PUBLISHED
 from generator.load import load_project
 from generator.load.entities import Project
-from generator.pipeline.model_memo import kept_verdict
-from generator.render.pages import GeneratedPage, render_project
+from generator.pipeline.game_memo import kept_for_game
+from generator.render.pages import GeneratedPage, render_game, render_project
 from generator.resolver.page import resolver_pages
 from generator.runtime.forked import Forked
 from generator.runtime.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
@@ -74,7 +75,7 @@ def generate(
         project = check(root)
         if on_loaded:
             on_loaded(project)
-        return Generated(project, _pages(project))
+        return Generated(project, _pages(project, root))
     project, errors = load(root)
     if errors:
         raise DataErrors(errors)
@@ -82,17 +83,24 @@ def generate(
     if on_loaded:
         on_loaded(project)
     try:
-        pages = _pages(project)
+        pages = _pages(project, root)
     except Exception:
         model_check.raise_errors()  # data the model rejects may break rendering: say why
         raise
     return Generated(project, pages, model_check)
 
 
-def _pages(project: Project) -> list[GeneratedPage]:
-    """Every page of the published languages: the games', the shared ones, the open data's, the
-    resolvers'."""
-    return render_project(project, registry.engines()) + more_pages(project, PUBLISHED)
+def _pages(project: Project, root: Path) -> list[GeneratedPage]:
+    """Every page of the published languages: the games' (each as an earlier run over the same
+    files rendered it, if one did: game_memo), the shared ones, the open data's, the resolvers'."""
+    packages = registry.engines()
+    kept = {
+        game.id: kept_for_game(
+            root, game, "pages-" + "-".join(PUBLISHED), functools.partial(render_game, project, game, packages)
+        )
+        for game in project.games.values()
+    }
+    return render_project(project, packages, kept) + more_pages(project, PUBLISHED)
 
 
 def more_pages(project: Project, languages: tuple[str, ...]) -> list[GeneratedPage]:
@@ -272,5 +280,5 @@ def _other_half(games: list) -> list:
 
 def _model_errors_of_game(game, root: Path) -> list:
     """_model_errors() of one game (the model checks each game on its own), or the verdict an
-    earlier run gave on the same files (model_memo)."""
-    return kept_verdict(root, game, "errors", lambda: registry.for_game(game).model_errors(game, root))
+    earlier run gave on the same files (game_memo)."""
+    return kept_for_game(root, game, "errors", lambda: registry.for_game(game).model_errors(game, root))

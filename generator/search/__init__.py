@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
+import functools
 import gzip
+import hashlib
 import json
+import sys
+from importlib import metadata
 from pathlib import Path
 from typing import cast
 
 from generator.languages import DEFAULT, LANGUAGES
 from generator.load.entities import Project
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle
 from generator.runtime.forked import Forked
-from generator.search.fulltext import Page, index_files, page_language, read_page
+from generator.search.fulltext import index_files, page_language, read_page
 from generator.search.inflect import save_memo
 from generator.search.names import compact_index
 
 DEFAULT_LANGUAGE = DEFAULT  # built at the site root by mkdocs-static-i18n
 NAMES_DIR = "assets/names"
 TEXT_DIR = "search"  # in each language's folder: its full-text index (generator/search/fulltext.py)
+SEARCH_CACHE = "search"  # the kept indexes' folder in the user's cache folder
+KEPT_INDEXES = 12  # files: a few versions of each language's index
 
 
 def home(lang: str) -> str:
@@ -25,21 +32,27 @@ def home(lang: str) -> str:
 
 
 class TextIndexer:
-    """Collects the built pages, each read as it comes (while MkDocs writes the others), and
-    makes each language's full-text index from them, the pages in the order given."""
+    """Collects the built pages (path and HTML, as MkDocs writes them) and makes each language's
+    full-text index from them, the pages in the order given.
 
-    def __init__(self) -> None:
-        self.pages: dict[str, list[Page]] = {}
+    A rebuild of data that did not change writes the very same pages; reading them and indexing
+    them again (about a second and a half of CPU for three languages) would give the same bytes.
+    With `keep`, each language's index is kept in the user's cache folder (rulebook/search), named
+    by a digest of its pages' paths and bytes, in order, and of the code and dictionary that index
+    them; a build whose pages of a language all match takes that language's index from there, and
+    reads none of its pages."""
+
+    def __init__(self, keep: bool = False) -> None:
+        self.folder = cache_folder(SEARCH_CACHE) if keep else None
+        self.built: dict[str, list[tuple[str, str]]] = {}  # lang -> [(url, page HTML)], in order
+        self.pages: dict[str, int] = {}  # lang -> its pages with a text body, once indexed
 
     def add_page(self, path: str, page_html: str) -> None:
         """One built page: its path in the site ('ko/<game>/<page>/index.html') and its HTML."""
         lang = page_language(page_html)
         if lang not in LANGUAGES or not path.startswith(home(lang)):
             return
-        url = path[len(home(lang)) :].removesuffix("index.html")
-        page = read_page(url, page_html, lang)
-        if page:
-            self.pages.setdefault(lang, []).append(page)
+        self.built.setdefault(lang, []).append((path[len(home(lang)) :].removesuffix("index.html"), page_html))
 
     def add_site(self, site_dir: Path) -> None:
         """Every page under site_dir, in the order of their paths."""
@@ -48,11 +61,40 @@ class TextIndexer:
 
     def files(self) -> dict[str, bytes]:
         """Every language's index: path in the site -> bytes."""
-        return {
-            f"{home(lang)}{TEXT_DIR}/{name}": data
-            for lang in sorted(self.pages)
-            for name, data in index_files(self.pages[lang], lang).items()
-        }
+        found = {}
+        for lang in sorted(self.built):
+            files, self.pages[lang] = self._index(lang)
+            found.update({f"{home(lang)}{TEXT_DIR}/{name}": data for name, data in files.items()})
+        return found
+
+    def _index(self, lang: str) -> tuple[dict[str, bytes], int]:
+        built = self.built[lang]
+
+        def index() -> tuple[dict[str, bytes], int]:
+            pages = [page for page in (read_page(url, page_html, lang) for url, page_html in built) if page]
+            return index_files(pages, lang), len(pages)
+
+        if self.folder is None:
+            return index()
+        digest = hashlib.sha256(f"{_indexing_code()}\n{lang}\n".encode())
+        for url, page_html in built:
+            data = page_html.encode("utf-8")
+            digest.update(f"{url}\n{len(data)}\n".encode() + data)
+        kept = kept_pickle(self.folder / f"{digest.hexdigest()[:32]}-{lang}.pickle", index)
+        forget_the_oldest(self.folder, KEPT_INDEXES)
+        return kept
+
+
+@functools.lru_cache(maxsize=1)
+def _indexing_code() -> str:
+    """What an index depends on besides its pages: this package's code, the Python that runs it
+    and the Ukrainian dictionary's version."""
+    digest = hashlib.sha256(sys.version.encode())
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    for name in ("pymorphy3", "pymorphy3-dicts-uk"):
+        digest.update(metadata.version(name).encode())
+    return digest.hexdigest()
 
 
 def text_index_files(site_dir: Path) -> dict[str, bytes]:
@@ -84,7 +126,7 @@ def build_search(
         (site_dir / NAMES_DIR / name).write_bytes(data)
     text = indexer.files()
     write_text_index(text, site_dir)
-    counts = ", ".join(f"{lang}: {len(pages)} pages" for lang, pages in sorted(indexer.pages.items()))
+    counts = ", ".join(f"{lang}: {pages} pages" for lang, pages in sorted(indexer.pages.items()))
     return f"{report}; full text {counts}"
 
 

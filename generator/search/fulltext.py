@@ -54,18 +54,6 @@ _LANG = re.compile(r'<html[^>]*\blang="([^"]*)"')
 _MAY_MATTER = re.compile(r"\b(?:class|lang)=")  # an element whose attributes may leave it out
 
 
-def _is_cjk(ch: str) -> bool:
-    """A character written without spaces between words: kana, CJK ideographs, Hangul."""
-    code = ord(ch)
-    return (
-        0x3040 <= code <= 0x30FF  # kana (normalize() folds katakana to hiragana)
-        or 0x3400 <= code <= 0x9FFF
-        or 0xF900 <= code <= 0xFAFF
-        or 0xAC00 <= code <= 0xD7A3  # Hangul syllables
-        or 0x1100 <= code <= 0x11FF
-    )
-
-
 @dataclass
 class Section:
     anchor: str
@@ -192,22 +180,28 @@ _DROPPED = re.compile(r"[^\w\s+]|_")  # \w is str.isalnum() and "_": what normal
 _FOLDS = str.maketrans({**{chr(k): chr(k - 0x60) for k in range(0x30A1, 0x30F7)}, **CYRILLIC_FOLDS})
 
 
+_SPLIT = re.compile(f"([{CJK}]+)|([^\\s{CJK}]+)")  # a run of CJK characters, or a word of another script
+
+
+def _folded(text: str) -> str:
+    return _DROPPED.sub("", unicodedata.normalize("NFKC", text).lower().translate(_FOLDS))
+
+
 def runs_of(text: str) -> list[str]:
     """The text as normalize() folds it, cut into runs of CJK characters and words of other scripts
     (a word is what spaces or a change of script delimit: «S.T.A.R.S.» is one word, «stars»)."""
-    folded = _DROPPED.sub("", unicodedata.normalize("NFKC", text).lower().translate(_FOLDS))
-    return _RUNS.findall(folded)
+    return _RUNS.findall(_folded(text))
 
 
 def keys_of(text: str) -> set[str]:
     """The index keys of a text: CJK characters and their pairs, and the other scripts' words."""
     keys: set[str] = set()
-    for run in runs_of(text):
-        if _is_cjk(run[0]):
+    for run, word in _SPLIT.findall(_folded(text)):
+        if run:
             keys.update(run)
-            keys.update(map("".join, zip(run, run[1:])))
+            keys.update([run[i : i + 2] for i in range(len(run) - 1)])
         else:
-            keys.add(run)
+            keys.add(word)
     return keys
 
 

@@ -177,7 +177,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self._abort_indexing()
         assert self.site_dir is not None
         self.site_dir.mkdir(parents=True, exist_ok=True)
-        self.indexer = TextIndexer()
+        self.indexer = TextIndexer(keep=True)
 
     def _start_the_name_index(self, project) -> None:
         """Computed in a forked process while the pages render and MkDocs builds."""
@@ -241,7 +241,7 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         self.names = None
         assert self.split is not None and self.split.folder is not None
         self.site_dir = self.split.folder
-        self.indexer = TextIndexer()
+        self.indexer = TextIndexer(keep=True)
 
     def _finish_the_child(self) -> None:
         """A child's last step: write its language's full-text index into its folder, tell the parent."""

@@ -1,5 +1,5 @@
-"""The model's verdict on a game is kept for the next run over the same files, and played again
-when any file it may depend on changes (generator/pipeline/model_memo.py)."""
+"""The model's verdict on a game and its pages are kept for the next run over the same files, and
+played or rendered again when any file they may depend on changes (generator/pipeline/game_memo.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from generator.pipeline import model_memo
+from generator.pipeline import game_memo
 from generator.registry import EXTRA_PACKAGES_ENV
 
 
@@ -19,7 +19,7 @@ def project(tmp_path, monkeypatch) -> Path:
     code = tmp_path / "code"
     (code / "games").mkdir(parents=True)
     (code / "games" / "engine.py").write_text("RULE = 1\n", encoding="utf-8")
-    monkeypatch.setattr(model_memo, "CODE", code)
+    monkeypatch.setattr(game_memo, "CODE", code)
     root = tmp_path / "project"
     for game, said in {
         "first": "game: {engine: e}\n",
@@ -39,7 +39,7 @@ OTHER = SimpleNamespace(id="other", compare_with=None)
 
 
 def played(root: Path, game, counter: list) -> list:
-    return model_memo.kept_verdict(root, game, "errors", lambda: counter.append(game.id) or [f"verdict {len(counter)}"])
+    return game_memo.kept_for_game(root, game, "errors", lambda: counter.append(game.id) or [f"verdict {len(counter)}"])
 
 
 def edit(path: Path) -> None:
@@ -55,7 +55,7 @@ def test_a_verdict_is_kept_until_a_file_it_depends_on_changes(project):
         project / "rules_data" / "second" / "rules.yaml",  # the edition compared with it
         project / "rules_data" / "sources.yaml",  # beside the game folders
         project / "mkdocs.yml",  # the languages
-        model_memo.CODE / "games" / "engine.py",  # the engines
+        game_memo.CODE / "games" / "engine.py",  # the engines
     ):
         edit(changed)
         before = len(counter)
@@ -89,7 +89,7 @@ def test_nothing_is_kept_with_a_game_package_from_outside(project, monkeypatch):
 
 
 def test_without_a_cache_folder_every_run_plays(project, monkeypatch):
-    monkeypatch.setattr(model_memo, "cache_folder", lambda name: None)
+    monkeypatch.setattr(game_memo, "cache_folder", lambda name: None)
     counter: list = []
     played(project, FIRST, counter)
     played(project, FIRST, counter)
@@ -103,3 +103,36 @@ def test_a_damaged_kept_verdict_is_played_again_not_believed(project, tmp_path):
         kept.write_bytes(b"\x80\x05not a pickle")
     assert played(project, FIRST, counter) == ["verdict 2"] and counter == ["first", "first"]
     assert played(project, FIRST, counter) == ["verdict 2"]  # and kept again
+
+
+@pytest.mark.long(8)
+def test_a_build_renders_only_the_games_whose_files_changed_and_writes_the_same_pages(tmp_path, monkeypatch):
+    """pipeline.generate() renders a game's pages once for the same files: the next run over them
+    takes them from the cache, byte for byte; an edit to a game renders it and the edition
+    compared with it again, and leaves the other game's pages as they were kept."""
+    import shutil
+
+    from generator import pipeline
+    from generator.render import pages as rendering
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv(EXTRA_PACKAGES_ENV, raising=False)
+    root = tmp_path / "project"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "rules_data", root / "rules_data")
+    shutil.copy(Path(__file__).resolve().parent.parent / "mkdocs.yml", root / "mkdocs.yml")
+    rendered: list[str] = []
+    original = rendering.render_game
+    monkeypatch.setattr(
+        pipeline, "render_game", lambda project, game, *rest: rendered.append(game.id) or original(project, game, *rest)
+    )
+
+    def pages() -> dict[str, str]:
+        return {page.path: page.markdown for page in pipeline.generate(root).pages}
+
+    first = pages()
+    games = sorted(rendered)
+    assert len(games) >= 3
+    assert pages() == first and sorted(rendered) == games  # nothing rendered again
+    edit(root / "rules_data" / "zombicide-2" / "game.yaml")
+    again = pages()
+    assert sorted(rendered[len(games) :]) == ["zombicide-1", "zombicide-2"] and again == first

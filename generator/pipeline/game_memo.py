@@ -1,16 +1,18 @@
-"""The rules model's verdict on a game, kept for the next run that reads the same files.
+"""What a game's files give (the model's verdict on it, its pages), kept for the next run that
+reads the same files.
 
 Playing every scenario case, FAQ ruling and worked example of the three games costs about two
-seconds of CPU in each `check` and each build, for the same verdict as long as the data and the
-code stay as they were. A game's verdict depends only on its own folder, the folder of the
-edition it is compared with in either direction (a ruling is played on the other edition's model
-too), the files beside the game folders (sources.yaml names the sections cases cite), the
-generator's own files (the engines, the case format, the languages) and mkdocs.yml: a digest of
-their bytes names the kept verdict, so a change to any of them plays that game again, and an edit
-to one game's data leaves the others' verdicts standing. The verdicts
-are kept in the user's cache folder (rulebook/verdicts); where it cannot be written, or when a
-game package from outside the generator is registered (RULEBOOK_GAME_PACKAGES), nothing is kept
-and every run plays everything.
+seconds of CPU in each `check` and each build, and rendering their pages (which tell many of those
+cases in every language) about as much again, for the same verdict and the same pages as long as
+the data and the code stay as they were. Both depend only on the game's own folder, the folder of
+the edition it is compared with in either direction (a ruling is played on the other edition's
+model too, and its page says how), the files beside the game folders (sources.yaml names the
+sections cases cite), the generator's own files (the engines, the case format, the templates,
+labels and languages) and mkdocs.yml: a digest of their bytes names what is kept, so a change to
+any of them does that game's work again, and an edit to one game's data leaves the others' work
+standing. What is kept lies in the user's cache folder (rulebook/verdicts); where it cannot be
+written, or when a game package from outside the generator is registered
+(RULEBOOK_GAME_PACKAGES), nothing is kept and every run does everything.
 """
 
 from __future__ import annotations
@@ -31,25 +33,25 @@ from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pi
 from generator.runtime.locations import GENERATOR
 
 T = TypeVar("T")
-KEPT_VERDICTS = 48  # files: a few versions of each game's verdict and report
+KEPT_FILES = 64  # a few versions of each game's verdict, report and pages
 RECENT_NS = 2_000_000_000
 CODE = GENERATOR  # the code the verdict comes from, wherever it runs
 
 
-def kept_verdict(root: Path, game: Game, kind: str, compute: Callable[[], T]) -> T:
-    """compute() (the model's `kind` of verdict on the game) or the one kept from an earlier run
-    over the same files."""
+def kept_for_game(root: Path, game: Game, kind: str, compute: Callable[[], T]) -> T:
+    """compute() (what the game's files give: the model's `kind` of verdict, or its pages) or the
+    value kept from an earlier run over the same files."""
     digest = inputs_digest(root, game)
     folder = cache_folder("verdicts") if digest is not None else None
     if folder is None:
         return compute()
     value = kept_pickle(folder / f"{digest}-{game.id}-{kind}.pickle", compute)
-    forget_the_oldest(folder, KEPT_VERDICTS)
+    forget_the_oldest(folder, KEPT_FILES)
     return value
 
 
 def inputs_digest(root: Path, game: Game) -> str | None:
-    """A digest of every file the game's verdict may depend on; None when verdicts cannot be kept."""
+    """A digest of every file the game's verdict and pages may depend on; None when nothing may be kept."""
     if os.environ.get(EXTRA_PACKAGES_ENV):
         return None
     files = _inputs(root, related_folders(root, game))
