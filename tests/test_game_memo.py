@@ -99,7 +99,7 @@ def test_without_a_cache_folder_every_run_plays(project, monkeypatch):
 def test_a_damaged_kept_verdict_is_played_again_not_believed(project, tmp_path):
     counter: list = []
     played(project, FIRST, counter)
-    for kept in (tmp_path / "cache" / "rulebook" / "verdicts").glob("*.pickle"):
+    for kept in (tmp_path / "cache" / "rulebook" / "verdicts").glob("*/*.pickle"):
         kept.write_bytes(b"\x80\x05not a pickle")
     assert played(project, FIRST, counter) == ["verdict 2"] and counter == ["first", "first"]
     assert played(project, FIRST, counter) == ["verdict 2"]  # and kept again

@@ -10,7 +10,7 @@ model too, and its page says how), the files beside the game folders (sources.ya
 sections cases cite), the generator's own files (the engines, the case format, the templates,
 labels and languages) and mkdocs.yml: a digest of their bytes names what is kept, so a change to
 any of them does that game's work again, and an edit to one game's data leaves the others' work
-standing. What is kept lies in the user's cache folder (rulebook/verdicts); where it cannot be
+standing. What is kept lies in the user's cache folder (rulebook/verdicts/<game>); where it cannot be
 written, or when a game package from outside the generator is registered
 (RULEBOOK_GAME_PACKAGES), nothing is kept and every run does everything.
 """
@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -33,7 +34,9 @@ from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pi
 from generator.runtime.locations import GENERATOR
 
 T = TypeVar("T")
-KEPT_FILES = 64  # a few versions of each game's verdict, report and pages
+KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+KEPT_FILES = 12  # of each game (its own folder: another project's games never push them out): a few
+# versions of its verdict, report and pages
 RECENT_NS = 2_000_000_000
 CODE = GENERATOR  # the code the verdict comes from, wherever it runs
 
@@ -42,10 +45,11 @@ def kept_for_game(root: Path, game: Game, kind: str, compute: Callable[[], T]) -
     """compute() (what the game's files give: the model's `kind` of verdict, or its pages) or the
     value kept from an earlier run over the same files."""
     digest = inputs_digest(root, game)
-    folder = cache_folder("verdicts") if digest is not None else None
+    named = KEBAB.fullmatch(game.id)  # a folder name of its own, and nothing else
+    folder = cache_folder(f"verdicts/{game.id}") if digest is not None and named else None
     if folder is None:
         return compute()
-    value = kept_pickle(folder / f"{digest}-{game.id}-{kind}.pickle", compute)
+    value = kept_pickle(folder / f"{digest}-{kind}.pickle", compute)
     forget_the_oldest(folder, KEPT_FILES)
     return value
 
