@@ -26,12 +26,12 @@
     "도", "만", "로", "와", "과", "랑", "나"];
   var CYRILLIC_FOLDS = { "ь": "", "ъ": "", "ґ": "г", "ё": "е", "ы": "и", "э": "е" };
 
-  function normalize(text) {
-    return Array.from(String(text).normalize("NFKC").toLowerCase()).map(function (ch) {
-      var code = ch.charCodeAt(0);
-      if (code >= 0x30A1 && code <= 0x30F6) return String.fromCharCode(code - 0x60); // katakana -> hiragana
-      return Object.prototype.hasOwnProperty.call(CYRILLIC_FOLDS, ch) ? CYRILLIC_FOLDS[ch] : ch;
-    }).filter(function (ch) { return ch === "+" || /[\p{L}\p{N}]/u.test(ch); }).join("");
+  var KATAKANA = /[\u30a1-\u30f6]/g, FOLDED = /[ьъґёыэ]/g, DROPPED = /[^\p{L}\p{N}+]/gu;
+  function normalize(text) { // whole-string passes: a name index's titles are normalized on its first use
+    return String(text).normalize("NFKC").toLowerCase()
+      .replace(KATAKANA, function (ch) { return String.fromCharCode(ch.charCodeAt(0) - 0x60); }) // -> hiragana
+      .replace(FOLDED, function (ch) { return CYRILLIC_FOLDS[ch]; })
+      .replace(DROPPED, "");
   }
 
   // Latin spellings of Ukrainian: the national transliteration, then a skeleton that forgives the
