@@ -267,3 +267,32 @@ def test_what_players_type_finds_the_entry(search_page, site_url, project, lang)
             )
     share = first / len(steps)
     assert share >= FIRST_SHARE, f"{lang}: first in {share:.1%} of {len(steps)}; misses: {misses}"
+
+
+def test_the_page_normalizes_every_name_as_the_index_does(browser, project):
+    """search.js's normalize() and generator/search/normalize.py fold alike: every name, alias and
+    English name of the data, and the widths, scripts and marks players type."""
+    from pathlib import Path
+
+    from generator.search.normalize import normalize
+
+    script = (Path(__file__).resolve().parent.parent / "site_overrides" / "assets" / "search.js").read_text()
+    folds = script[script.index("  var CYRILLIC_FOLDS") : script.index("\n", script.index("  var CYRILLIC_FOLDS"))]
+    function = script[script.index("  var KATAKANA =") : script.index("  // Latin spellings")]
+    names = sorted(
+        {text for game in project.games.values() for entity in game.entities.values() for text in _names_of(entity)}
+        | {"What's this?", "ｽﾘｯﾊﾟﾘｰ", "ＡＢＣ１２３", "ґанок Ёж эы ъ", "+1 дія", "𠮷野家", "e\u0301", "Ⅻ½", "a_b-c"}
+    )
+    assert len(names) > 1000
+    page = browser.new_page()
+    try:
+        folded = page.evaluate("(names) => {" + folds + function + "return names.map(normalize); }", names)
+    finally:
+        page.close()
+    differ = [(name, js, normalize(name)) for name, js in zip(names, folded) if js != normalize(name)]
+    assert not differ, differ[:10]
+
+
+def _names_of(entity) -> list[str]:
+    texts = [str(text) for text in entity.name.values()]
+    return texts + [alias for aliases in entity.aliases.values() for alias in aliases]
