@@ -48,6 +48,7 @@ class Example:
     key_where: dict[str, Location] = field(default_factory=dict)  # scenario key -> its place
     step_where: list[Location] = field(default_factory=list)  # each action's place
     scenario_node: Node | None = None  # the scenario as written, for the game's format checks
+    drawn: bool = True  # False: told in words under a section; only a case without steps has its board drawn
 
     def localized_fields(self) -> dict[str, Localized]:
         return {"title": self.title, "setup": self.setup}

@@ -151,12 +151,13 @@ def read_cases_under(game: Game, hooks: Scenarios, rules: Any) -> tuple[dict[str
 _TOLD: dict[tuple[int, str], tuple[Game, Example]] = {}  # (game, case@edition) -> its example
 
 
-def as_example(game: Game, case: dict, section: Entity, played_by: str = "") -> Example:
+def as_example(game: Game, case: dict, section: Entity, played_by: str = "", drawn: bool = True) -> Example:
     """A case in the shape of a worked example (no title or setup of its own: the page heads it);
     `played_by`: the edition whose model plays it, when it is not the game's own. Its id names the
     section too: a case told under two sections of one page draws its board under each, and the
-    drawings' element ids must differ."""
-    key = (id(game), case["id"] + "@" + played_by + "#" + section.id)
+    drawings' element ids must differ. `drawn`: False for a case told in words (told_cases), which a
+    game's hook may then leave undrawn."""
+    key = (id(game), case["id"] + "@" + played_by + "#" + section.id + ("" if drawn else "-told"))
     if key not in _TOLD or _TOLD[key][0] is not game:
         if len(_TOLD) > 4096:
             _TOLD.clear()
@@ -172,6 +173,7 @@ def as_example(game: Game, case: dict, section: Entity, played_by: str = "") -> 
             case["_where"],
             case["_file"],
             show=[],
+            drawn=drawn,
         )
         _TOLD[key] = (game, example)
     return _TOLD[key][1]
@@ -188,7 +190,7 @@ def told_cases(
     for case_id in linked_cases(section):
         if case_id in cases:
             view = package.example_view(
-                game, rules, as_example(game, cases[case_id], section), section, lang, t, labels
+                game, rules, as_example(game, cases[case_id], section, drawn=False), section, lang, t, labels
             )
             if view.steps:  # a case of no step checks the board as it stands: its drawing shows it
                 view.initial = None

@@ -121,6 +121,7 @@ def example_view(
         sizes_of(cards),
         example.show,
         said,
+        getattr(example, "drawn", True),
     )
 
 
@@ -135,8 +136,10 @@ def view(
     sizes: dict[str, str],
     show: list[int] | None = None,
     said: dict[str, grammar.Forms] | None = None,
+    drawn: bool = True,
 ) -> ExampleView:
-    """An example as a page shows it, in one language (`said`: the names' grammar, by id)."""
+    """An example as a page shows it, in one language (`said`: the names' grammar, by id; not
+    `drawn`: in words only, the board drawn only for an example without steps)."""
     if not run.ok or run.initial is None:
         raise ScenarioError(f"example '{example_id}' cannot be played: {run.result.mismatches[0]}")
     data = templates()
@@ -171,7 +174,10 @@ def view(
         return Figure(render_svg(state, sizes, marks, words, f"re-{example_id}-{lang}-{count[0]}"), text)
 
     shown = set(show) if show is not None else {s.number for s in run.steps}
-    result = ExampleView(example_id, title, setup, level, draw(run.initial, Marks(), caption("initial")))
+    if not drawn:
+        shown = set()
+    initial = draw(run.initial, Marks(), caption("initial")) if drawn or not run.steps else None
+    result = ExampleView(example_id, title, setup, level, initial)
     for s in run.steps:
         story = narrator.tell(s.record["events"])
         reason = _refusal(s)
