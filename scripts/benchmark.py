@@ -29,7 +29,8 @@ Reported:
 - the live preview: one YAML edit under `scripts/site serve` until the edited page is served
   (goal < 3 s), and how many rebuilds each save started (goal: one);
 - growth: each stage's CPU time on synthetic projects of 1, 3 and 10 times the games
-  (scripts/synthetic_project.py) and its exponent (log-log slope; goal <= 1.1 from 3x to 10x);
+  (scripts/synthetic_project.py) and its exponent (log-log slope; goal <= 1.1 from 3x to 10x),
+  and the bytes a first search fetches at 10x (goal <= 200 KB; served as files);
   the stages run in one process are timed three times and the least kept, since a busy machine
   only adds to CPU time (one sample each moved the exponents by +-0.3 at load 7).
 - the resolver page and the other pages' weight (scripts/resolver_benchmark.py; --skip-resolver).
@@ -292,7 +293,7 @@ def cold_builds(build_command: list[str], root: Path, work: Path) -> dict[str, t
     return found
 
 
-def stage_times(root: Path) -> dict[str, float]:
+def stage_times(root: Path, first_search: bool = False) -> dict[str, float]:
     """CPU seconds of each stage on the project at root, one after another in this process (the
     build and check in their own processes): what `--stages ROOT` prints. Like the build's and
     check's processes, this one runs without the cyclic garbage collector, which would walk the
@@ -331,6 +332,10 @@ def stage_times(root: Path) -> dict[str, float]:
     timed("rendering", lambda: render_project(project, registry.engines()))
     timed("name index", lambda: name_index_files(project))
     timed("search index", lambda: text_index_files(root / "site"))
+    if first_search:  # the bytes a first search fetches from the site the whole build wrote
+        for (host, lang), fig in search_benchmark.figures(root / "site", 1).items():
+            if host == "as files":
+                times[f"first search {lang}"] = fig["search"]
     return times
 
 
@@ -340,8 +345,9 @@ def measure_growth() -> None:
     for scale in SCALES:
         with tempfile.TemporaryDirectory() as tmp:
             root = synthetic_project.lay_out(Path(tmp) / "project", scale)
+            largest = ["--first-search"] if scale == SCALES[-1] else []
             out = subprocess.run(
-                [sys.executable, __file__, "--stages", str(root)], check=True, capture_output=True, text=True
+                [sys.executable, __file__, "--stages", str(root), *largest], check=True, capture_output=True, text=True
             )
             found[scale] = json.loads(out.stdout.strip().splitlines()[-1])
     print(
@@ -356,6 +362,11 @@ def measure_growth() -> None:
             f"  {stage:13} {' / '.join(f'{t:6.2f}' for t in seconds)} s; exponent "
             + ", ".join(f"{SCALES[i]}x->{SCALES[i + 1]}x {slope:.2f}" for i, slope in enumerate(slopes))
         )
+    fetched = {key.split()[-1]: size for key, size in found[SCALES[-1]].items() if key.startswith("first search")}
+    print(
+        f"first search at {SCALES[-1]}x the games (goal <= 200 KB): "
+        + ", ".join(f"{lang} {size / 1000:.0f} KB" for lang, size in fetched.items())
+    )
 
 
 def main() -> None:
@@ -369,10 +380,11 @@ def main() -> None:
     parser.add_argument("--skip-growth", action="store_true")
     parser.add_argument("--growth-only", action="store_true")
     parser.add_argument("--stages", type=Path, help=argparse.SUPPRESS)  # one project's stage times, as JSON
+    parser.add_argument("--first-search", action="store_true", help=argparse.SUPPRESS)  # with --stages
     parser.add_argument("--skip-resolver", action="store_true")
     args = parser.parse_args()
     if args.stages:
-        print(json.dumps(stage_times(args.stages)))
+        print(json.dumps(stage_times(args.stages, args.first_search)))
         return
     print(f"machine load (1-minute average) at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if args.growth_only:
