@@ -6,6 +6,7 @@ import textwrap
 
 import pytest
 
+from generator.errors import ScenarioError
 from generator.games.zombicide.scenario import HOOKS, build_game, run_case
 from generator.pipeline import scenario_command as cli_scenario
 from generator.scenarios.expectations import events_happened
@@ -52,6 +53,19 @@ def test_a_wrong_case_names_its_first_mismatch(z1, change, first_mismatch):
     assert not result.ok
     if first_mismatch != "expect... zombies":
         assert first_mismatch in result.mismatches[0]
+
+
+def test_a_step_played_in_code_without_a_key_its_action_needs_is_told_by_name(z1):
+    game = HOOKS.play(CASE, z1)
+    with pytest.raises(ScenarioError, match="missing 'weapon' for the 'attack' action"):
+        HOOKS.apply_step(game, {"who": "amy", "do": "attack"})
+
+
+def test_a_step_handed_to_the_engine_by_a_table_row_passes_each_key_as_its_shape_reads_it(z1):
+    game = HOOKS.play({**CASE, "map": "a . b . c", "zombies": {}}, z1)
+    HOOKS.apply_step(game, {"who": "amy", "do": "move", "to": "b"})  # one zone: a route of one
+    HOOKS.apply_step(game, {"who": "amy", "do": "move", "to": ["c"]})
+    assert game.state.survivors["amy"].zone == "c"
 
 
 def test_a_choice_the_engine_cannot_follow_is_told_in_words_not_as_a_python_error(z1):

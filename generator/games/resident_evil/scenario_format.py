@@ -19,7 +19,7 @@ from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
 from generator.scenarios.expectations import Expect, Lookup
-from generator.scenarios.game import Action, who
+from generator.scenarios.game import Action, Call, who
 from generator.scenarios.shapes import (
     Bool,
     Either,
@@ -277,80 +277,72 @@ STEP_KEYS: dict[str, Shape] = {
 
 
 # --- the steps -----------------------------------------------------------------------------------
-def _moves(game: Game, who: str, squares: list) -> None:
-    for square in squares:  # one move action per square listed
-        game.move(who, square)
+def _moves(game: Game, step: dict) -> None:
+    for square in listed(step["to"]):  # one move action per square listed
+        game.move(who(step), square)
 
 
 ITEMS = ListOf(ITEM, high=20)
 SOME_ITEMS = one_or_many(ITEM, high=20)
 ACTIONS: dict[str, Action[Game]] = {
-    "move": Action(
-        {"to": one_or_many(SQUARE, high=20)}, lambda g, s: _moves(g, who(s), listed(s["to"])), True, ("to",)
-    ),
+    "move": Action({"to": one_or_many(SQUARE, high=20)}, _moves, required=("to",)),
     "open-door": Action({"door": DOOR}, lambda g, s: g.toggle_door(who(s), s.get("door"), "open")),
     "close-door": Action({"door": DOOR}, lambda g, s: g.toggle_door(who(s), s.get("door"), "closed")),
     "search": Action(
         {"take": SOME_ITEMS, "from": Id("a character id, or item-box", names="from")},
-        lambda g, s: g.search(who(s), take=listed(s.get("take")) or None, source=s.get("from")),
+        Call("search", take="take", source="from"),
     ),
     "trade": Action(
         {"with": CHARACTER, "give": SOME_ITEMS, "take": SOME_ITEMS},
-        lambda g, s: g.trade(who(s), s["with"], listed(s.get("give")), listed(s.get("take"))),
-        required=("with",),
+        Call("trade", "with", "give", "take"),
+        True,
+        ("with",),
     ),
     "use": Action(
         {"item": ITEM, "target": CHARACTER, "weapon": ITEM},
-        lambda g, s: g.use(who(s), s["item"], target=s.get("target"), weapon=s.get("weapon")),
+        Call("use", "item", target="target", weapon="weapon"),
         required=("item",),
     ),
-    "discard": Action({"item": ITEM}, lambda g, s: g.discard(who(s), s["item"]), required=("item",)),
-    "combine": Action({"items": ITEMS}, lambda g, s: g.combine(who(s), listed(s.get("items")))),
-    "split": Action({"item": ITEM}, lambda g, s: g.split(who(s), s["item"]), required=("item",)),
+    "discard": Action({"item": ITEM}, Call("discard", "item"), required=("item",)),
+    "combine": Action({"items": ITEMS}, Call("combine", "items")),
+    "split": Action({"item": ITEM}, Call("split", "item"), required=("item",)),
     "attack": Action(
         {"weapon": ITEM, "target": ENEMY, "rapid-fire": Int(0, 10, "rapid fire adds 0 to 10 dice")},
-        lambda g, s: g.attack(who(s), s["weapon"], s["target"], int(s.get("rapid-fire", 0))),
+        Call("attack", "weapon", "target", rapid_fire="rapid-fire"),
         required=("weapon", "target"),
     ),
-    "stairs": Action({}, lambda g, s: g.use_stairs(who(s))),
-    "leave": Action({}, lambda g, s: g.leave(who(s))),
-    "typewriter": Action({}, lambda g, s: g.typewriter(who(s))),
-    "deposit": Action({"items": ITEMS}, lambda g, s: g.deposit(who(s), listed(s.get("items")))),
-    "pick-up-kerosene": Action({}, lambda g, s: g.pick_up_kerosene(who(s))),
-    "elevator": Action({"to": SQUARE}, lambda g, s: g.move_elevator(who(s), s["to"]), required=("to",)),
-    "boss-attack": Action({"target": ENEMY}, lambda g, s: g.boss_attack(s["target"]), False, ("target",)),
+    "stairs": Action({}, Call("use_stairs")),
+    "leave": Action({}, Call("leave")),
+    "typewriter": Action({}, Call("typewriter")),
+    "deposit": Action({"items": ITEMS}, Call("deposit", "items")),
+    "pick-up-kerosene": Action({}, Call("pick_up_kerosene")),
+    "elevator": Action({"to": SQUARE}, Call("move_elevator", "to"), required=("to",)),
+    "boss-attack": Action({"target": ENEMY}, Call("boss_attack", "target"), False, ("target",)),
     "boss-move": Action(
         {"target": ENEMY, "to": one_or_many(SQUARE, high=20)},
-        lambda g, s: reserve.boss_move(g, s["target"], listed(s.get("to"))),
+        Call(reserve.boss_move, "target", "to"),
         False,
         ("target",),
     ),
-    "switch": Action(
-        {"to": CHARACTER, "items": ITEMS},
-        lambda g, s: reserve.switch(g, who(s), s["to"], listed(s.get("items"))),
-        required=("to",),
-    ),
+    "switch": Action({"to": CHARACTER, "items": ITEMS}, Call(reserve.switch, "to", "items"), required=("to",)),
     "mission-wounds": Action(
         {"wounds": Int(0, 99, "a mission deals 0 to 99 wounds")},
-        lambda g, s: reserve.mission_wounds(g, who(s), int(s["wounds"])),
+        Call(reserve.mission_wounds, "wounds"),
         required=("wounds",),
     ),
-    "end-actions": Action({}, lambda g, s: g.end_actions(), False),
-    "reaction-phase": Action({}, lambda g, s: g.reaction_phase(), False),
-    "tension-phase": Action({}, lambda g, s: g.tension_phase(), False),
-    "place": Action({"at": SQUARE}, lambda g, s: g.place(who(s), s["at"]), required=("at",)),
+    "end-actions": Action({}, Call("end_actions"), False),
+    "reaction-phase": Action({}, Call("reaction_phase"), False),
+    "tension-phase": Action({}, Call("tension_phase"), False),
+    "place": Action({"at": SQUARE}, Call("place", "at"), required=("at",)),
     "puzzle": Action(
         {"puzzle": PUZZLE_ID, "spaces": Int(-20, 20, "the marker moves -20 to 20 spaces")},
-        lambda g, s: g.move_puzzle_marker(s["puzzle"], int(s["spaces"])),
+        Call("move_puzzle_marker", "puzzle", "spaces"),
         False,
         ("puzzle", "spaces"),
     ),
-    "remove-token": Action({"card": CARD}, lambda g, s: g.remove_token(s["card"]), False, ("card",)),
+    "remove-token": Action({"card": CARD}, Call("remove_token", "card"), False, ("card",)),
     "end-phase": Action(
-        {"result": OneOf("completed", "failed")},
-        lambda g, s: campaign.end_phase(g, s.get("result", "")),
-        False,
-        ("result",),
+        {"result": OneOf("completed", "failed")}, Call(campaign.end_phase, "result"), False, ("result",)
     ),
 }
 

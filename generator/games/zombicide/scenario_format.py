@@ -28,7 +28,7 @@ from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
 from generator.scenarios.expectations import Expect, Lookup
-from generator.scenarios.game import Action, who
+from generator.scenarios.game import Action, Call, who
 from generator.scenarios.names import IdSource
 from generator.scenarios.shapes import (
     Bool,
@@ -357,6 +357,10 @@ def _improvise(game: Game, step: dict) -> None:
     game.attack(who(step), step["skill"], **_attack_options(step))
 
 
+def _blitz(game: Game, step: dict) -> None:
+    game.blitz(who(step), listed(step.get("to")), step["weapon"], **_attack_options(step))
+
+
 def _bloodlust(game: Game, step: dict) -> None:
     game.bloodlust(who(step), listed(step.get("to")), step["weapon"], mode=step.get("mode"), **_attack_options(step))
 
@@ -373,70 +377,62 @@ ATTACK_KEYS: dict[str, Shape] = {
 
 
 ACTIONS: dict[str, Action[Game]] = {
-    "move": Action({"to": ROUTE}, lambda g, s: g.move(who(s), listed(s.get("to")))),
+    "move": Action({"to": ROUTE}, Call("move", "to")),
     "search": Action(
         {"keep": ListOf(CARD), "hold-your-nose": Bool(), "destiny": CARD},
-        lambda g, s: g.search(
-            who(s), keep=s.get("keep"), hold_your_nose=s.get("hold-your-nose"), destiny=s.get("destiny")
-        ),
+        Call("search", keep="keep", hold_your_nose="hold-your-nose", destiny="destiny"),
     ),
-    "open-door": Action({"to": ZONE, "with": CARD}, lambda g, s: g.open_door(who(s), s["to"], with_card=s.get("with"))),
-    "lock-door": Action({"to": ZONE}, lambda g, s: g.lock_door(who(s), s["to"])),
+    "open-door": Action({"to": ZONE, "with": CARD}, Call("open_door", "to", with_card="with"), required=("to",)),
+    "lock-door": Action({"to": ZONE}, Call("lock_door", "to"), required=("to",)),
     "trade": Action(
         {"with": SURVIVOR, "give": one_or_many(CARD), "take": one_or_many(CARD)},
-        lambda g, s: g.trade(who(s), s["with"], listed(s.get("give")), listed(s.get("take"))),
+        Call("trade", "with", "give", "take"),
+        required=("with",),
     ),
     "reorganize": Action(
-        {"hands": one_or_many(nullable(CARD)), "backpack": one_or_many(CARD)},
-        lambda g, s: g.reorganize(who(s), listed(s.get("hands")), listed(s.get("backpack"))),
+        {"hands": one_or_many(nullable(CARD)), "backpack": one_or_many(CARD)}, Call("reorganize", "hands", "backpack")
     ),
-    "discard": Action({"card": CARD}, lambda g, s: g.discard(who(s), s["card"])),
-    "combine": Action({"cards": ListOf(CARD)}, lambda g, s: g.combine(who(s), listed(s.get("cards")))),
-    "noise": Action({}, lambda g, s: g.make_noise(who(s))),
-    "take-objective": Action({}, lambda g, s: g.take_objective(who(s))),
-    "attack": Action({"weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS}, _attack),
+    "discard": Action({"card": CARD}, Call("discard", "card"), required=("card",)),
+    "combine": Action({"cards": ListOf(CARD)}, Call("combine", "cards")),
+    "noise": Action({}, Call("make_noise")),
+    "take-objective": Action({}, Call("take_objective")),
+    "attack": Action({"weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS}, _attack, required=("weapon",)),
     "improvise": Action({"skill": IMPROVISED, **ATTACK_KEYS}, _improvise, required=("skill",)),
-    "blitz": Action(
-        {"to": ROUTE, "weapon": CARD, **ATTACK_KEYS},
-        lambda g, s: g.blitz(who(s), listed(s.get("to")), s["weapon"], **_attack_options(s)),
-        required=("to", "weapon"),
-    ),
+    "blitz": Action({"to": ROUTE, "weapon": CARD, **ATTACK_KEYS}, _blitz, required=("to", "weapon")),
     "bloodlust": Action(
         {"to": ROUTE, "weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS},
         _bloodlust,
         required=("to", "weapon"),
     ),
     "field-medic": Action(
-        {"to": ROUTE, "target": SURVIVOR},
-        lambda g, s: g.field_medic(who(s), listed(s.get("to")), s.get("target")),
-        required=("to",),
+        {"to": ROUTE, "target": SURVIVOR}, Call("field_medic", "to", target="target"), required=("to",)
     ),
     "lifesaver": Action(
         {"from": ZONE, "survivors": one_or_many(SURVIVOR)},
-        lambda g, s: g.lifesaver(who(s), s["from"], listed(s["survivors"]) if "survivors" in s else None),
+        Call("lifesaver", "from", survivors="survivors"),
         required=("from",),
     ),
-    "taunt": Action({"at": ZONE}, lambda g, s: g.taunt(who(s), s["at"]), required=("at",)),
-    "end-turn": Action({}, lambda g, s: g.end_turn(who(s))),
-    "setup": Action({}, lambda g, s: g.setup(), acting=False),
-    "reload": Action({"weapon": CARD}, lambda g, s: g.reload(who(s), s["weapon"])),
-    "medic": Action({"target": SURVIVOR}, lambda g, s: g.medic(who(s), s["target"])),
-    "loud": Action({}, lambda g, s: g.loud(who(s))),
-    "born-leader": Action({"target": SURVIVOR}, lambda g, s: g.born_leader(who(s), s["target"])),
-    "get-in": Action({"car": CAR_ID, "seat": SEAT}, lambda g, s: g.get_in(who(s), s["car"], s.get("seat"))),
-    "get-out": Action({}, lambda g, s: g.get_out(who(s))),
-    "change-seat": Action({"seat": SEAT}, lambda g, s: g.change_seat(who(s), s["seat"])),
-    "drive": Action({"to": ROUTE}, lambda g, s: g.drive(who(s), listed(s.get("to")))),
-    "charge": Action({"to": ROUTE}, lambda g, s: g.charge(who(s), listed(s.get("to")))),
-    "jump": Action({"to": ROUTE}, lambda g, s: g.jump(who(s), listed(s.get("to")))),
-    "shove": Action({"to": ZONE}, lambda g, s: g.shove(who(s), s["to"])),
+    "taunt": Action({"at": ZONE}, Call("taunt", "at"), required=("at",)),
+    "end-turn": Action({}, Call("end_turn")),
+    "setup": Action({}, Call("setup"), acting=False),
+    "reload": Action({"weapon": CARD}, Call("reload", "weapon"), required=("weapon",)),
+    "medic": Action({"target": SURVIVOR}, Call("medic", "target"), required=("target",)),
+    "loud": Action({}, Call("loud")),
+    "born-leader": Action({"target": SURVIVOR}, Call("born_leader", "target"), required=("target",)),
+    "get-in": Action({"car": CAR_ID, "seat": SEAT}, Call("get_in", "car", seat="seat"), required=("car",)),
+    "get-out": Action({}, Call("get_out")),
+    "change-seat": Action({"seat": SEAT}, Call("change_seat", "seat"), required=("seat",)),
+    "drive": Action({"to": ROUTE}, Call("drive", "to")),
+    "charge": Action({"to": ROUTE}, Call("charge", "to")),
+    "jump": Action({"to": ROUTE}, Call("jump", "to")),
+    "shove": Action({"to": ZONE}, Call("shove", "to"), required=("to",)),
     "zombie-phase": Action(
         ZOMBIE_PHASE_CHOICES,
         lambda g, s: g.zombie_phase(_zombie_choices(s), spawn=s.get("spawn", True)),
         acting=False,
     ),
-    "spawn": Action({}, lambda g, s: zombie_phase.spawn_step(g), acting=False),
-    "end-phase": Action({}, lambda g, s: g.end_phase(), acting=False),
+    "spawn": Action({}, Call(zombie_phase.spawn_step), acting=False),
+    "end-phase": Action({}, Call("end_phase"), acting=False),
 }
 STEP_KEYS: dict[str, Shape] = {"who": SURVIVOR}
 
