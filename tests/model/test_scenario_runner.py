@@ -55,6 +55,12 @@ def test_a_wrong_case_names_its_first_mismatch(z1, change, first_mismatch):
         assert first_mismatch in result.mismatches[0]
 
 
+def test_a_case_written_in_code_is_read_with_the_format_before_it_is_played(z1):
+    written = {k: v for k, v in CASE.items() if k != "_file"}
+    result = run_case({**written, "zombies": {"q": {"walker": 1}}}, z1)
+    assert result.mismatches == ["the case cannot be set up: zombies: unknown zone 'q'; name a zone of the map"]
+
+
 def test_a_step_played_in_code_without_a_key_its_action_needs_is_told_by_name(z1):
     game = HOOKS.play(CASE, z1)
     with pytest.raises(ScenarioError, match="missing 'weapon' for the 'attack' action"):

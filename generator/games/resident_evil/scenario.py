@@ -46,7 +46,7 @@ from .events import EVENT_FIELDS, STAMP
 from .narration import templates
 from .rules import Rules
 from .scenario_case import IDS, ResidentEvilCase
-from .scenario_format import ACTIONS, CASE_KEYS, CHOICES, EXPECT, STEP_KEYS, TURN_FIELDS, limits
+from .scenario_format import ACTIONS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS, limits
 from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, State
 
 
@@ -54,10 +54,6 @@ from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, S
 def event_kinds() -> frozenset[str]:
     """Every event the engine emits (each has a narration template)."""
     return frozenset(kind.partition(".")[0] for kind in templates()["events"])
-
-
-class CaseError(ScenarioError):
-    """A case that cannot be set up; the message names the key and what to write."""
 
 
 class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
@@ -96,16 +92,12 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
         return {"player": s.player, "phase": s.phase, "actions-left": session.actions_left()}
 
     def before_step(self, session: Game, step: dict) -> None:
-        choose = step.get("choose") or {}
-        unknown = set(choose) - set(CHOICES.fields)
-        if unknown:
-            raise CaseError(f"unknown choices {sorted(unknown)}; known choices are {sorted(CHOICES.fields)}")
-        session.choices = dict(choose)
+        session.choices = dict(step.get("choose") or {})
         session.dice = ScriptedRolls([listed(r) for r in step.get("dice") or []])
 
     def after_step(self, session: Game, step: dict) -> None:
         if isinstance(session.dice, ScriptedRolls) and session.dice.left:
-            raise CaseError(
+            raise ScenarioError(
                 f"{session.dice.left} scripted rolls of this step were never rolled; remove them or fix the step"
             )
 
@@ -181,31 +173,18 @@ def _item(cid: str, body: dict, faces: set[str]) -> Any:
 
 def _health(value: Any, rules: Rules) -> int:
     """A health-track box as damage taken: 1 (or 'fine') is Fine, the last box (or 'danger') is Danger."""
-    if value in (None, "fine"):
-        return 0
-    if value == "danger":
-        return rules.health_steps - 1
-    if isinstance(value, int) and 1 <= value <= rules.health_steps:
-        return value - 1
-    raise CaseError(f"health is a box 1-{rules.health_steps} of the track, 'fine' or 'danger', not {value!r}")
+    return {None: 1, "fine": 1, "danger": rules.health_steps}.get(value, value) - 1
 
 
-def _held(entry: Any, table: dict) -> Held:
+def _held(entry: str | dict, table: dict) -> Held:
+    """A card id (a weapon's dial full), {card: dial} or {card: {dial, stack, overlay}}."""
     if isinstance(entry, str):
         item = table.get(entry)
-        dial = item.weapon.capacity if isinstance(item, card_specs.Item) and item.weapon else None
-        return Held(entry, dial=dial)
-    if isinstance(entry, dict) and len(entry) == 1:
-        ((card, value),) = entry.items()
-        if isinstance(value, int):
-            return Held(card, dial=value)
-        if isinstance(value, dict):
-            return Held(
-                card, dial=value.get("dial"), stack=list(value.get("stack") or []), overlay=value.get("overlay")
-            )
-    raise CaseError(
-        f"an inventory entry is a card id, {{card: dial}} or {{card: {{dial, stack, overlay}}}}, not {entry!r}"
-    )
+        return Held(entry, dial=item.weapon.capacity if isinstance(item, card_specs.Item) and item.weapon else None)
+    ((card, value),) = entry.items()
+    if isinstance(value, int):
+        return Held(card, dial=value)
+    return Held(card, dial=value.get("dial"), stack=list(value.get("stack") or []), overlay=value.get("overlay"))
 
 
 def build_game(
@@ -228,11 +207,9 @@ def build_game(
         seed=int(case.get("seed", 0)),
     )
     for eid, spec in mapping(case.get("enemies")).items():
-        if not isinstance(table.get(spec.get("type")), card_specs.EnemyProfile):
-            raise CaseError(f"enemy '{eid}' is of type '{spec.get('type')}', which has no enemy profile under cards")
         state.enemies[eid] = Enemy(eid, spec["type"], board.square(spec["at"]), int(spec.get("wounds", 0)))
     _board_pieces(case, state)
-    _piles(case, state, table)
+    _piles(case, state)
     state.supply = dict(case.get("supply") or {})
     state.ink_ribbons = (
         case["ink-ribbons"] if "ink-ribbons" in case else _ink_ribbons(rules, len(characters), state.mode)
@@ -256,13 +233,7 @@ def build_game(
 
 
 def _character(cid: str, spec: dict, board: Grid, rules: Rules, table: dict) -> Character:
-    for need in ("at", "evade-dice", "inventory"):
-        if need not in spec:
-            raise CaseError(f"character '{cid}' needs '{need}' (the profile card's value for this check)")
     items = [_held(x, table) for x in spec.get("items") or []]
-    for item in items:
-        if item.card not in table:
-            raise CaseError(f"character '{cid}' holds '{item.card}', which has no profile under cards")
     return Character(
         cid,
         board.square(spec["at"]),
@@ -285,18 +256,12 @@ def _board_pieces(case: dict, state: State) -> None:
     state.kerosene = Counter({square(sq): n for sq, n in mapping(case.get("kerosene")).items()})
     state.unexplored = {str(tile): int(n) for tile, n in mapping(case.get("unexplored")).items()}
     state.off_board = {str(t) for t in case.get("off-board") or []}
-    unknown_tiles = state.off_board - set(board.tiles.values())
-    if unknown_tiles:
-        raise CaseError(f"off-board names tiles {sorted(unknown_tiles)} that the map does not have")
     for key, attribute in SQUARE_LISTS.items():
         setattr(state, attribute, [square(x) for x in case.get(key) or []])
     if case.get("elevator"):
         state.elevator = square(case["elevator"]["at"])
         state.shafts = [square(q) for q in case["elevator"].get("shafts") or []]
-    for did, card in mapping(case.get("exploration")).items():
-        if did not in board.doors:
-            raise CaseError(f"exploration names '{did}', which is not a door on the map")
-        state.exploration[did] = dict(card or {})
+    state.exploration = {did: dict(card or {}) for did, card in mapping(case.get("exploration")).items()}
     state.item_tokens = {
         square(sq): list(listed(v)) for sq, v in mapping(case.get("item-tokens")).items()
     }  # a copy: play takes tokens off
@@ -307,14 +272,11 @@ def _board_pieces(case: dict, state: State) -> None:
     }
 
 
-def _piles(case: dict, state: State, table: dict) -> None:
+def _piles(case: dict, state: State) -> None:
     state.decks = {k: list(v) for k, v in mapping(case.get("decks")).items()}
     if case.get("item-c"):
         state.decks["item-c"] = campaign_steps.item_c_deck(case["item-c"], int(case.get("seed", 0)))
     state.discards = {k: list(v) for k, v in mapping(case.get("discards")).items()}
-    for card in state.decks.get("tension", []) + state.discards.get("tension", []):
-        if not isinstance(table.get(card), card_specs.TensionCard):
-            raise CaseError(f"tension card '{card}' has no profile under cards")
 
 
 def _campaign(camp: dict, table: dict, reserve_only: frozenset[str]) -> Campaign:
