@@ -18,7 +18,7 @@ from generator.load.schema import describe
 from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
-from generator.scenarios.expectations import Expect, Lookup
+from generator.scenarios.expectations import Expect, Field, Lookup, records
 from generator.scenarios.game import Action, Call, who
 from generator.scenarios.shapes import (
     Bool,
@@ -355,24 +355,6 @@ def _health(label: str, expected: Any, actual: tuple[int, int]) -> list[str]:
     return compare.equal(label, wanted, box)
 
 
-def _characters(game: Game) -> dict[str, dict]:
-    """Each character as an expectation names its fields (a card held twice: its first slot)."""
-    return {
-        c.id: {
-            "at": c.square,
-            "health": (c.damage + 1, game.rules.health_steps),
-            "unconscious": c.unconscious,
-            "dead": c.dead,
-            "left": c.left,
-            "items": [h.card for h in c.items],
-            "kerosene": c.kerosene,
-            "dial": {h.card: h.dial for h in reversed(c.items)},
-            "stack": {h.card: h.cards() for h in reversed(c.items)},
-        }
-        for c in game.state.characters.values()
-    }
-
-
 def _enemy(label: str, expected: Any, actual: Any) -> list[str]:
     """An enemy standing with these fields, or `defeated`."""
     if expected == "defeated" or expected is None:
@@ -418,6 +400,7 @@ TURN_FIELDS: dict[str, Shape] = {
     "actions-left": Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions"),
 }
 SQUARE_COUNTS = MapOf(COUNT, keys=SQUARE)
+DIALS, STACKS = compare.each(compare.equal), compare.each(compare.same_items)
 TOKEN_BESIDE = Either(TILE, CHARACTER, what="a tile letter or a character id")
 EXPECT: dict[str, Expect[Game]] = {
     "completion": Expect(
@@ -433,10 +416,14 @@ EXPECT: dict[str, Expect[Game]] = {
         MapOf(TOKEN_BESIDE, high=20, keys=CARD),
         lambda g: {t["card"]: t["beside"] for t in g.state.tokens},
     ),
-    "puzzles": Expect(
-        MapOf(Record({"marker": Int(0, 20, "the marker stands on space 0 to 20"), "solved": Bool()}), keys=PUZZLE_ID),
-        lambda g: {pid: {"marker": p.marker, "solved": p.solved} for pid, p in g.state.puzzles.items()},
-        compare.each(compare.fields(), "no such puzzle"),
+    "puzzles": records(
+        lambda g: g.state.puzzles,
+        {
+            "marker": Field(Int(0, 20, "the marker stands on space 0 to 20"), "marker"),
+            "solved": Field(Bool(), "solved"),
+        },
+        PUZZLE_ID,
+        "no such puzzle",
     ),
     "completion-tokens": Expect(
         ListOf(SCENARIO, high=50), lambda g: g.state.campaign.completion_tokens, compare.same_items
@@ -447,36 +434,25 @@ EXPECT: dict[str, Expect[Game]] = {
         compare.each(compare.equal, "no such scenario card on the map"),
     ),
     "set-aside": Expect(CARDS, lambda g: g.state.set_aside, compare.same_items),
-    "characters": Expect(
-        MapOf(
-            Record(
-                {
-                    "at": SQUARE,
-                    "health": HEALTH_BOX,
-                    "unconscious": Bool(),
-                    "dead": Bool(),
-                    "left": Bool(),
-                    "items": CARDS,
-                    "dial": MapOf(DIAL, keys=CARD),
-                    "stack": MapOf(CARDS, keys=CARD),
-                    "kerosene": Int(0, 20, "a character carries 0 to 20 kerosene tokens"),
-                }
+    "characters": records(
+        lambda g: g.state.characters,
+        {
+            "at": Field(SQUARE, "square"),
+            "health": Field(HEALTH_BOX, lambda c, g: (c.damage + 1, g.rules.health_steps), _health),
+            "unconscious": Field(Bool(), "unconscious"),
+            "dead": Field(Bool(), "dead"),
+            "left": Field(Bool(), "left"),
+            "items": Field(CARDS, lambda c, g: [h.card for h in c.items], compare.same_items),
+            # a card held twice: its first slot's
+            "dial": Field(MapOf(DIAL, keys=CARD), lambda c, g: {h.card: h.dial for h in reversed(c.items)}, DIALS),
+            "stack": Field(
+                MapOf(CARDS, keys=CARD), lambda c, g: {h.card: h.cards() for h in reversed(c.items)}, STACKS
             ),
-            high=20,
-            keys=CHARACTER,
-        ),
-        _characters,
-        compare.each(
-            compare.fields(
-                {
-                    "health": _health,
-                    "items": compare.same_items,
-                    "dial": compare.each(compare.equal),
-                    "stack": compare.each(compare.same_items),
-                }
-            ),
-            "no such character",
-        ),
+            "kerosene": Field(Int(0, 20, "a character carries 0 to 20 kerosene tokens"), "kerosene"),
+        },
+        CHARACTER,
+        "no such character",
+        high=20,
     ),
     "enemies": Expect(
         MapOf(

@@ -27,7 +27,7 @@ from generator.load.schema import describe
 from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
-from generator.scenarios.expectations import Expect, Lookup
+from generator.scenarios.expectations import Expect, Field, Lookup, records
 from generator.scenarios.game import Action, Call, who
 from generator.scenarios.names import IdSource
 from generator.scenarios.shapes import (
@@ -436,49 +436,33 @@ ACTIONS: dict[str, Action[Game]] = {
 }
 STEP_KEYS: dict[str, Shape] = {"who": SURVIVOR}
 
+
 # --- the expectations ----------------------------------------------------------------------------
-EXPECTED_SURVIVOR = Record(
-    {
-        "at": ZONE,
-        "wounds": Int(0, WOUNDS, "a survivor dies at that many wounds"),
-        "dead": Bool(),
-        "xp": XP,
-        "level": LEVEL,
-        "actions-left": Int(0, TURN_ACTIONS, "the actions of a turn"),
-        "hands": HANDS_LIST,
-        "backpack": BACKPACK_LIST,
-        "car": nullable(CAR_ID),
-        "seat": nullable(SEAT),
-        "kills": MapOf(COUNT, keys=ZOMBIE),
-        "loaded": ListOf(CARD, high=HANDS),
-        "has": one_or_many(CARD),
-        "skills": one_or_many(SKILL),
-    },
-    what="what to expect of a survivor: a mapping with at, wounds, dead, xp, level, actions-left, ...",
-)
+def _names(cards: list) -> list:
+    return [card.name if card else None for card in cards]
 
 
-def _survivors(game: Game) -> dict[str, dict]:
-    """Each survivor as an expectation names its fields."""
-    return {
-        s.id: {
-            "at": s.zone,
-            "wounds": s.wounds,
-            "dead": s.dead,
-            "xp": s.xp,
-            "level": game.level(s),
-            "actions-left": game.actions_left(s) if not s.dead else 0,
-            "hands": [i.name if i else None for i in s.hands],
-            "backpack": [i.name for i in s.backpack],
-            "car": s.car,
-            "seat": s.seat,
-            "kills": dict(s.kills),
-            "loaded": [i.name for i in s.hands if i and i.loaded],
-            "has": [i.name for i in [*s.hands, *s.backpack] if i],
-            "skills": game.held_skills(s),
-        }
-        for s in game.state.survivors.values()
-    }
+# What an expectation may check of each survivor, and how it is read off the game.
+EXPECTED_SURVIVOR: dict[str, Field] = {
+    "at": Field(ZONE, "zone"),
+    "wounds": Field(Int(0, WOUNDS, "a survivor dies at that many wounds"), "wounds"),
+    "dead": Field(Bool(), "dead"),
+    "xp": Field(XP, "xp"),
+    "level": Field(LEVEL, lambda s, game: game.level(s)),
+    "actions-left": Field(
+        Int(0, TURN_ACTIONS, "the actions of a turn"), lambda s, game: 0 if s.dead else game.actions_left(s)
+    ),
+    "hands": Field(HANDS_LIST, lambda s, game: _names(s.hands)),
+    "backpack": Field(BACKPACK_LIST, lambda s, game: _names(s.backpack)),
+    "car": Field(nullable(CAR_ID), "car"),
+    "seat": Field(nullable(SEAT), "seat"),
+    "kills": Field(MapOf(COUNT, keys=ZOMBIE), lambda s, game: dict(s.kills)),
+    "loaded": Field(ListOf(CARD, high=HANDS), lambda s, game: [i.name for i in s.hands if i and i.loaded]),
+    "has": Field(
+        one_or_many(CARD), lambda s, game: [i for i in _names([*s.hands, *s.backpack]) if i], compare.includes
+    ),
+    "skills": Field(one_or_many(SKILL), lambda s, game: game.held_skills(s), compare.includes),
+}
 
 
 def _sight(game: Game) -> Lookup:
@@ -492,10 +476,12 @@ def _last_hits(game: Game) -> Any:
 
 
 EXPECT: dict[str, Expect[Game]] = {
-    "survivors": Expect(
-        MapOf(EXPECTED_SURVIVOR, keys=SURVIVOR),
-        _survivors,
-        compare.each(compare.fields({"has": compare.includes, "skills": compare.includes}), "no such survivor"),
+    "survivors": records(
+        lambda g: g.state.survivors,
+        EXPECTED_SURVIVOR,
+        SURVIVOR,
+        "no such survivor",
+        "what to expect of a survivor: a mapping with at, wounds, dead, xp, level, actions-left, ...",
     ),
     "zombies": Expect(MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE), lambda g: g.state.zombie_counts(), compare.nonzero),
     "zombies-in": Expect(
@@ -523,13 +509,11 @@ EXPECT: dict[str, Expect[Game]] = {
     "deck-excludes": Expect(ListOf(CARD), lambda g: g.state.equipment_deck, compare.excludes),
     "discard-pile": Expect(ListOf(CARD), lambda g: g.state.equipment_discard, compare.same_items),
     "spawned-buildings": Expect(ListOf(BUILDING), lambda g: g.state.spawned_buildings, compare.same_items),
-    "cars": Expect(
-        MapOf(
-            Record({"at": ZONE, "seats": ListOf(nullable(SURVIVOR), high=10)}, what="a mapping with at, seats"),
-            keys=CAR_ID,
-        ),
-        lambda g: {cid: {"at": car.zone, "seats": car.seats} for cid, car in g.state.cars.items()},
-        compare.each(compare.fields(), "no such car"),
+    "cars": records(
+        lambda g: g.state.cars,
+        {"at": Field(ZONE, "zone"), "seats": Field(ListOf(nullable(SURVIVOR), high=10), "seats")},
+        CAR_ID,
+        "no such car",
     ),
 }
 TURN_FIELDS = TURN.fields
