@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 
 from generator.errors import DataError, Location
 from generator.load.examples import plain
+from generator.load.files import display
 from generator.load.references import suggestion, with_article
 from generator.load.schema import ID_PATTERN, Context, describe
 from generator.load.yamlpos import Node, parse, parse_text
@@ -99,6 +100,15 @@ def read_scenario_file(
                 }
             )
     return cases, errors
+
+
+def read_scenarios(
+    path: Path, game: Scenarios, rules: Any = None, root: Path | None = None, **options: Any
+) -> tuple[list[dict], list[DataError]]:
+    """A file of a game's scenarios folder (rules_data/<game>/scenarios/), its default edition that
+    folder's game, its places shown from `root` when given (read_scenario_file's options)."""
+    shown = display(path, root) if root is not None else path.as_posix()
+    return read_scenario_file(path, shown, game, path.parent.parent.name, rules, **options)
 
 
 def _played_edition(node: Node, edition: str, editions: list[str] | None) -> str:

@@ -7,10 +7,11 @@ import textwrap
 import pytest
 
 from generator.errors import ScenarioError
-from generator.games.zombicide.scenario import HOOKS, build_game, run_case
+from generator.games.zombicide.scenario import HOOKS, build_game
 from generator.pipeline import scenario_command as cli_scenario
 from generator.scenarios.expectations import events_happened
 from generator.scenarios.runner import format_trace
+from generator.scenarios.runner import run_case as run_with
 
 CASE = {
     "id": "t",
@@ -23,6 +24,10 @@ CASE = {
     "actions": [{"who": "amy", "do": "attack", "weapon": "katana"}],
     "expect": {"zombies": {"a": {"walker": 1}}, "survivors": {"amy": {"xp": 1}}},
 }
+
+
+def run_case(case: dict, rules):
+    return run_with(case, rules, HOOKS)
 
 
 def test_a_true_case_passes(z1):

@@ -23,18 +23,15 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping
 
 from generator.core.dice import ScriptedRolls
 from generator.core.grid import Grid, parse_grid
 from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
-from generator.load.files import display
 from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
-from generator.scenarios.reading import read_scenario_file
 from generator.scenarios.report import Report
 
 from . import campaign as campaign_steps
@@ -115,14 +112,6 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
 
 
 HOOKS = ResidentEvilScenarios()
-
-
-def read_scenarios(
-    path: Path, model: Model | None = None, root: Path | None = None, **options: Any
-) -> tuple[list[dict], list]:
-    """A scenario file's cases and every error in it, with positions (read_scenario_file's options)."""
-    shown = display(path, root) if root is not None else path.as_posix()
-    return read_scenario_file(path, shown, HOOKS, path.parent.parent.name, model, **options)
 
 
 # Card kinds by how their profile is read (any other kind is an item).

@@ -23,7 +23,6 @@ A step that the rules refuse names the reason: `- {who: amy, do: search, not-all
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Any, Mapping
 
 from generator.core.dice import ScriptedDice, SeededDice
@@ -39,81 +38,10 @@ from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.games.zombicide.scenario_format import ACTIONS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS, limits
 from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
-from generator.load.files import display
 from generator.load.yamlpos import Node
 from generator.scenarios.case import listed
 from generator.scenarios.game import Scenarios
-from generator.scenarios.reading import read_scenario_file
 from generator.scenarios.report import Report
-from generator.scenarios.runner import Result
-from generator.scenarios.runner import run_case as run_with
-
-
-class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
-    case_keys = CASE_KEYS
-    required = {"map": "draw the zones (see generator/games/zombicide/board.py)"}
-    actions = ACTIONS
-    step_keys = STEP_KEYS
-    expect = EXPECT
-    ids = IDS
-    turn_fields = TURN_FIELDS
-    example_step = "{who: amy, do: move, to: b}"
-    event_kinds = EVENT_KINDS
-    event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
-
-    def view(self, case: dict, node: Node, report: Report, rules: Rules | None) -> ZombicideCase:
-        return ZombicideCase(case, node, report, rules)
-
-    def check_case(self, view: ZombicideCase) -> None:
-        scenario_checks.check_case(view)
-
-    def limits(self, rules: Rules | None) -> Mapping[str, int]:
-        return limits(rules)
-
-    def build(self, case: dict, rules: Rules) -> Game:
-        return build_game(case, rules)
-
-    def events(self, session: Game) -> list[dict]:
-        return session.state.events
-
-    def apply_step(self, session: Game, step: dict) -> None:
-        """A step the rules refuse leaves the turn as it was (Game.refused)."""
-        session.before_action = None
-        try:
-            super().apply_step(session, step)
-        except NotAllowed:
-            session.refused()
-            raise
-
-    def turn(self, session: Game) -> Mapping[str, object]:
-        turn = session.state.turn
-        return {"round": turn.round, "phase": turn.phase, "player": turn.player}
-
-    def leftovers(self, session: Game) -> list[str]:
-        out = []
-        if isinstance(session.dice, ScriptedDice) and session.dice.left:
-            out.append(f"{session.dice.left} scripted dice were never rolled; remove them or fix the case")
-        if session.state.zombie_cards:
-            out.append(f"{len(session.state.zombie_cards)} zombie cards were never drawn")
-        return out
-
-    def snapshot(self, session: Game) -> State:
-        return snapshot(session.state)
-
-
-HOOKS = ZombicideScenarios()
-
-
-def read_scenarios(
-    path: Path, rules: Rules | None = None, root: Path | None = None, **options: Any
-) -> tuple[list[dict], list]:
-    """A scenario file's cases and every error in it, with positions (read_scenario_file's options)."""
-    shown = display(path, root) if root is not None else path.as_posix()
-    return read_scenario_file(path, shown, HOOKS, path.parent.parent.name, rules, **options)
-
-
-def run_case(case: dict, rules: Rules) -> Result:
-    return run_with(case, rules, HOOKS)
 
 
 # --- building the game ---------------------------------------------------------------------
@@ -229,3 +157,58 @@ def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
     if all(k in levels for k in counts):
         return ZombieCard(kind, by_level={lv: dict(c) for lv, c in counts.items()})
     return ZombieCard(kind, by_level={"*": dict(counts)})
+
+
+class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
+    case_keys = CASE_KEYS
+    required = {"map": "draw the zones (see generator/games/zombicide/board.py)"}
+    actions = ACTIONS
+    step_keys = STEP_KEYS
+    expect = EXPECT
+    ids = IDS
+    turn_fields = TURN_FIELDS
+    example_step = "{who: amy, do: move, to: b}"
+    event_kinds = EVENT_KINDS
+    event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
+
+    def view(self, case: dict, node: Node, report: Report, rules: Rules | None) -> ZombicideCase:
+        return ZombicideCase(case, node, report, rules)
+
+    def check_case(self, view: ZombicideCase) -> None:
+        scenario_checks.check_case(view)
+
+    def limits(self, rules: Rules | None) -> Mapping[str, int]:
+        return limits(rules)
+
+    def build(self, case: dict, rules: Rules) -> Game:
+        return build_game(case, rules)
+
+    def events(self, session: Game) -> list[dict]:
+        return session.state.events
+
+    def apply_step(self, session: Game, step: dict) -> None:
+        """A step the rules refuse leaves the turn as it was (Game.refused)."""
+        session.before_action = None
+        try:
+            super().apply_step(session, step)
+        except NotAllowed:
+            session.refused()
+            raise
+
+    def turn(self, session: Game) -> Mapping[str, object]:
+        turn = session.state.turn
+        return {"round": turn.round, "phase": turn.phase, "player": turn.player}
+
+    def leftovers(self, session: Game) -> list[str]:
+        out = []
+        if isinstance(session.dice, ScriptedDice) and session.dice.left:
+            out.append(f"{session.dice.left} scripted dice were never rolled; remove them or fix the case")
+        if session.state.zombie_cards:
+            out.append(f"{len(session.state.zombie_cards)} zombie cards were never drawn")
+        return out
+
+    def snapshot(self, session: Game) -> State:
+        return snapshot(session.state)
+
+
+HOOKS = ZombicideScenarios()

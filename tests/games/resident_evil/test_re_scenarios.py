@@ -10,18 +10,19 @@ import pytest
 
 from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.project_checks import check_cards_agree
-from generator.games.resident_evil.scenario import HOOKS, read_scenarios
+from generator.games.resident_evil.scenario import HOOKS
+from generator.scenarios.reading import read_scenarios
 from generator.scenarios.runner import run_case
 from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "rules_data" / "resident-evil" / "scenarios"
-CASES = [case for path in sorted(FOLDER.glob("*.yaml")) for case in read_scenarios(path, None, ROOT)[0]]
+CASES = [case for path in sorted(FOLDER.glob("*.yaml")) for case in read_scenarios(path, HOOKS, None, ROOT)[0]]
 
 
 def test_every_case_fits_the_format_with_the_rules(re_model):
     """Read with the model, the files' ids, cards, faces and bounds are all checked too."""
-    errors = [str(e) for path in sorted(FOLDER.glob("*.yaml")) for e in read_scenarios(path, re_model, ROOT)[1]]
+    errors = [str(e) for path in sorted(FOLDER.glob("*.yaml")) for e in read_scenarios(path, HOOKS, re_model, ROOT)[1]]
     assert errors == []
 
 
