@@ -30,7 +30,21 @@ from generator.scenarios.case import CaseView, listed, mapping
 from generator.scenarios.expectations import Expect
 from generator.scenarios.names import IdSource
 from generator.scenarios.report import Report
-from generator.scenarios.shapes import AnyValue, Bool, Either, Id, Int, ListOf, MapOf, Record, Shape, Text, one_or_many
+from generator.scenarios.shapes import (
+    AnyValue,
+    Bool,
+    Either,
+    Id,
+    Int,
+    Limit,
+    ListOf,
+    MapOf,
+    Record,
+    Shape,
+    Text,
+    limits_of,
+    one_or_many,
+)
 
 R = TypeVar("R")  # the game's rules, as its engine takes them
 S = TypeVar("S")  # a game being played
@@ -119,6 +133,7 @@ class Scenarios(Generic[R, S, V]):
     expect: Mapping[str, Expect[S]] = {}
     ids: Mapping[str, IdSource[V]] = {}
     turn_fields: Mapping[str, Shape] = {}
+    bounds: tuple[Limit, ...] = ()  # the Limits the shapes name, each read from the rules
     piles = False
     pile_names: tuple[str, ...] = ()  # the piles `decks:` and `discards:` may name (none: any)
     example_step = "{do: <action>}"  # a step as this game writes one, for messages
@@ -137,7 +152,7 @@ class Scenarios(Generic[R, S, V]):
 
     def limits(self, rules: R | None) -> Mapping[str, int]:
         """The bounds the rules set, by the names of the shapes' Limits (none without rules)."""
-        return {}
+        return limits_of(self.bounds, rules)
 
     # --- hooks: playing -------------------------------------------------------------------------
     def build(self, case: dict, rules: R) -> S:

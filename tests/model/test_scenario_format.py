@@ -117,7 +117,7 @@ def test_the_ids_check_reads_a_value_that_does_not_fit_as_nothing(z1, tmp_path):
 
 
 def test_the_bounds_of_a_case_come_from_its_rules(z1, z2):
-    from generator.games.zombicide.scenario_format import limits
+    limits = HOOKS.limits
 
     assert limits(z1) == {"die-faces": 6, "hand-slots": 2, "backpack-cards": 4, "wounds": 2, "actions": 5}
     assert limits(z2)["wounds"] == 3  # an adult's health; z1: 3 actions, one more at yellow, +1 Action

@@ -43,7 +43,7 @@ from .events import EVENT_FIELDS, STAMP
 from .narration import templates
 from .rules import Rules
 from .scenario_case import IDS, ResidentEvilCase
-from .scenario_format import ACTIONS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS, limits
+from .scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS
 from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, State
 
 
@@ -64,6 +64,7 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
     expect = EXPECT
     ids = IDS
     turn_fields = TURN_FIELDS
+    bounds = BOUNDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
     piles = True
     example_step = "{who: jill, do: move, to: b2}"
@@ -77,9 +78,6 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
 
     def check_case(self, view: ResidentEvilCase) -> None:
         scenario_checks.check_case(view)
-
-    def limits(self, rules: Model | None) -> Mapping[str, int]:
-        return limits(rules)
 
     def build(self, case: dict, rules: Model) -> Game:
         return build_game(case, rules.rules, rules.cards, rules.reserve_only)

@@ -4,8 +4,8 @@ number's range, where the ids it names come from, and how each step is played.
 The shapes (generator/scenarios/shapes.py) are checked where each value is written, before anything
 runs, so the engine only meets values of the right kind and size. Bounds the rules set (the
 health track's boxes, the actions of a turn, the corpses a square holds) come from the game's
-Rules (`limits`); the others are caps far above any real board, each with its reason in words.
-What the rules bound across keys (a square's room, an inventory's size, a weapon's dial) is
+Rules, each Limit reading its own; the others are caps far above any real board, each with its
+reason in words. What the rules bound across keys (a square's room, an inventory's size, a weapon's dial) is
 scenario_checks.py's. The keys are described in rules_data/resident-evil/scenarios/README.md.
 """
 
@@ -45,21 +45,10 @@ from .rules import NORMAL_MODE
 from .state import PHASES
 
 # --- the bounds the rules set ----------------------------------------------------------------
-HEALTH = Limit("health-steps", 20)
-TURN_ACTIONS = Limit("actions-per-turn", 10)
-CORPSES = Limit("corpses-per-square", 12)
-
-
-def limits(model: Any) -> dict[str, int]:
-    """The bounds of the game's cases (empty without a model: the Limits' fallbacks hold)."""
-    rules = getattr(model, "rules", None)
-    if rules is None:
-        return {}
-    return {
-        HEALTH.name: rules.health_steps,
-        TURN_ACTIONS.name: rules.actions_per_turn,
-        CORPSES.name: rules.corpses_per_square_max,
-    }
+HEALTH = Limit("health-steps", 20, lambda model: model.rules.health_steps)
+TURN_ACTIONS = Limit("actions-per-turn", 10, lambda model: model.rules.actions_per_turn)
+CORPSES = Limit("corpses-per-square", 12, lambda model: model.rules.corpses_per_square_max)
+BOUNDS = (HEALTH, TURN_ACTIONS, CORPSES)
 
 
 # --- ids and numbers ---------------------------------------------------------------------------

@@ -36,7 +36,7 @@ from generator.games.zombicide.events import EVENT_FIELDS, EVENT_KINDS, STAMP
 from generator.games.zombicide.rules import PARAMETERS, Rules
 from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
-from generator.games.zombicide.scenario_format import ACTIONS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS, limits
+from generator.games.zombicide.scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS
 from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
 from generator.load.yamlpos import Node
 from generator.scenarios.case import listed
@@ -167,6 +167,7 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
     expect = EXPECT
     ids = IDS
     turn_fields = TURN_FIELDS
+    bounds = BOUNDS
     example_step = "{who: amy, do: move, to: b}"
     event_kinds = EVENT_KINDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
@@ -176,9 +177,6 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
 
     def check_case(self, view: ZombicideCase) -> None:
         scenario_checks.check_case(view)
-
-    def limits(self, rules: Rules | None) -> Mapping[str, int]:
-        return limits(rules)
 
     def build(self, case: dict, rules: Rules) -> Game:
         return build_game(case, rules)

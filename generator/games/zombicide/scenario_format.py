@@ -4,8 +4,8 @@ number's range, where the ids it names come from, and how each step is played.
 The shapes (generator/scenarios/shapes.py) are checked where each value is written, before anything
 runs, so the engine only meets values of the right kind and size. Bounds the rules set (the
 die's faces, the hand and backpack slots, the wounds that kill, the actions of a turn) come from
-the edition's Rules (`limits`); the others are fixed caps far above any real board and far below
-what would slow a check down, each with its reason in words. What the rules bound across keys is
+the edition's Rules, each Limit reading its own; the others are fixed caps far above any real
+board and far below what would slow a check down, each with its reason in words. What the rules bound across keys is
 scenario_checks.py's.
 """
 
@@ -48,24 +48,13 @@ from generator.scenarios.shapes import (
 )
 
 # --- the bounds the rules set ----------------------------------------------------------------
-FACES = Limit("die-faces", PARAMETER_RANGES[DIE_FACES].high)  # type: ignore[arg-type]
-HANDS = Limit("hand-slots", 10)
-BACKPACK = Limit("backpack-cards", 30)
-WOUNDS = Limit("wounds", 20)
-TURN_ACTIONS = Limit("actions", 30)
-
-
-def limits(rules: Rules | None) -> dict[str, int]:
-    """The bounds of an edition's cases (empty without the rules: the Limits' fallbacks hold)."""
-    if rules is None:
-        return {}
-    return {
-        FACES.name: rules.max_die_result,
-        HANDS.name: rules.hand_slots,
-        BACKPACK.name: rules.backpack_slots + rules.hoard_slots,
-        WOUNDS.name: max(rules.health(False), rules.health(True), 1),
-        TURN_ACTIONS.name: rules.actions_per_turn + len(rules.extra_action_levels) + 1,
-    }
+FACES = Limit("die-faces", PARAMETER_RANGES[DIE_FACES].high, lambda rules: rules.max_die_result)  # type: ignore[arg-type]
+HANDS = Limit("hand-slots", 10, lambda rules: rules.hand_slots)
+BACKPACK = Limit("backpack-cards", 30, lambda rules: rules.backpack_slots + rules.hoard_slots)
+WOUNDS = Limit("wounds", 20, lambda rules: max(rules.health(False), rules.health(True), 1))
+# the turn's actions, one more per level that adds one, and +1 Action
+TURN_ACTIONS = Limit("actions", 30, lambda rules: rules.actions_per_turn + len(rules.extra_action_levels) + 1)
+BOUNDS = (FACES, HANDS, BACKPACK, WOUNDS, TURN_ACTIONS)
 
 
 # --- ids and numbers ---------------------------------------------------------------------------
