@@ -137,7 +137,11 @@ def _card_counts(node: Node, report: Any) -> Any:
 # cars may be driven, and what an objective is worth (parameters-missions.yaml's mNN-objective-xp).
 # The die, the inventory and the turn stay the edition's: a switch of those is no mission's, and
 # the bounds of the case's other values (a face of the die, the cards a hand holds) would be wrong.
-MISSION_SWITCHES = ("car-rules", "objective-xp")
+_OBJECTIVE_XP = PARAMETER_RANGES.get("objective-xp", ANY_PARAMETER)
+MISSION_SWITCHES: dict[str, Shape] = {
+    "car-rules": Bool(),
+    "objective-xp": Int(_OBJECTIVE_XP.low, _OBJECTIVE_XP.high, _OBJECTIVE_XP.why),  # type: ignore[arg-type]
+}
 
 
 class MissionSwitches(Shape):
@@ -150,47 +154,31 @@ class MissionSwitches(Shape):
             report.error(node.where, f"expected {self.what}, found {describe(node)}")
             return None
         fitted = {}
-        switches = " or ".join(MISSION_SWITCHES)
         for key, child in node.value.items():
-            if key not in PARAMETERS:
-                report.error(
-                    child.key_where or child.where,
-                    f"unknown mission switch '{key}'"
-                    f"{suggestion(str(key), list(MISSION_SWITCHES), 'a mission switches ' + switches)}",
-                )
-                continue
-            shape = switch_shape(key)
-            if shape is None:
-                report.at(key).error(
-                    child.where,
-                    f"'{key}' cannot be set by a mission; give the case its own 'supply' ({{walker: 10}}) instead",
-                )
-                continue
-            if key not in MISSION_SWITCHES:
-                report.at(key).error(
-                    child.key_where or child.where,
-                    f"no mission sets '{key}': a mission switches only {switches}, and the die, "
-                    f"the inventory and the turn stay the edition's; remove it",
-                )
-                continue
-            fitted[key] = shape.read(child, report.at(key))
+            if key in MISSION_SWITCHES:
+                fitted[key] = MISSION_SWITCHES[key].read(child, report.at(key))
+            else:
+                _refuse_switch(str(key), child, report)
         return fitted
 
 
-def switch_shape(parameter: str) -> Shape | None:
-    """The shape of a parameter's value, with its range (None: a mission cannot set it)."""
-    _, kind, _ = PARAMETERS[parameter]
-    if kind == "int":
-        rule = PARAMETER_RANGES.get(parameter, ANY_PARAMETER)
-        high = FACES if rule.high == DIE_FACES else rule.high
-        return Int(rule.low, high, rule.why)  # type: ignore[arg-type]
-    if kind == "bool":
-        return Bool()
-    if kind == "ids":
-        return ListOf(Id())
-    if kind == "groups":
-        return ListOf(ListOf(Id(), low=1))
-    return None  # pairs: the zombie supply, which a case sets with `supply`
+def _refuse_switch(key: str, child: Node, report: Any) -> None:
+    switches = " or ".join(MISSION_SWITCHES)
+    if key not in PARAMETERS:
+        report.error(
+            child.key_where or child.where,
+            f"unknown mission switch '{key}'{suggestion(key, list(MISSION_SWITCHES), 'a mission switches ' + switches)}",
+        )
+    elif PARAMETERS[key][1] == "pairs":  # the zombie supply
+        report.at(key).error(
+            child.where, f"'{key}' cannot be set by a mission; give the case its own 'supply' ({{walker: 10}}) instead"
+        )
+    else:
+        report.at(key).error(
+            child.key_where or child.where,
+            f"no mission sets '{key}': a mission switches only {switches}, and the die, "
+            f"the inventory and the turn stay the edition's; remove it",
+        )
 
 
 # --- the case ----------------------------------------------------------------------------------
