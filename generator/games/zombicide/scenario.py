@@ -148,11 +148,7 @@ def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
     """{walker: 2} | {spawn|rush|manhole: counts or {level: counts}} | {extra-activation: type}."""
     if "extra-activation" in spec:
         return ZombieCard("extra-activation", activates=spec["extra-activation"])
-    kind, counts = (
-        next(iter(spec.items()))
-        if len(spec) == 1 and next(iter(spec)) in ("spawn", "rush", "manhole")
-        else ("spawn", spec)
-    )
+    kind, counts = scenario_checks.card_rows(spec)
     levels = [lid for lid, _ in rules.levels]
     if all(k in levels for k in counts):
         return ZombieCard(kind, by_level={lv: dict(c) for lv, c in counts.items()})

@@ -18,7 +18,7 @@ from generator.games.zombicide.board import MAX_SIDE
 from generator.games.zombicide.engine import Game
 from generator.games.zombicide.ranges import DIE_FACES, PARAMETER_RANGES
 from generator.games.zombicide.rules import PARAMETERS, Rules
-from generator.games.zombicide.scenario_checks import ZombicideCase, door_state
+from generator.games.zombicide.scenario_checks import CARD_KINDS, ZombicideCase, door_state
 from generator.games.zombicide.skills import APPLIED_SKILLS
 from generator.games.zombicide.state import PHASES
 from generator.load.ranges import ANY_PARAMETER
@@ -105,7 +105,6 @@ class ZombieCard(Shape):
         "a zombie card: {walker: 2}, {rush: {walker: 1}}, {manhole: {...}}, {extra-activation: runner} "
         "or counts by danger level ({blue: {walker: 1}, yellow: {...}})"
     )
-    KINDS = ("spawn", "rush", "manhole")
     EXTRA = Record(
         {"extra-activation": ZOMBIE}, required=("extra-activation",), what="{extra-activation: <zombie type>}"
     )
@@ -116,7 +115,7 @@ class ZombieCard(Shape):
             return None
         if "extra-activation" in node.value:
             return self.EXTRA.read(node, report)
-        if len(node.value) == 1 and next(iter(node.value)) in self.KINDS:
+        if len(node.value) == 1 and next(iter(node.value)) in CARD_KINDS:
             kind, counts = next(iter(node.value.items()))
             return {kind: _card_counts(counts, report.at(kind))}
         return _card_counts(node, report)
