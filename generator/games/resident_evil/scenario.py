@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from generator.core.dice import ScriptedRolls
-from generator.core.grid import Grid, parse_grid
+from generator.core.grid import parse_grid
 from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
 from generator.load.yamlpos import Node
@@ -114,7 +114,7 @@ HOOKS = ResidentEvilScenarios()
 
 # Card kinds by how their profile is read (any other kind is an item).
 PROFILES = {
-    "enemy": lambda cid, body, faces: card_specs.enemy(cid, body, faces),
+    "enemy": card_specs.enemy,
     "encounter": lambda cid, body, faces: card_specs.encounter(cid, body),
     "narrative": lambda cid, body, faces: card_specs.encounter(cid, body),
     "behaviour": lambda cid, body, faces: card_specs.behaviour(cid, body),
@@ -133,7 +133,7 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
     """Card profiles by id from the given spec mappings, later ones overriding earlier ones."""
     faces = set(rules.attack_die.faces)
     merged = {cid: body or {} for spec in specs for cid, body in (spec or {}).items()}
-    return {cid: PROFILES.get(str(body.get("kind")), _item)(cid, body, faces) for cid, body in merged.items()}
+    return {cid: PROFILES.get(str(body.get("kind")), card_specs.item)(cid, body, faces) for cid, body in merged.items()}
 
 
 # The file's check cards as profiles, made once per model: every case of a game starts from the
@@ -152,10 +152,6 @@ def _file_table(rules: Rules, file_cards: dict | None) -> dict[str, Any]:
         kept = (file_cards, rules, card_table(rules, file_cards))
         _FILE_TABLES[id(file_cards)] = kept
     return kept[2]
-
-
-def _item(cid: str, body: dict, faces: set[str]) -> Any:
-    return card_specs.item(cid, body, faces)
 
 
 def _health(value: Any, rules: Rules) -> int:
@@ -182,7 +178,7 @@ def build_game(
     table = {**_file_table(rules, file_cards), **card_table(rules, case.get("cards"))}
     board = parse_grid(case["map"], case.get("doors"))
     characters = {
-        cid: _character(cid, spec or {}, board, rules, table) for cid, spec in mapping(case.get("characters")).items()
+        cid: _character(cid, spec or {}, rules, table) for cid, spec in mapping(case.get("characters")).items()
     }
     players = list(case.get("players") or characters)
     state = State(
@@ -194,7 +190,7 @@ def build_game(
         seed=int(case.get("seed", 0)),
     )
     for eid, spec in mapping(case.get("enemies")).items():
-        state.enemies[eid] = Enemy(eid, spec["type"], board.square(spec["at"]), int(spec.get("wounds", 0)))
+        state.enemies[eid] = Enemy(eid, spec["type"], spec["at"], int(spec.get("wounds", 0)))
     _board_pieces(case, state)
     _piles(case, state)
     state.supply = dict(case.get("supply") or {})
@@ -202,7 +198,7 @@ def build_game(
         case["ink-ribbons"] if "ink-ribbons" in case else _ink_ribbons(rules, len(characters), state.mode)
     )
     state.campaign = _campaign(mapping(case.get("campaign")), table, reserve_only)
-    state.start_squares = [board.square(q) for q in case.get("start-squares") or []]
+    state.start_squares = list(case.get("start-squares") or [])
     state.puzzles = {
         pid: Puzzle(pid, list(spec.get("blocks") or []), int(spec["track"]), int(spec.get("marker", 0)))
         for pid, spec in mapping(case.get("puzzles")).items()
@@ -219,11 +215,11 @@ def build_game(
     return Game(rules, table, state)
 
 
-def _character(cid: str, spec: dict, board: Grid, rules: Rules, table: dict) -> Character:
+def _character(cid: str, spec: dict, rules: Rules, table: dict) -> Character:
     items = [_held(x, table) for x in spec.get("items") or []]
     return Character(
         cid,
-        board.square(spec["at"]),
+        spec["at"],
         int(spec["evade-dice"]),
         int(spec["inventory"]),
         damage=_health(spec.get("health"), rules),
@@ -236,27 +232,21 @@ def _character(cid: str, spec: dict, board: Grid, rules: Rules, table: dict) -> 
 
 
 def _board_pieces(case: dict, state: State) -> None:
-    """Tokens, tiles, stairs, the elevator and what exploring a door lays."""
-    board = state.board
-    square = board.square
-    state.corpses = Counter({square(sq): n for sq, n in mapping(case.get("corpses")).items()})
-    state.kerosene = Counter({square(sq): n for sq, n in mapping(case.get("kerosene")).items()})
-    state.unexplored = {str(tile): int(n) for tile, n in mapping(case.get("unexplored")).items()}
-    state.off_board = {str(t) for t in case.get("off-board") or []}
+    """Tokens, tiles, stairs, the elevator and what exploring a door lays (each a copy: play changes them)."""
+    state.corpses = Counter(mapping(case.get("corpses")))
+    state.kerosene = Counter(mapping(case.get("kerosene")))
+    state.unexplored = dict(mapping(case.get("unexplored")))
+    state.off_board = set(case.get("off-board") or [])
     for key, attribute in SQUARE_LISTS.items():
-        setattr(state, attribute, [square(x) for x in case.get(key) or []])
+        setattr(state, attribute, list(case.get(key) or []))
     if case.get("elevator"):
-        state.elevator = square(case["elevator"]["at"])
-        state.shafts = [square(q) for q in case["elevator"].get("shafts") or []]
+        state.elevator = case["elevator"]["at"]
+        state.shafts = list(case["elevator"].get("shafts") or [])
     state.exploration = {did: dict(card or {}) for did, card in mapping(case.get("exploration")).items()}
-    state.item_tokens = {
-        square(sq): list(listed(v)) for sq, v in mapping(case.get("item-tokens")).items()
-    }  # a copy: play takes tokens off
+    state.item_tokens = {sq: list(listed(v)) for sq, v in mapping(case.get("item-tokens")).items()}
     for a, b in case.get("stairs") or []:
-        state.stairs[square(a)], state.stairs[square(b)] = square(b), square(a)
-    state.spawn_squares = {
-        tile: [square(x) for x in squares] for tile, squares in mapping(case.get("spawn-squares")).items()
-    }
+        state.stairs[a], state.stairs[b] = b, a
+    state.spawn_squares = {tile: list(squares) for tile, squares in mapping(case.get("spawn-squares")).items()}
 
 
 def _piles(case: dict, state: State) -> None:
