@@ -83,7 +83,6 @@ SQUARES = ListOf(SQUARE, high=100)
 CARDS = ListOf(CARD, high=200)
 SCENARIO = Id("a scenario id (kebab-case, as its card on the mansion map)")
 PUZZLE_ID = Id("a puzzle id (kebab-case)", names="puzzle")
-ONE_OR_MORE_CARDS = one_or_many(CARD, high=20)
 
 
 class Held(Shape):
