@@ -74,6 +74,12 @@ TOKENS = Int(1, 20, "a square holds 1 to 20 tokens of a kind")
 MODELS = Int(0, MAX_ENEMY_MODELS, f"the supply holds 0 to {MAX_ENEMY_MODELS} models of a type, {MODELS_WHY}")
 WOUNDS = Int(0, 99, "an enemy or a reserve character takes 0 to 99 wounds")
 ICONS = Int(1, 10, "an unexplored token shows 1 to 10 icons")
+EVADE_DICE = Int(1, 10, "a profile card gives 1 to 10 evade dice")
+INVENTORY_SIZE = Int(1, 20, "a profile card gives an inventory of 1 to 20 cards")
+KEROSENE = Int(0, 20, "a character carries 0 to 20 kerosene tokens")
+KEROSENE_MAX = Int(0, 20, "a profile card allows 0 to 20 kerosene tokens")
+CORPSE_COUNT = Int(1, CORPSES, "a square holds at most parameter 'corpses-per-square-max' corpses")
+INK_RIBBONS = Int(0, 20, "a party holds 0 to 20 ink ribbons")
 HEALTH_BOX = Either(
     Int(1, HEALTH, "a box of the health track, 1 (Fine) to parameter 'health-steps'"),
     OneOf("fine", "danger"),
@@ -116,14 +122,14 @@ INVENTORY = ListOf(HELD, high=20, why="an inventory holds at most 20 cards")
 CHARACTER_SPEC = Record(
     {
         "at": SQUARE,
-        "evade-dice": Int(1, 10, "a profile card gives 1 to 10 evade dice"),
-        "inventory": Int(1, 20, "a profile card gives an inventory of 1 to 20 cards"),
+        "evade-dice": EVADE_DICE,
+        "inventory": INVENTORY_SIZE,
         "health": HEALTH_BOX,
         "unconscious": Bool(),
         "dead": Bool(),  # died earlier in the scenario: out of play, no longer on the board
         "items": INVENTORY,
-        "kerosene": Int(0, 20, "a character carries 0 to 20 kerosene tokens"),
-        "kerosene-max": Int(0, 20, "a profile card allows 0 to 20 kerosene tokens"),
+        "kerosene": KEROSENE,
+        "kerosene-max": KEROSENE_MAX,
     },
     required=("at", "evade-dice", "inventory"),
 )
@@ -131,9 +137,9 @@ ENEMY_SPEC = Record({"type": ENEMY_CARD, "at": SQUARE, "wounds": WOUNDS}, requir
 TOKEN_DECKS = one_or_many(ITEM_DECK, high=10)
 RESERVE = Record(
     {
-        "evade-dice": Int(1, 10, "a profile card gives 1 to 10 evade dice"),
-        "inventory": Int(1, 20, "a profile card gives an inventory of 1 to 20 cards"),
-        "kerosene-max": Int(0, 20, "a profile card allows 0 to 20 kerosene tokens"),
+        "evade-dice": EVADE_DICE,
+        "inventory": INVENTORY_SIZE,
+        "kerosene-max": KEROSENE_MAX,
         "wounds": WOUNDS,
         "reserve-only": Bool(),
     },
@@ -177,9 +183,7 @@ EXPLORATION_CARD = Record(
         "card": Int(1, 999, "exploration cards are numbered 1 to 999"),
         "enemies": MapOf(ENEMY_SPEC, high=20, keys=DEFINED),
         "item-tokens": MapOf(TOKEN_DECKS, keys=SQUARE),
-        "corpses": MapOf(
-            Int(1, CORPSES, "a square holds at most parameter 'corpses-per-square-max' corpses"), keys=SQUARE
-        ),
+        "corpses": MapOf(CORPSE_COUNT, keys=SQUARE),
         "unexplored": ICONS,
     }
 )
@@ -209,7 +213,7 @@ CASE_KEYS: dict[str, Shape] = {
         what=f"the case's enemies by id, each {{type, at, wounds}}: at most {MAX_ENEMY_MODELS} enemy "
         f"models, {MODELS_WHY}",
     ),
-    "corpses": MapOf(Int(1, CORPSES, "a square holds at most parameter 'corpses-per-square-max' corpses"), keys=SQUARE),
+    "corpses": MapOf(CORPSE_COUNT, keys=SQUARE),
     "kerosene": MapOf(TOKENS, keys=SQUARE),
     "item-tokens": MapOf(TOKEN_DECKS, keys=SQUARE),
     "typewriters": SQUARES,
@@ -221,7 +225,7 @@ CASE_KEYS: dict[str, Shape] = {
     "decks": MapOf(ListOf(PLAIN_CARD, high=200), high=50, keys=DECK),
     "discards": MapOf(ListOf(PLAIN_CARD, high=200), high=50, keys=DECK),
     "supply": MapOf(MODELS, high=50, keys=ENEMY_CARD),
-    "ink-ribbons": Int(0, 20, "a party holds 0 to 20 ink ribbons"),
+    "ink-ribbons": INK_RIBBONS,
     "tutorial": Bool(),
     "mode": Id(f"a mode ({NORMAL_MODE}, or a mode of parameters-modes.yaml)", names="mode"),
     "campaign": CAMPAIGN,
@@ -436,7 +440,7 @@ EXPECT: dict[str, Expect[Game]] = {
             "stack": Field(
                 MapOf(CARDS, keys=CARD), lambda c, g: {h.card: h.cards() for h in reversed(c.items)}, STACKS
             ),
-            "kerosene": Field(Int(0, 20, "a character carries 0 to 20 kerosene tokens"), "kerosene"),
+            "kerosene": Field(KEROSENE, "kerosene"),
         },
         CHARACTER,
         "no such character",
@@ -468,7 +472,7 @@ EXPECT: dict[str, Expect[Game]] = {
     "player": Expect(CHARACTER, lambda g: g.state.player),
     "phase": Expect(OneOf(*PHASES, "end"), lambda g: g.state.phase),
     "actions-left": Expect(Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions"), Game.actions_left),
-    "ink-ribbons": Expect(Int(0, 20, "a party holds 0 to 20 ink ribbons"), lambda g: g.state.ink_ribbons),
+    "ink-ribbons": Expect(INK_RIBBONS, lambda g: g.state.ink_ribbons),
     "typewriters": Expect(SQUARES, lambda g: g.state.typewriters),
     "danger": Expect(DANGER, lambda g: g.state.campaign.danger),
     "crimson-heads-added": Expect(
