@@ -4,11 +4,13 @@ tables of its scenario side agree with each other."""
 
 from __future__ import annotations
 
+import typing
+
 import pytest
 import yaml
 
 from generator import registry
-from generator.scenarios.game import STEP_KEYS
+from generator.scenarios.game import STEP_KEYS, Call
 from tests.games.card_duel import GAME as CARD_DUEL
 
 PACKAGES = sorted({**registry.engines(), CARD_DUEL.engine: CARD_DUEL}.items())
@@ -31,6 +33,9 @@ def test_the_example_step_in_errors_is_a_step_the_game_plays(name, scenarios):
 def test_the_scenario_tables_agree(name, scenarios):
     for do, action in scenarios.actions.items():
         assert set(action.required) <= set(action.keys), f"{name}: '{do}' requires a key it does not take"
+        if isinstance(action.run, Call):  # a table row: the keys it hands over are keys the step takes
+            handed = {*action.run.keys, *action.run.named.values()}
+            assert handed <= set(action.keys), f"{name}: '{do}' hands over {sorted(handed - set(action.keys))}"
     assert set(scenarios.required) <= set(scenarios.case_keys), f"{name}: a required case key has no shape"
     shared = set(STEP_KEYS) & set(scenarios.step_keys) - {"who"}
     assert not shared, f"{name}: {sorted(shared)} shadow the steps' shared keys"
@@ -63,3 +68,11 @@ def _id_kinds(scenarios) -> set[str | None]:
             elif hasattr(value, "read"):
                 stack.append(value)
     return kinds
+
+
+@pytest.mark.parametrize("name,scenarios", WITH_SCENARIOS, ids=IDS)
+def test_each_engine_method_a_table_row_names_exists(name, scenarios):
+    engine = typing.get_type_hints(type(scenarios).build)["return"]
+    for do, action in scenarios.actions.items():
+        if isinstance(action.run, Call) and isinstance(action.run.method, str):
+            assert callable(getattr(engine, action.run.method, None)), f"{name}: '{do}' plays a method {engine} lacks"

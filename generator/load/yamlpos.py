@@ -263,7 +263,6 @@ class _Composer:
         self.source = source
         self.errors: list[DataError] = []
         self.constructor = yaml.constructor.SafeConstructor()
-        self.skipping = 0  # depth inside a value whose key was refused (duplicate, merge, not text)
         self.documents = 0  # documents begun in the stream: a file holds one
 
     def where(self, mark) -> Location:

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
-from generator.scenarios.shapes import Shape
+from generator.scenarios.shapes import MAX_ITEMS, MapOf, Record, Shape
 
 S = TypeVar("S")  # a game being played (a session)
 
@@ -118,6 +118,42 @@ class Expect(Generic[S]):
 
     def check(self, label: str, expected: Any, session: S) -> list[str]:
         return self.compare(label, expected, self.actual(session))
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the pieces an expectation checks by id (a piece's space): the shape a case
+    writes it in, how it is read off the piece (an attribute's name, or a function of the piece
+    and the session), and how the two compare."""
+
+    shape: Shape
+    read: str | Callable[[Any, Any], Any]
+    compare: Compare = equal
+
+    def value(self, piece: Any, session: Any) -> Any:
+        return getattr(piece, self.read) if isinstance(self.read, str) else self.read(piece, session)
+
+
+def records(
+    pieces: Callable[[S], Mapping[str, Any]],
+    table: Mapping[str, Field],
+    keys: Shape,
+    missing: str,
+    what: str | None = None,
+    high: int = MAX_ITEMS,
+) -> Expect[S]:
+    """An expectation of pieces by id, each a record of fields (`players: {ann: {at: b}}`), from
+    one table that writes each field once: its shape, how it is read, how it compares. An id the
+    session lacks is `missing` ("no such piece")."""
+
+    def actual(session: S) -> dict[str, dict]:
+        return {
+            pid: {name: field.value(piece, session) for name, field in table.items()}
+            for pid, piece in pieces(session).items()
+        }
+
+    shape = MapOf(Record({name: field.shape for name, field in table.items()}, what=what), high, keys=keys)
+    return Expect(shape, actual, each(fields({name: field.compare for name, field in table.items()}), missing))
 
 
 class Lookup(Mapping[str, Any]):

@@ -3,7 +3,8 @@
 A game package gives one `Scenarios` (subclassed in generator/games/<engine>/scenario.py):
 
     case_keys   key -> Shape: what a case may set up (board, pieces, dice, ...)
-    actions     `do` -> Action(keys, run, acting, required): a step's keys and how it is played
+    actions     `do` -> Action(keys, run, acting, required): a step's keys and how it is played;
+                most hand the keys to one engine method, a row with no code: Call("move", "to")
     step_keys   keys every step may have besides who/do/not-allowed/expect (dice, choices)
     expect      key -> Expect(shape, actual, compare): what an expectation may check and how
     ids         kind -> IdSource: where the ids a case names come from (generator/scenarios/names.py)
@@ -20,16 +21,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from generator.errors import GeneratorError, ScenarioError
 from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
-from generator.scenarios.case import CaseView, mapping
+from generator.scenarios.case import CaseView, listed, mapping
 from generator.scenarios.expectations import Expect
 from generator.scenarios.names import IdSource
 from generator.scenarios.report import Report
-from generator.scenarios.shapes import AnyValue, Bool, Either, Id, Int, ListOf, MapOf, Record, Shape, Text, one_or_many
+from generator.scenarios.shapes import (
+    AnyValue,
+    Bool,
+    Either,
+    Id,
+    Int,
+    Limit,
+    ListOf,
+    MapOf,
+    Record,
+    Shape,
+    Text,
+    limits_of,
+    one_or_many,
+)
 
 R = TypeVar("R")  # the game's rules, as its engine takes them
 S = TypeVar("S")  # a game being played
@@ -71,14 +86,43 @@ STEP_KEYS: dict[str, Shape] = {
 }
 
 
+class Call:
+    """A step played by handing its keys to one method of the engine (or a function taking the
+    game first): `Call("trade", "with", "give", "take")` plays `game.trade(who, with, give, take)`;
+    `Call("open_door", "to", with_card="with")` hands `with` over by name, and only when the step
+    gives it (else the method's default holds). A key whose shape takes a list is handed over as
+    one (`to: b` is [b]; left out, [])."""
+
+    def __init__(self, method: str | Callable[..., None], *keys: str, **named: str):
+        self.method, self.keys, self.named = method, keys, named
+
+    def __call__(self, session: Any, step: dict, shapes: Mapping[str, Shape], acting: bool) -> None:
+        def value(key: str) -> Any:
+            return listed(step.get(key)) if "list" in shapes[key].kinds else step.get(key)
+
+        args = [who(step)] if acting else []
+        args += [value(key) for key in self.keys]
+        named = {name: value(key) for name, key in self.named.items() if key in step}
+        if isinstance(self.method, str):
+            getattr(session, self.method)(*args, **named)
+        else:
+            self.method(session, *args, **named)
+
+
 @dataclass(frozen=True)
 class Action(Generic[S]):
     """One `do:` of a step: the keys it takes, how it is played, whether someone takes it."""
 
     keys: Mapping[str, Shape]
-    run: Callable[[S, dict], None]
+    run: Callable[[S, dict], None] | Call
     acting: bool = True  # needs `who`
     required: tuple[str, ...] = ()  # keys it cannot be played without
+
+    def play(self, session: S, step: dict) -> None:
+        if isinstance(self.run, Call):
+            self.run(session, step, self.keys, self.acting)
+        else:
+            self.run(session, step)
 
 
 class Scenarios(Generic[R, S, V]):
@@ -89,6 +133,7 @@ class Scenarios(Generic[R, S, V]):
     expect: Mapping[str, Expect[S]] = {}
     ids: Mapping[str, IdSource[V]] = {}
     turn_fields: Mapping[str, Shape] = {}
+    bounds: tuple[Limit, ...] = ()  # the Limits the shapes name, each read from the rules
     piles = False
     pile_names: tuple[str, ...] = ()  # the piles `decks:` and `discards:` may name (none: any)
     example_step = "{do: <action>}"  # a step as this game writes one, for messages
@@ -107,7 +152,7 @@ class Scenarios(Generic[R, S, V]):
 
     def limits(self, rules: R | None) -> Mapping[str, int]:
         """The bounds the rules set, by the names of the shapes' Limits (none without rules)."""
-        return {}
+        return limits_of(self.bounds, rules)
 
     # --- hooks: playing -------------------------------------------------------------------------
     def build(self, case: dict, rules: R) -> S:
@@ -206,9 +251,12 @@ class Scenarios(Generic[R, S, V]):
         unknown = set(step) - known
         if unknown:
             raise ScenarioError(f"unknown step keys {sorted(unknown)}; known keys are {sorted(known)}")
+        missing = [key for key in action.required if key not in step]
+        if missing:  # a step written in code: the reader says this at the step
+            raise ScenarioError(f"missing '{missing[0]}' for the '{step.get('do')}' action")
         try:
             self.before_step(session, step)
-            action.run(session, step)
+            action.play(session, step)
             self.after_step(session, step)
         except PYTHON_ERRORS as error:
             raise user_error(error) from error
@@ -239,4 +287,4 @@ def who(step: dict) -> str:
     return str(step.get("who") or "")
 
 
-__all__ = ["Action", "Expect", "IdSource", "Scenarios", "mapping", "user_error", "who"]
+__all__ = ["Action", "Call", "Expect", "IdSource", "Scenarios", "mapping", "user_error", "who"]

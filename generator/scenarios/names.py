@@ -12,9 +12,12 @@ that returns None (the rules, or the map, are not known) judges nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Collection, Generic, Mapping, TypeVar
+from typing import Any, Callable, Collection, Generic, Mapping, TypeVar
 
-from generator.scenarios.report import Named, known
+from generator.errors import Location
+from generator.scenarios.report import Named, Report, known
+
+MISSING = object()
 
 V = TypeVar("V")  # the game's view of one case (generator/scenarios/case.py)
 
@@ -37,12 +40,20 @@ def check_names(names: list[Named], sources: Mapping[str, IdSource[V]], view: V)
         source = sources[name.kind]  # a kind no source lists is the format's own mistake (a test checks)
         if name.kind not in found:
             found[name.kind] = source.ids(view)
-        ids = found[name.kind]
-        if ids is None or name.value in ids or (source.accept is not None and source.accept(view, name.value)):
-            continue
-        wrong = source.wrong(view, name.value) if source.wrong is not None else None
-        if wrong:
-            name.report.error(name.where, wrong)
-            continue
-        hint = source.hint if isinstance(source.hint, str) else source.hint(view)
-        known(name.report, name.where, source.what, name.value, sorted(ids), hint)
+        check_id(source, view, name.value, name.report, name.where, found[name.kind])
+
+
+def check_id(
+    source: IdSource[V], view: V, value: str, report: Report, where: Location | None, ids: Any = MISSING
+) -> None:
+    """Report an id that names nothing of the source's kind, or something of the wrong sort
+    (`ids`: the source's ids, when the caller has them already)."""
+    ids = source.ids(view) if ids is MISSING else ids
+    if ids is None or value in ids or (source.accept is not None and source.accept(view, value)):
+        return
+    wrong = source.wrong(view, value) if source.wrong is not None else None
+    if wrong:
+        report.error(where, wrong)
+        return
+    hint = source.hint if isinstance(source.hint, str) else source.hint(view)
+    known(report, where, source.what, value, sorted(ids), hint)

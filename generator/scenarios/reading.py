@@ -12,14 +12,16 @@ runs. The cases come back as plain values for the runner.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from generator.errors import DataError, Location
 from generator.load.examples import plain
+from generator.load.files import display
 from generator.load.references import suggestion, with_article
 from generator.load.schema import ID_PATTERN, Context, describe
-from generator.load.yamlpos import Node, parse
+from generator.load.yamlpos import Node, parse, parse_text
 from generator.scenarios.case import CaseView
 from generator.scenarios.game import CASE_KEYS, STEP_KEYS, Scenarios
 from generator.scenarios.names import check_names
@@ -98,6 +100,15 @@ def read_scenario_file(
                 }
             )
     return cases, errors
+
+
+def read_scenarios(
+    path: Path, game: Scenarios, rules: Any = None, root: Path | None = None, **options: Any
+) -> tuple[list[dict], list[DataError]]:
+    """A file of a game's scenarios folder (rules_data/<game>/scenarios/), its default edition that
+    folder's game, its places shown from `root` when given (read_scenario_file's options)."""
+    shown = display(path, root) if root is not None else path.as_posix()
+    return read_scenario_file(path, shown, game, path.parent.parent.name, rules, **options)
 
 
 def _played_edition(node: Node, edition: str, editions: list[str] | None) -> str:
@@ -200,6 +211,15 @@ def _read_case(
         _edition_known(node.value["edition"], inner.at("edition"), editions, folder)
     check_case(node, game, inner, rules, sources=sources)
     return None if inner.failed else plain(node)
+
+
+def format_problems(case: dict, game: Scenarios, rules: Any) -> list[str]:
+    """What the format finds wrong in a case written in code, each with its breadcrumb."""
+    written = {key: value for key, value in case.items() if not key.startswith("_")}
+    node, errors = parse_text(json.dumps(written, ensure_ascii=False, default=str), "case")
+    if node is not None:
+        check_case(node, game, Report(errors), rules)
+    return [f"{error.breadcrumb}: {error.message}" if error.breadcrumb else error.message for error in errors]
 
 
 def check_case(

@@ -24,6 +24,7 @@ from typing import Any
 from generator.core.events import NotAllowed
 from generator.errors import GeneratorError
 from generator.scenarios.game import Scenarios
+from generator.scenarios.reading import format_problems
 
 SET_UP_FAILED = "the case cannot be set up"  # how a result says the case never started
 ANY_REASON = "yes"  # `not-allowed: yes`: the step is refused, whatever the engine's reason id
@@ -40,6 +41,11 @@ class Result:
 
 def run_case(case: dict, rules: Any, game: Scenarios) -> Result:
     result = Result(case.get("_file", "?"), case["id"])
+    if "_file" not in case:  # written in code (a test's): read with the format as a file's case is
+        result.mismatches += [f"{SET_UP_FAILED}: {problem}" for problem in format_problems(case, game, rules)]
+        if result.mismatches:
+            result.ok = False
+            return result
     try:
         session = game.play(case, rules)
     except GeneratorError as error:

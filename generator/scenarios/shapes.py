@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from generator.load.examples import plain
 from generator.load.references import suggestion
@@ -35,14 +35,23 @@ MAX_ITEMS = 1000  # a list or mapping in a case: far above any real board, far b
 
 @dataclass(frozen=True)
 class Limit:
-    """A bound set by the rules, looked up in the report's `limits` by name."""
+    """A bound set by the rules, looked up in the report's `limits` by name; the game's format
+    lists its Limits, and `of_rules` reads each from the rules its cases run under."""
 
     name: str
     fallback: int  # when the rules are not known: the widest value the rules data may give
+    of_rules: Callable[[Any], int] | None = None
 
     def value(self, report: Any) -> int:
         limits: Mapping[str, int] = getattr(report, "limits", None) or {}
         return limits.get(self.name, self.fallback)
+
+
+def limits_of(bounds: Iterable[Limit], rules: Any) -> dict[str, int]:
+    """Each Limit's value under these rules, by name (none without the rules: the fallbacks hold)."""
+    if rules is None:
+        return {}
+    return {limit.name: limit.of_rules(rules) for limit in bounds if limit.of_rules is not None}
 
 
 def bound(value: int | Limit, report: Any) -> int:

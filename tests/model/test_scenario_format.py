@@ -8,7 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from generator.games.zombicide.scenario import read_scenarios
+from generator.games.zombicide.scenario import HOOKS
+from generator.scenarios.reading import read_scenarios
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -16,14 +17,14 @@ BAD = HERE / "bad_scenarios"
 
 
 def test_every_mistake_of_a_file_is_reported_with_its_place(z1):
-    _, errors = read_scenarios(BAD / "many-mistakes.yaml", z1, ROOT)
+    _, errors = read_scenarios(BAD / "many-mistakes.yaml", HOOKS, z1, ROOT)
     shown = [str(e).replace("tests/model/bad_scenarios/", "BAD/") for e in sorted(errors)]
     expected = (BAD / "many-mistakes.expected.txt").read_text(encoding="utf-8").splitlines()
     assert shown == expected
 
 
 def test_a_file_with_mistakes_gives_no_case_to_run(z1):
-    cases, _ = read_scenarios(BAD / "many-mistakes.yaml", z1, ROOT)
+    cases, _ = read_scenarios(BAD / "many-mistakes.yaml", HOOKS, z1, ROOT)
     assert cases == []  # a case with a mistake never runs half-read
 
 
@@ -116,7 +117,7 @@ def test_the_ids_check_reads_a_value_that_does_not_fit_as_nothing(z1, tmp_path):
 
 
 def test_the_bounds_of_a_case_come_from_its_rules(z1, z2):
-    from generator.games.zombicide.scenario_format import limits
+    limits = HOOKS.limits
 
     assert limits(z1) == {"die-faces": 6, "hand-slots": 2, "backpack-cards": 4, "wounds": 2, "actions": 5}
     assert limits(z2)["wounds"] == 3  # an adult's health; z1: 3 actions, one more at yellow, +1 Action
@@ -128,7 +129,7 @@ def read_case_text(tmp_path: Path, rules, text: str, edition: str = "zombicide-1
     path = tmp_path / edition / "scenarios" / "case.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(f"edition: {edition}\ncases:\n  - id: x\n    rule: 'z1-ja-digest § 移動'\n{text}", encoding="utf-8")
-    _, errors = read_scenarios(path, rules, tmp_path, editions=[edition])
+    _, errors = read_scenarios(path, HOOKS, rules, tmp_path, editions=[edition])
     return [f"{e.where.line}:{e.where.column}: {e.breadcrumb}: {e.message}" for e in sorted(errors)]
 
 
@@ -170,7 +171,7 @@ def test_the_scenario_command_checks_a_case_with_the_rules_of_the_edition_it_pla
 def test_a_scripted_route_the_zombies_are_not_offered_stops_the_case(z1, tmp_path):
     """An Abomination whose only way is c, scripted to go to a (a zone next to it, so check lets
     it pass): the engine says so, instead of passing over the choice."""
-    from generator.games.zombicide.scenario import run_case
+    from generator.scenarios.runner import run_case
 
     path = tmp_path / "zombicide-1" / "scenarios" / "route.yaml"
     path.parent.mkdir(parents=True)
@@ -180,9 +181,9 @@ def test_a_scripted_route_the_zombies_are_not_offered_stops_the_case(z1, tmp_pat
         "    actions:\n      - {do: zombie-phase, spawn: false, abomination: {b: a}}\n",
         encoding="utf-8",
     )
-    cases, errors = read_scenarios(path, z1, tmp_path)
+    cases, errors = read_scenarios(path, HOOKS, z1, tmp_path)
     assert errors == []
-    result = run_case(cases[0], z1)
+    result = run_case(cases[0], z1, HOOKS)
     assert result.mismatches == [
         "step 1 (zombie-phase spawn=False abomination={'b': 'a'}): the zombie phase's "
         "'abomination' names the route a from b, but the zombies there go to c; name one "

@@ -6,10 +6,12 @@ import textwrap
 
 import pytest
 
-from generator.games.zombicide.scenario import HOOKS, build_game, run_case
+from generator.errors import ScenarioError
+from generator.games.zombicide.scenario import HOOKS, build_game
 from generator.pipeline import scenario_command as cli_scenario
 from generator.scenarios.expectations import events_happened
 from generator.scenarios.runner import format_trace
+from generator.scenarios.runner import run_case as run_with
 
 CASE = {
     "id": "t",
@@ -22,6 +24,10 @@ CASE = {
     "actions": [{"who": "amy", "do": "attack", "weapon": "katana"}],
     "expect": {"zombies": {"a": {"walker": 1}}, "survivors": {"amy": {"xp": 1}}},
 }
+
+
+def run_case(case: dict, rules):
+    return run_with(case, rules, HOOKS)
 
 
 def test_a_true_case_passes(z1):
@@ -52,6 +58,25 @@ def test_a_wrong_case_names_its_first_mismatch(z1, change, first_mismatch):
     assert not result.ok
     if first_mismatch != "expect... zombies":
         assert first_mismatch in result.mismatches[0]
+
+
+def test_a_case_written_in_code_is_read_with_the_format_before_it_is_played(z1):
+    written = {k: v for k, v in CASE.items() if k != "_file"}
+    result = run_case({**written, "zombies": {"q": {"walker": 1}}}, z1)
+    assert result.mismatches == ["the case cannot be set up: zombies: unknown zone 'q'; name a zone of the map"]
+
+
+def test_a_step_played_in_code_without_a_key_its_action_needs_is_told_by_name(z1):
+    game = HOOKS.play(CASE, z1)
+    with pytest.raises(ScenarioError, match="missing 'weapon' for the 'attack' action"):
+        HOOKS.apply_step(game, {"who": "amy", "do": "attack"})
+
+
+def test_a_step_handed_to_the_engine_by_a_table_row_passes_each_key_as_its_shape_reads_it(z1):
+    game = HOOKS.play({**CASE, "map": "a . b . c", "zombies": {}}, z1)
+    HOOKS.apply_step(game, {"who": "amy", "do": "move", "to": "b"})  # one zone: a route of one
+    HOOKS.apply_step(game, {"who": "amy", "do": "move", "to": ["c"]})
+    assert game.state.survivors["amy"].zone == "c"
 
 
 def test_a_choice_the_engine_cannot_follow_is_told_in_words_not_as_a_python_error(z1):

@@ -46,7 +46,7 @@ class ResidentEvilRandomPlay(RandomPlay[Model, Game]):
 
     def play(self, session: Game, step: dict) -> None:
         session.choices = dict(step.get("choose") or {})
-        ACTIONS[step["do"]].run(session, step)
+        ACTIONS[step["do"]].play(session, step)
 
     def over(self, session: Game) -> bool:
         return session.state.phase == ENDED

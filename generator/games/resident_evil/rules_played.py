@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.scenarios.reading import read_scenarios
 from generator.scenarios.runner import run_case
 
 from .data import Model
 from .events import APPLIES, DETAILS, FLAGS, REFUSALS
-from .scenario import HOOKS, read_scenarios
+from .scenario import HOOKS
 
 CARD_KEYS = ("card", "weapon", "cards", "kept", "dropped", "give", "take")  # event details that name cards
 
@@ -57,7 +58,7 @@ def played(game, model: Model, root: Path) -> Played:
     items: dict[str, list[str]] = {item.id: [] for item in game.of_kind("item")}
     failed: list[str] = []
     for path in sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml")):
-        cases, errors = read_scenarios(path, model, root)
+        cases, errors = read_scenarios(path, HOOKS, model, root)
         for case in [] if errors else cases:
             result = run_case(case, model, HOOKS)
             if not result.ok:

@@ -23,18 +23,15 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping
 
 from generator.core.dice import ScriptedRolls
-from generator.core.grid import Grid, parse_grid
+from generator.core.grid import parse_grid
 from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
-from generator.load.files import display
 from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
-from generator.scenarios.reading import read_scenario_file
 from generator.scenarios.report import Report
 
 from . import campaign as campaign_steps
@@ -46,7 +43,7 @@ from .events import EVENT_FIELDS, STAMP
 from .narration import templates
 from .rules import Rules
 from .scenario_case import IDS, ResidentEvilCase
-from .scenario_format import ACTIONS, CASE_KEYS, CHOICES, EXPECT, STEP_KEYS, TURN_FIELDS, limits
+from .scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS
 from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, State
 
 
@@ -54,10 +51,6 @@ from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, S
 def event_kinds() -> frozenset[str]:
     """Every event the engine emits (each has a narration template)."""
     return frozenset(kind.partition(".")[0] for kind in templates()["events"])
-
-
-class CaseError(ScenarioError):
-    """A case that cannot be set up; the message names the key and what to write."""
 
 
 class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
@@ -71,6 +64,7 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
     expect = EXPECT
     ids = IDS
     turn_fields = TURN_FIELDS
+    bounds = BOUNDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
     piles = True
     example_step = "{who: jill, do: move, to: b2}"
@@ -85,9 +79,6 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
     def check_case(self, view: ResidentEvilCase) -> None:
         scenario_checks.check_case(view)
 
-    def limits(self, rules: Model | None) -> Mapping[str, int]:
-        return limits(rules)
-
     def build(self, case: dict, rules: Model) -> Game:
         return build_game(case, rules.rules, rules.cards, rules.reserve_only)
 
@@ -96,16 +87,12 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
         return {"player": s.player, "phase": s.phase, "actions-left": session.actions_left()}
 
     def before_step(self, session: Game, step: dict) -> None:
-        choose = step.get("choose") or {}
-        unknown = set(choose) - set(CHOICES.fields)
-        if unknown:
-            raise CaseError(f"unknown choices {sorted(unknown)}; known choices are {sorted(CHOICES.fields)}")
-        session.choices = dict(choose)
+        session.choices = dict(step.get("choose") or {})
         session.dice = ScriptedRolls([listed(r) for r in step.get("dice") or []])
 
     def after_step(self, session: Game, step: dict) -> None:
         if isinstance(session.dice, ScriptedRolls) and session.dice.left:
-            raise CaseError(
+            raise ScenarioError(
                 f"{session.dice.left} scripted rolls of this step were never rolled; remove them or fix the step"
             )
 
@@ -125,17 +112,9 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
 HOOKS = ResidentEvilScenarios()
 
 
-def read_scenarios(
-    path: Path, model: Model | None = None, root: Path | None = None, **options: Any
-) -> tuple[list[dict], list]:
-    """A scenario file's cases and every error in it, with positions (read_scenario_file's options)."""
-    shown = display(path, root) if root is not None else path.as_posix()
-    return read_scenario_file(path, shown, HOOKS, path.parent.parent.name, model, **options)
-
-
 # Card kinds by how their profile is read (any other kind is an item).
 PROFILES = {
-    "enemy": lambda cid, body, faces: card_specs.enemy(cid, body, faces),
+    "enemy": card_specs.enemy,
     "encounter": lambda cid, body, faces: card_specs.encounter(cid, body),
     "narrative": lambda cid, body, faces: card_specs.encounter(cid, body),
     "behaviour": lambda cid, body, faces: card_specs.behaviour(cid, body),
@@ -154,7 +133,7 @@ def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
     """Card profiles by id from the given spec mappings, later ones overriding earlier ones."""
     faces = set(rules.attack_die.faces)
     merged = {cid: body or {} for spec in specs for cid, body in (spec or {}).items()}
-    return {cid: PROFILES.get(str(body.get("kind")), _item)(cid, body, faces) for cid, body in merged.items()}
+    return {cid: PROFILES.get(str(body.get("kind")), card_specs.item)(cid, body, faces) for cid, body in merged.items()}
 
 
 # The file's check cards as profiles, made once per model: every case of a game starts from the
@@ -175,37 +154,20 @@ def _file_table(rules: Rules, file_cards: dict | None) -> dict[str, Any]:
     return kept[2]
 
 
-def _item(cid: str, body: dict, faces: set[str]) -> Any:
-    return card_specs.item(cid, body, faces)
-
-
 def _health(value: Any, rules: Rules) -> int:
     """A health-track box as damage taken: 1 (or 'fine') is Fine, the last box (or 'danger') is Danger."""
-    if value in (None, "fine"):
-        return 0
-    if value == "danger":
-        return rules.health_steps - 1
-    if isinstance(value, int) and 1 <= value <= rules.health_steps:
-        return value - 1
-    raise CaseError(f"health is a box 1-{rules.health_steps} of the track, 'fine' or 'danger', not {value!r}")
+    return {None: 1, "fine": 1, "danger": rules.health_steps}.get(value, value) - 1
 
 
-def _held(entry: Any, table: dict) -> Held:
+def _held(entry: str | dict, table: dict) -> Held:
+    """A card id (a weapon's dial full), {card: dial} or {card: {dial, stack, overlay}}."""
     if isinstance(entry, str):
         item = table.get(entry)
-        dial = item.weapon.capacity if isinstance(item, card_specs.Item) and item.weapon else None
-        return Held(entry, dial=dial)
-    if isinstance(entry, dict) and len(entry) == 1:
-        ((card, value),) = entry.items()
-        if isinstance(value, int):
-            return Held(card, dial=value)
-        if isinstance(value, dict):
-            return Held(
-                card, dial=value.get("dial"), stack=list(value.get("stack") or []), overlay=value.get("overlay")
-            )
-    raise CaseError(
-        f"an inventory entry is a card id, {{card: dial}} or {{card: {{dial, stack, overlay}}}}, not {entry!r}"
-    )
+        return Held(entry, dial=item.weapon.capacity if isinstance(item, card_specs.Item) and item.weapon else None)
+    ((card, value),) = entry.items()
+    if isinstance(value, int):
+        return Held(card, dial=value)
+    return Held(card, dial=value.get("dial"), stack=list(value.get("stack") or []), overlay=value.get("overlay"))
 
 
 def build_game(
@@ -216,7 +178,7 @@ def build_game(
     table = {**_file_table(rules, file_cards), **card_table(rules, case.get("cards"))}
     board = parse_grid(case["map"], case.get("doors"))
     characters = {
-        cid: _character(cid, spec or {}, board, rules, table) for cid, spec in mapping(case.get("characters")).items()
+        cid: _character(cid, spec or {}, rules, table) for cid, spec in mapping(case.get("characters")).items()
     }
     players = list(case.get("players") or characters)
     state = State(
@@ -228,17 +190,15 @@ def build_game(
         seed=int(case.get("seed", 0)),
     )
     for eid, spec in mapping(case.get("enemies")).items():
-        if not isinstance(table.get(spec.get("type")), card_specs.EnemyProfile):
-            raise CaseError(f"enemy '{eid}' is of type '{spec.get('type')}', which has no enemy profile under cards")
-        state.enemies[eid] = Enemy(eid, spec["type"], board.square(spec["at"]), int(spec.get("wounds", 0)))
+        state.enemies[eid] = Enemy(eid, spec["type"], spec["at"], int(spec.get("wounds", 0)))
     _board_pieces(case, state)
-    _piles(case, state, table)
+    _piles(case, state)
     state.supply = dict(case.get("supply") or {})
     state.ink_ribbons = (
         case["ink-ribbons"] if "ink-ribbons" in case else _ink_ribbons(rules, len(characters), state.mode)
     )
     state.campaign = _campaign(mapping(case.get("campaign")), table, reserve_only)
-    state.start_squares = [board.square(q) for q in case.get("start-squares") or []]
+    state.start_squares = list(case.get("start-squares") or [])
     state.puzzles = {
         pid: Puzzle(pid, list(spec.get("blocks") or []), int(spec["track"]), int(spec.get("marker", 0)))
         for pid, spec in mapping(case.get("puzzles")).items()
@@ -255,17 +215,11 @@ def build_game(
     return Game(rules, table, state)
 
 
-def _character(cid: str, spec: dict, board: Grid, rules: Rules, table: dict) -> Character:
-    for need in ("at", "evade-dice", "inventory"):
-        if need not in spec:
-            raise CaseError(f"character '{cid}' needs '{need}' (the profile card's value for this check)")
+def _character(cid: str, spec: dict, rules: Rules, table: dict) -> Character:
     items = [_held(x, table) for x in spec.get("items") or []]
-    for item in items:
-        if item.card not in table:
-            raise CaseError(f"character '{cid}' holds '{item.card}', which has no profile under cards")
     return Character(
         cid,
-        board.square(spec["at"]),
+        spec["at"],
         int(spec["evade-dice"]),
         int(spec["inventory"]),
         damage=_health(spec.get("health"), rules),
@@ -278,43 +232,28 @@ def _character(cid: str, spec: dict, board: Grid, rules: Rules, table: dict) -> 
 
 
 def _board_pieces(case: dict, state: State) -> None:
-    """Tokens, tiles, stairs, the elevator and what exploring a door lays."""
-    board = state.board
-    square = board.square
-    state.corpses = Counter({square(sq): n for sq, n in mapping(case.get("corpses")).items()})
-    state.kerosene = Counter({square(sq): n for sq, n in mapping(case.get("kerosene")).items()})
-    state.unexplored = {str(tile): int(n) for tile, n in mapping(case.get("unexplored")).items()}
-    state.off_board = {str(t) for t in case.get("off-board") or []}
-    unknown_tiles = state.off_board - set(board.tiles.values())
-    if unknown_tiles:
-        raise CaseError(f"off-board names tiles {sorted(unknown_tiles)} that the map does not have")
+    """Tokens, tiles, stairs, the elevator and what exploring a door lays (each a copy: play changes them)."""
+    state.corpses = Counter(mapping(case.get("corpses")))
+    state.kerosene = Counter(mapping(case.get("kerosene")))
+    state.unexplored = dict(mapping(case.get("unexplored")))
+    state.off_board = set(case.get("off-board") or [])
     for key, attribute in SQUARE_LISTS.items():
-        setattr(state, attribute, [square(x) for x in case.get(key) or []])
+        setattr(state, attribute, list(case.get(key) or []))
     if case.get("elevator"):
-        state.elevator = square(case["elevator"]["at"])
-        state.shafts = [square(q) for q in case["elevator"].get("shafts") or []]
-    for did, card in mapping(case.get("exploration")).items():
-        if did not in board.doors:
-            raise CaseError(f"exploration names '{did}', which is not a door on the map")
-        state.exploration[did] = dict(card or {})
-    state.item_tokens = {
-        square(sq): list(listed(v)) for sq, v in mapping(case.get("item-tokens")).items()
-    }  # a copy: play takes tokens off
+        state.elevator = case["elevator"]["at"]
+        state.shafts = list(case["elevator"].get("shafts") or [])
+    state.exploration = {did: dict(card or {}) for did, card in mapping(case.get("exploration")).items()}
+    state.item_tokens = {sq: list(listed(v)) for sq, v in mapping(case.get("item-tokens")).items()}
     for a, b in case.get("stairs") or []:
-        state.stairs[square(a)], state.stairs[square(b)] = square(b), square(a)
-    state.spawn_squares = {
-        tile: [square(x) for x in squares] for tile, squares in mapping(case.get("spawn-squares")).items()
-    }
+        state.stairs[a], state.stairs[b] = b, a
+    state.spawn_squares = {tile: list(squares) for tile, squares in mapping(case.get("spawn-squares")).items()}
 
 
-def _piles(case: dict, state: State, table: dict) -> None:
+def _piles(case: dict, state: State) -> None:
     state.decks = {k: list(v) for k, v in mapping(case.get("decks")).items()}
     if case.get("item-c"):
         state.decks["item-c"] = campaign_steps.item_c_deck(case["item-c"], int(case.get("seed", 0)))
     state.discards = {k: list(v) for k, v in mapping(case.get("discards")).items()}
-    for card in state.decks.get("tension", []) + state.discards.get("tension", []):
-        if not isinstance(table.get(card), card_specs.TensionCard):
-            raise CaseError(f"tension card '{card}' has no profile under cards")
 
 
 def _campaign(camp: dict, table: dict, reserve_only: frozenset[str]) -> Campaign:

@@ -114,7 +114,7 @@ class ResidentEvilCase(CaseView[Rules]):
         return isinstance(self.case.get("characters"), dict)  # else reported: who they are is not known
 
 
-def _cards(kinds: tuple[str, ...], what: str) -> IdSource[ResidentEvilCase]:
+def cards_of_kind(kinds: tuple[str, ...], what: str) -> IdSource[ResidentEvilCase]:
     return IdSource(
         "card",
         lambda case: case.cards_of(kinds),
@@ -174,9 +174,9 @@ IDS: dict[str, IdSource[ResidentEvilCase]] = {
         "name a character or an enemy of the case",
         accept=ResidentEvilCase.spawned,
     ),
-    "card": _cards((), "a card"),
-    "item": _cards(ITEM_KINDS, "an item card"),
-    "enemy-card": _cards(("enemy",), "an enemy card"),
+    "card": cards_of_kind((), "a card"),
+    "item": cards_of_kind(ITEM_KINDS, "an item card"),
+    "enemy-card": cards_of_kind(("enemy",), "an enemy card"),
     "deck": IdSource(
         "deck",
         lambda case: [*DECK_KINDS, f"{BEHAVIOUR}<boss>"],

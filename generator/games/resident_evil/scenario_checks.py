@@ -13,13 +13,14 @@ from typing import Any
 
 from generator.load.references import with_article
 from generator.scenarios.case import CasePath, listed, mapping
-from generator.scenarios.report import child, known
+from generator.scenarios.names import check_id
+from generator.scenarios.report import child
 
 from . import card_format, case_bounds
 from .cards import ITEM_KINDS
 from .engine import CHARACTER_SIZE, TOKEN_SIZES
 from .rules import Rules
-from .scenario_case import BEHAVIOUR, DECK_KINDS, ResidentEvilCase
+from .scenario_case import BEHAVIOUR, DECK_KINDS, ResidentEvilCase, cards_of_kind
 
 
 # --- the checks across keys ----------------------------------------------------------------------
@@ -160,22 +161,8 @@ def _deck_kinds(case: ResidentEvilCase, path: CasePath, deck: str) -> tuple[str,
 
 
 def _card_of(case: ResidentEvilCase, path: CasePath, card: Any, kinds: tuple[str, ...]) -> None:
-    choices = case.cards_of(kinds)
-    if choices is None or card in choices:
-        return
     what = "an item card" if kinds == ITEM_KINDS else f"{with_article(kinds[0])} card"
-    wrong = case.wrong_kind(card, what)
-    if wrong:
-        case.refuse(path, wrong)
-    else:
-        known(
-            case.at(path),
-            case.place(path),
-            "card",
-            card,
-            choices,
-            "give its profile under cards (here or in scenarios/cards/)",
-        )
+    check_id(cards_of_kind(kinds, what), case, card, case.at(path), case.place(path))
 
 
 def _campaign(case: ResidentEvilCase) -> None:

@@ -4,8 +4,8 @@ number's range, where the ids it names come from, and how each step is played.
 The shapes (generator/scenarios/shapes.py) are checked where each value is written, before anything
 runs, so the engine only meets values of the right kind and size. Bounds the rules set (the
 health track's boxes, the actions of a turn, the corpses a square holds) come from the game's
-Rules (`limits`); the others are caps far above any real board, each with its reason in words.
-What the rules bound across keys (a square's room, an inventory's size, a weapon's dial) is
+Rules, each Limit reading its own; the others are caps far above any real board, each with its
+reason in words. What the rules bound across keys (a square's room, an inventory's size, a weapon's dial) is
 scenario_checks.py's. The keys are described in rules_data/resident-evil/scenarios/README.md.
 """
 
@@ -18,8 +18,8 @@ from generator.load.schema import describe
 from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
-from generator.scenarios.expectations import Expect, Lookup
-from generator.scenarios.game import Action, who
+from generator.scenarios.expectations import Expect, Field, Lookup, records
+from generator.scenarios.game import Action, Call, who
 from generator.scenarios.shapes import (
     Bool,
     Either,
@@ -45,21 +45,10 @@ from .rules import NORMAL_MODE
 from .state import PHASES
 
 # --- the bounds the rules set ----------------------------------------------------------------
-HEALTH = Limit("health-steps", 20)
-TURN_ACTIONS = Limit("actions-per-turn", 10)
-CORPSES = Limit("corpses-per-square", 12)
-
-
-def limits(model: Any) -> dict[str, int]:
-    """The bounds of the game's cases (empty without a model: the Limits' fallbacks hold)."""
-    rules = getattr(model, "rules", None)
-    if rules is None:
-        return {}
-    return {
-        HEALTH.name: rules.health_steps,
-        TURN_ACTIONS.name: rules.actions_per_turn,
-        CORPSES.name: rules.corpses_per_square_max,
-    }
+HEALTH = Limit("health-steps", 20, lambda model: model.rules.health_steps)
+TURN_ACTIONS = Limit("actions-per-turn", 10, lambda model: model.rules.actions_per_turn)
+CORPSES = Limit("corpses-per-square", 12, lambda model: model.rules.corpses_per_square_max)
+BOUNDS = (HEALTH, TURN_ACTIONS, CORPSES)
 
 
 # --- ids and numbers ---------------------------------------------------------------------------
@@ -85,6 +74,12 @@ TOKENS = Int(1, 20, "a square holds 1 to 20 tokens of a kind")
 MODELS = Int(0, MAX_ENEMY_MODELS, f"the supply holds 0 to {MAX_ENEMY_MODELS} models of a type, {MODELS_WHY}")
 WOUNDS = Int(0, 99, "an enemy or a reserve character takes 0 to 99 wounds")
 ICONS = Int(1, 10, "an unexplored token shows 1 to 10 icons")
+EVADE_DICE = Int(1, 10, "a profile card gives 1 to 10 evade dice")
+INVENTORY_SIZE = Int(1, 20, "a profile card gives an inventory of 1 to 20 cards")
+KEROSENE = Int(0, 20, "a character carries 0 to 20 kerosene tokens")
+KEROSENE_MAX = Int(0, 20, "a profile card allows 0 to 20 kerosene tokens")
+CORPSE_COUNT = Int(1, CORPSES, "a square holds at most parameter 'corpses-per-square-max' corpses")
+INK_RIBBONS = Int(0, 20, "a party holds 0 to 20 ink ribbons")
 HEALTH_BOX = Either(
     Int(1, HEALTH, "a box of the health track, 1 (Fine) to parameter 'health-steps'"),
     OneOf("fine", "danger"),
@@ -94,7 +89,6 @@ SQUARES = ListOf(SQUARE, high=100)
 CARDS = ListOf(CARD, high=200)
 SCENARIO = Id("a scenario id (kebab-case, as its card on the mansion map)")
 PUZZLE_ID = Id("a puzzle id (kebab-case)", names="puzzle")
-ONE_OR_MORE_CARDS = one_or_many(CARD, high=20)
 
 
 class Held(Shape):
@@ -128,14 +122,14 @@ INVENTORY = ListOf(HELD, high=20, why="an inventory holds at most 20 cards")
 CHARACTER_SPEC = Record(
     {
         "at": SQUARE,
-        "evade-dice": Int(1, 10, "a profile card gives 1 to 10 evade dice"),
-        "inventory": Int(1, 20, "a profile card gives an inventory of 1 to 20 cards"),
+        "evade-dice": EVADE_DICE,
+        "inventory": INVENTORY_SIZE,
         "health": HEALTH_BOX,
         "unconscious": Bool(),
         "dead": Bool(),  # died earlier in the scenario: out of play, no longer on the board
         "items": INVENTORY,
-        "kerosene": Int(0, 20, "a character carries 0 to 20 kerosene tokens"),
-        "kerosene-max": Int(0, 20, "a profile card allows 0 to 20 kerosene tokens"),
+        "kerosene": KEROSENE,
+        "kerosene-max": KEROSENE_MAX,
     },
     required=("at", "evade-dice", "inventory"),
 )
@@ -143,9 +137,9 @@ ENEMY_SPEC = Record({"type": ENEMY_CARD, "at": SQUARE, "wounds": WOUNDS}, requir
 TOKEN_DECKS = one_or_many(ITEM_DECK, high=10)
 RESERVE = Record(
     {
-        "evade-dice": Int(1, 10, "a profile card gives 1 to 10 evade dice"),
-        "inventory": Int(1, 20, "a profile card gives an inventory of 1 to 20 cards"),
-        "kerosene-max": Int(0, 20, "a profile card allows 0 to 20 kerosene tokens"),
+        "evade-dice": EVADE_DICE,
+        "inventory": INVENTORY_SIZE,
+        "kerosene-max": KEROSENE_MAX,
         "wounds": WOUNDS,
         "reserve-only": Bool(),
     },
@@ -189,9 +183,7 @@ EXPLORATION_CARD = Record(
         "card": Int(1, 999, "exploration cards are numbered 1 to 999"),
         "enemies": MapOf(ENEMY_SPEC, high=20, keys=DEFINED),
         "item-tokens": MapOf(TOKEN_DECKS, keys=SQUARE),
-        "corpses": MapOf(
-            Int(1, CORPSES, "a square holds at most parameter 'corpses-per-square-max' corpses"), keys=SQUARE
-        ),
+        "corpses": MapOf(CORPSE_COUNT, keys=SQUARE),
         "unexplored": ICONS,
     }
 )
@@ -221,7 +213,7 @@ CASE_KEYS: dict[str, Shape] = {
         what=f"the case's enemies by id, each {{type, at, wounds}}: at most {MAX_ENEMY_MODELS} enemy "
         f"models, {MODELS_WHY}",
     ),
-    "corpses": MapOf(Int(1, CORPSES, "a square holds at most parameter 'corpses-per-square-max' corpses"), keys=SQUARE),
+    "corpses": MapOf(CORPSE_COUNT, keys=SQUARE),
     "kerosene": MapOf(TOKENS, keys=SQUARE),
     "item-tokens": MapOf(TOKEN_DECKS, keys=SQUARE),
     "typewriters": SQUARES,
@@ -233,7 +225,7 @@ CASE_KEYS: dict[str, Shape] = {
     "decks": MapOf(ListOf(PLAIN_CARD, high=200), high=50, keys=DECK),
     "discards": MapOf(ListOf(PLAIN_CARD, high=200), high=50, keys=DECK),
     "supply": MapOf(MODELS, high=50, keys=ENEMY_CARD),
-    "ink-ribbons": Int(0, 20, "a party holds 0 to 20 ink ribbons"),
+    "ink-ribbons": INK_RIBBONS,
     "tutorial": Bool(),
     "mode": Id(f"a mode ({NORMAL_MODE}, or a mode of parameters-modes.yaml)", names="mode"),
     "campaign": CAMPAIGN,
@@ -277,80 +269,72 @@ STEP_KEYS: dict[str, Shape] = {
 
 
 # --- the steps -----------------------------------------------------------------------------------
-def _moves(game: Game, who: str, squares: list) -> None:
-    for square in squares:  # one move action per square listed
-        game.move(who, square)
+def _moves(game: Game, step: dict) -> None:
+    for square in listed(step["to"]):  # one move action per square listed
+        game.move(who(step), square)
 
 
 ITEMS = ListOf(ITEM, high=20)
 SOME_ITEMS = one_or_many(ITEM, high=20)
 ACTIONS: dict[str, Action[Game]] = {
-    "move": Action(
-        {"to": one_or_many(SQUARE, high=20)}, lambda g, s: _moves(g, who(s), listed(s["to"])), True, ("to",)
-    ),
+    "move": Action({"to": one_or_many(SQUARE, high=20)}, _moves, required=("to",)),
     "open-door": Action({"door": DOOR}, lambda g, s: g.toggle_door(who(s), s.get("door"), "open")),
     "close-door": Action({"door": DOOR}, lambda g, s: g.toggle_door(who(s), s.get("door"), "closed")),
     "search": Action(
         {"take": SOME_ITEMS, "from": Id("a character id, or item-box", names="from")},
-        lambda g, s: g.search(who(s), take=listed(s.get("take")) or None, source=s.get("from")),
+        Call("search", take="take", source="from"),
     ),
     "trade": Action(
         {"with": CHARACTER, "give": SOME_ITEMS, "take": SOME_ITEMS},
-        lambda g, s: g.trade(who(s), s["with"], listed(s.get("give")), listed(s.get("take"))),
-        required=("with",),
+        Call("trade", "with", "give", "take"),
+        True,
+        ("with",),
     ),
     "use": Action(
         {"item": ITEM, "target": CHARACTER, "weapon": ITEM},
-        lambda g, s: g.use(who(s), s["item"], target=s.get("target"), weapon=s.get("weapon")),
+        Call("use", "item", target="target", weapon="weapon"),
         required=("item",),
     ),
-    "discard": Action({"item": ITEM}, lambda g, s: g.discard(who(s), s["item"]), required=("item",)),
-    "combine": Action({"items": ITEMS}, lambda g, s: g.combine(who(s), listed(s.get("items")))),
-    "split": Action({"item": ITEM}, lambda g, s: g.split(who(s), s["item"]), required=("item",)),
+    "discard": Action({"item": ITEM}, Call("discard", "item"), required=("item",)),
+    "combine": Action({"items": ITEMS}, Call("combine", "items")),
+    "split": Action({"item": ITEM}, Call("split", "item"), required=("item",)),
     "attack": Action(
         {"weapon": ITEM, "target": ENEMY, "rapid-fire": Int(0, 10, "rapid fire adds 0 to 10 dice")},
-        lambda g, s: g.attack(who(s), s["weapon"], s["target"], int(s.get("rapid-fire", 0))),
+        Call("attack", "weapon", "target", rapid_fire="rapid-fire"),
         required=("weapon", "target"),
     ),
-    "stairs": Action({}, lambda g, s: g.use_stairs(who(s))),
-    "leave": Action({}, lambda g, s: g.leave(who(s))),
-    "typewriter": Action({}, lambda g, s: g.typewriter(who(s))),
-    "deposit": Action({"items": ITEMS}, lambda g, s: g.deposit(who(s), listed(s.get("items")))),
-    "pick-up-kerosene": Action({}, lambda g, s: g.pick_up_kerosene(who(s))),
-    "elevator": Action({"to": SQUARE}, lambda g, s: g.move_elevator(who(s), s["to"]), required=("to",)),
-    "boss-attack": Action({"target": ENEMY}, lambda g, s: g.boss_attack(s["target"]), False, ("target",)),
+    "stairs": Action({}, Call("use_stairs")),
+    "leave": Action({}, Call("leave")),
+    "typewriter": Action({}, Call("typewriter")),
+    "deposit": Action({"items": ITEMS}, Call("deposit", "items")),
+    "pick-up-kerosene": Action({}, Call("pick_up_kerosene")),
+    "elevator": Action({"to": SQUARE}, Call("move_elevator", "to"), required=("to",)),
+    "boss-attack": Action({"target": ENEMY}, Call("boss_attack", "target"), False, ("target",)),
     "boss-move": Action(
         {"target": ENEMY, "to": one_or_many(SQUARE, high=20)},
-        lambda g, s: reserve.boss_move(g, s["target"], listed(s.get("to"))),
+        Call(reserve.boss_move, "target", "to"),
         False,
         ("target",),
     ),
-    "switch": Action(
-        {"to": CHARACTER, "items": ITEMS},
-        lambda g, s: reserve.switch(g, who(s), s["to"], listed(s.get("items"))),
-        required=("to",),
-    ),
+    "switch": Action({"to": CHARACTER, "items": ITEMS}, Call(reserve.switch, "to", "items"), required=("to",)),
     "mission-wounds": Action(
         {"wounds": Int(0, 99, "a mission deals 0 to 99 wounds")},
-        lambda g, s: reserve.mission_wounds(g, who(s), int(s["wounds"])),
+        Call(reserve.mission_wounds, "wounds"),
         required=("wounds",),
     ),
-    "end-actions": Action({}, lambda g, s: g.end_actions(), False),
-    "reaction-phase": Action({}, lambda g, s: g.reaction_phase(), False),
-    "tension-phase": Action({}, lambda g, s: g.tension_phase(), False),
-    "place": Action({"at": SQUARE}, lambda g, s: g.place(who(s), s["at"]), required=("at",)),
+    "end-actions": Action({}, Call("end_actions"), False),
+    "reaction-phase": Action({}, Call("reaction_phase"), False),
+    "tension-phase": Action({}, Call("tension_phase"), False),
+    "place": Action({"at": SQUARE}, Call("place", "at"), required=("at",)),
     "puzzle": Action(
         {"puzzle": PUZZLE_ID, "spaces": Int(-20, 20, "the marker moves -20 to 20 spaces")},
-        lambda g, s: g.move_puzzle_marker(s["puzzle"], int(s["spaces"])),
+        Call("move_puzzle_marker", "puzzle", "spaces"),
         False,
         ("puzzle", "spaces"),
     ),
-    "remove-token": Action({"card": CARD}, lambda g, s: g.remove_token(s["card"]), False, ("card",)),
+    "remove-token": Action({"card": CARD}, Call("remove_token", "card"), False, ("card",)),
     "end-phase": Action(
-        {"result": OneOf("completed", "failed")},
-        lambda g, s: campaign.end_phase(g, s.get("result", "")),
-        False,
-        ("result",),
+        {"result": OneOf("completed", "failed")}, Call(campaign.end_phase, "result"), False, ("result",)
     ),
 }
 
@@ -361,24 +345,6 @@ def _health(label: str, expected: Any, actual: tuple[int, int]) -> list[str]:
     box, boxes = actual
     wanted = {"fine": 1, "danger": boxes}.get(expected, expected) if isinstance(expected, str) else expected
     return compare.equal(label, wanted, box)
-
-
-def _characters(game: Game) -> dict[str, dict]:
-    """Each character as an expectation names its fields (a card held twice: its first slot)."""
-    return {
-        c.id: {
-            "at": c.square,
-            "health": (c.damage + 1, game.rules.health_steps),
-            "unconscious": c.unconscious,
-            "dead": c.dead,
-            "left": c.left,
-            "items": [h.card for h in c.items],
-            "kerosene": c.kerosene,
-            "dial": {h.card: h.dial for h in reversed(c.items)},
-            "stack": {h.card: h.cards() for h in reversed(c.items)},
-        }
-        for c in game.state.characters.values()
-    }
 
 
 def _enemy(label: str, expected: Any, actual: Any) -> list[str]:
@@ -426,6 +392,7 @@ TURN_FIELDS: dict[str, Shape] = {
     "actions-left": Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions"),
 }
 SQUARE_COUNTS = MapOf(COUNT, keys=SQUARE)
+DIALS, STACKS = compare.each(compare.equal), compare.each(compare.same_items)
 TOKEN_BESIDE = Either(TILE, CHARACTER, what="a tile letter or a character id")
 EXPECT: dict[str, Expect[Game]] = {
     "completion": Expect(
@@ -441,10 +408,14 @@ EXPECT: dict[str, Expect[Game]] = {
         MapOf(TOKEN_BESIDE, high=20, keys=CARD),
         lambda g: {t["card"]: t["beside"] for t in g.state.tokens},
     ),
-    "puzzles": Expect(
-        MapOf(Record({"marker": Int(0, 20, "the marker stands on space 0 to 20"), "solved": Bool()}), keys=PUZZLE_ID),
-        lambda g: {pid: {"marker": p.marker, "solved": p.solved} for pid, p in g.state.puzzles.items()},
-        compare.each(compare.fields(), "no such puzzle"),
+    "puzzles": records(
+        lambda g: g.state.puzzles,
+        {
+            "marker": Field(Int(0, 20, "the marker stands on space 0 to 20"), "marker"),
+            "solved": Field(Bool(), "solved"),
+        },
+        PUZZLE_ID,
+        "no such puzzle",
     ),
     "completion-tokens": Expect(
         ListOf(SCENARIO, high=50), lambda g: g.state.campaign.completion_tokens, compare.same_items
@@ -455,36 +426,25 @@ EXPECT: dict[str, Expect[Game]] = {
         compare.each(compare.equal, "no such scenario card on the map"),
     ),
     "set-aside": Expect(CARDS, lambda g: g.state.set_aside, compare.same_items),
-    "characters": Expect(
-        MapOf(
-            Record(
-                {
-                    "at": SQUARE,
-                    "health": HEALTH_BOX,
-                    "unconscious": Bool(),
-                    "dead": Bool(),
-                    "left": Bool(),
-                    "items": CARDS,
-                    "dial": MapOf(DIAL, keys=CARD),
-                    "stack": MapOf(CARDS, keys=CARD),
-                    "kerosene": Int(0, 20, "a character carries 0 to 20 kerosene tokens"),
-                }
+    "characters": records(
+        lambda g: g.state.characters,
+        {
+            "at": Field(SQUARE, "square"),
+            "health": Field(HEALTH_BOX, lambda c, g: (c.damage + 1, g.rules.health_steps), _health),
+            "unconscious": Field(Bool(), "unconscious"),
+            "dead": Field(Bool(), "dead"),
+            "left": Field(Bool(), "left"),
+            "items": Field(CARDS, lambda c, g: [h.card for h in c.items], compare.same_items),
+            # a card held twice: its first slot's
+            "dial": Field(MapOf(DIAL, keys=CARD), lambda c, g: {h.card: h.dial for h in reversed(c.items)}, DIALS),
+            "stack": Field(
+                MapOf(CARDS, keys=CARD), lambda c, g: {h.card: h.cards() for h in reversed(c.items)}, STACKS
             ),
-            high=20,
-            keys=CHARACTER,
-        ),
-        _characters,
-        compare.each(
-            compare.fields(
-                {
-                    "health": _health,
-                    "items": compare.same_items,
-                    "dial": compare.each(compare.equal),
-                    "stack": compare.each(compare.same_items),
-                }
-            ),
-            "no such character",
-        ),
+            "kerosene": Field(KEROSENE, "kerosene"),
+        },
+        CHARACTER,
+        "no such character",
+        high=20,
     ),
     "enemies": Expect(
         MapOf(
@@ -512,7 +472,7 @@ EXPECT: dict[str, Expect[Game]] = {
     "player": Expect(CHARACTER, lambda g: g.state.player),
     "phase": Expect(OneOf(*PHASES, "end"), lambda g: g.state.phase),
     "actions-left": Expect(Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions"), Game.actions_left),
-    "ink-ribbons": Expect(Int(0, 20, "a party holds 0 to 20 ink ribbons"), lambda g: g.state.ink_ribbons),
+    "ink-ribbons": Expect(INK_RIBBONS, lambda g: g.state.ink_ribbons),
     "typewriters": Expect(SQUARES, lambda g: g.state.typewriters),
     "danger": Expect(DANGER, lambda g: g.state.campaign.danger),
     "crimson-heads-added": Expect(

@@ -23,14 +23,12 @@ A step that the rules refuse names the reason: `- {who: amy, do: search, not-all
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 from typing import Any, Mapping
 
 from generator.core.dice import ScriptedDice, SeededDice
 from generator.core.events import NotAllowed
 from generator.core.phases import Turn
 from generator.core.snapshots import snapshot
-from generator.errors import ScenarioError
 from generator.games.zombicide import scenario_checks
 from generator.games.zombicide.board import Board, door_id, parse_map
 from generator.games.zombicide.engine import Game
@@ -38,16 +36,123 @@ from generator.games.zombicide.events import EVENT_FIELDS, EVENT_KINDS, STAMP
 from generator.games.zombicide.rules import PARAMETERS, Rules
 from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
-from generator.games.zombicide.scenario_format import ACTIONS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS, limits
-from generator.games.zombicide.state import PHASES, PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
-from generator.load.files import display
+from generator.games.zombicide.scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS
+from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
 from generator.load.yamlpos import Node
 from generator.scenarios.case import listed
 from generator.scenarios.game import Scenarios
-from generator.scenarios.reading import read_scenario_file
 from generator.scenarios.report import Report
-from generator.scenarios.runner import Result
-from generator.scenarios.runner import run_case as run_with
+
+
+# --- building the game ---------------------------------------------------------------------
+def build_game(case: dict, rules: Rules) -> Game:
+    """A game in the state the case describes (its values fit the format)."""
+    board = _board(case)
+    rules = mission_rules(rules, case.get("mission") or {})
+    if case.get("supply"):
+        rules = dataclasses.replace(rules, zombie_supply={**rules.zombie_supply, **case["supply"]})
+    survivors = {sid: _survivor(sid, spec or {}, rules) for sid, spec in (case.get("survivors") or {}).items()}
+    state = State(board=board, survivors=survivors)
+    _zombies(case, state)
+    state.noise.update(case.get("noise") or {})
+    objectives = case.get("objectives") or {}
+    state.objectives = dict.fromkeys(objectives) if isinstance(objectives, list) else dict(objectives)
+    state.spawn_zones = list(case.get("spawn-zones") or [])
+    state.start_zone = case.get("start")
+    state.zombie_cards = [_zombie_card(c, rules) for c in case.get("zombie-cards") or []]
+    state.equipment_deck = list(case.get("equipment-deck") or [])
+    state.equipment_discard = list(case.get("equipment-discard") or [])
+    state.pimp_weapons = list(case.get("pimp-weapons") or [])
+    _cars(case, state)
+    state.turn_order = list(case.get("turn-order") or [])
+    turn = case.get("turn") or {}
+    state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
+    dice = SeededDice(case["seed"]) if "seed" in case else ScriptedDice(list(case.get("dice") or []))
+    return Game(rules, state, dice, shuffle_seed=case.get("seed", 0))
+
+
+def _board(case: dict) -> Board:
+    board = parse_map(case["map"])
+    for did, color in (case.get("door-colors") or {}).items():
+        board.doors[door_id(*did.split("/"))].color = color
+    board.set_tiles(case.get("tiles") or {}, case.get("manholes") or [])
+    return board
+
+
+def _zombies(case: dict, state: State) -> None:
+    for zone, counts in (case.get("zombies") or {}).items():
+        for ztype, n in counts.items():
+            for _ in range(n):
+                state.zombies.append(Zombie(state.next_uid, ztype, zone))
+                state.next_uid += 1
+
+
+def _cars(case: dict, state: State) -> None:
+    """The case's cars, with the survivors who sit in them."""
+    for cid, spec in (case.get("cars") or {}).items():
+        state.cars[cid] = Car(cid, spec["at"], [None] * spec.get("seats", 4), spec.get("kind", "car"))
+    for s in state.survivors.values():
+        if s.car:
+            state.cars[s.car].seats[s.seat or 0] = s.id
+
+
+def mission_rules(rules: Rules, switches: dict) -> Rules:
+    """A mission's switches are the edition's parameters set otherwise (`mission: {car-rules: false}`)."""
+    changes = {}
+    for pid, value in switches.items():
+        name, kind, _ = PARAMETERS[pid]
+        changes[name] = convert_parameter(value, kind)
+    return dataclasses.replace(rules, **changes) if changes else rules
+
+
+def _survivor(sid: str, spec: dict, rules: Rules) -> Survivor:
+    hands, backpack = _cards_held(spec, rules)
+    level_skills = {lv: listed(sk) for lv, sk in (spec.get("level-skills") or {}).items()}
+    s = Survivor(
+        sid,
+        spec["at"],
+        hands,
+        backpack,
+        skills=set(spec.get("skills") or []),
+        level_skills=level_skills,
+        xp=spec.get("xp", 0),
+        wounds=spec.get("wounds", 0),
+        kid=bool(spec.get("kid")),
+        dead=bool(spec.get("dead")),
+    )
+    # A case may start in the middle of the survivor's turn.
+    s.actions_used = spec.get("actions-used", 0)
+    s.searched = bool(spec.get("searched"))
+    s.played = s.actions_used > 0 or bool(spec.get("played"))
+    s.skill_values = dict(spec.get("skill-values") or {})
+    if spec.get("car"):
+        s.car, s.seat = spec["car"], spec.get("seat", 0)
+    return s
+
+
+def _cards_held(spec: dict, rules: Rules) -> tuple[list[Item | None], list[Item]]:
+    """Hands (every slot, empty ones None) and backpack, with the weapons still to reload and
+    the Wounded cards that wounds put in the backpack where they take slots."""
+    hands: list[Item | None] = [Item(n) if n else None for n in spec.get("hands") or []]
+    hands += [None] * (rules.hand_slots - len(hands))
+    backpack = [Item(n) for n in spec.get("backpack") or []]
+    for name in spec.get("unloaded") or []:
+        next(i for i in hands if i is not None and i.name == name and i.loaded).loaded = False
+    if rules.wounds_take_slots:
+        wounded = sum(1 for i in [*hands, *backpack] if i and i.name == "wounded")
+        backpack += [Item("wounded")] * (spec.get("wounds", 0) - wounded)
+    return hands, backpack
+
+
+def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
+    """{walker: 2} | {spawn|rush|manhole: counts or {level: counts}} | {extra-activation: type}."""
+    if "extra-activation" in spec:
+        return ZombieCard("extra-activation", activates=spec["extra-activation"])
+    kind, counts = scenario_checks.card_rows(spec)
+    levels = [lid for lid, _ in rules.levels]
+    if all(k in levels for k in counts):
+        return ZombieCard(kind, by_level={lv: dict(c) for lv, c in counts.items()})
+    return ZombieCard(kind, by_level={"*": dict(counts)})
 
 
 class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
@@ -58,6 +163,7 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
     expect = EXPECT
     ids = IDS
     turn_fields = TURN_FIELDS
+    bounds = BOUNDS
     example_step = "{who: amy, do: move, to: b}"
     event_kinds = EVENT_KINDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
@@ -67,9 +173,6 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
 
     def check_case(self, view: ZombicideCase) -> None:
         scenario_checks.check_case(view)
-
-    def limits(self, rules: Rules | None) -> Mapping[str, int]:
-        return limits(rules)
 
     def build(self, case: dict, rules: Rules) -> Game:
         return build_game(case, rules)
@@ -103,161 +206,3 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
 
 
 HOOKS = ZombicideScenarios()
-
-
-def read_scenarios(
-    path: Path, rules: Rules | None = None, root: Path | None = None, **options: Any
-) -> tuple[list[dict], list]:
-    """A scenario file's cases and every error in it, with positions (read_scenario_file's options)."""
-    shown = display(path, root) if root is not None else path.as_posix()
-    return read_scenario_file(path, shown, HOOKS, path.parent.parent.name, rules, **options)
-
-
-def run_case(case: dict, rules: Rules) -> Result:
-    return run_with(case, rules, HOOKS)
-
-
-# --- building the game ---------------------------------------------------------------------
-def build_game(case: dict, rules: Rules) -> Game:
-    """A game in the state the case describes (its values fit the format)."""
-    board = _board(case)
-    rules = mission_rules(rules, case.get("mission") or {})
-    if case.get("supply"):
-        rules = dataclasses.replace(rules, zombie_supply={**rules.zombie_supply, **case["supply"]})
-    survivors = {sid: _survivor(sid, spec or {}, rules, board) for sid, spec in (case.get("survivors") or {}).items()}
-    state = State(board=board, survivors=survivors)
-    _zombies(case, state, rules)
-    state.noise.update({_known_zone(board, z): n for z, n in (case.get("noise") or {}).items()})
-    objectives = case.get("objectives") or {}
-    state.objectives = dict.fromkeys(objectives) if isinstance(objectives, list) else dict(objectives)
-    state.spawn_zones = [_known_zone(board, z) for z in case.get("spawn-zones") or []]
-    state.start_zone = case.get("start")
-    state.zombie_cards = [_zombie_card(c, rules) for c in case.get("zombie-cards") or []]
-    state.equipment_deck = list(case.get("equipment-deck") or [])
-    state.equipment_discard = list(case.get("equipment-discard") or [])
-    state.pimp_weapons = list(case.get("pimp-weapons") or [])
-    _cars(case, state)
-    state.turn_order = list(case.get("turn-order") or [])
-    turn = case.get("turn") or {}
-    state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
-    if state.turn.phase not in PHASES:
-        raise ScenarioError(f"turn.phase '{state.turn.phase}' is not a phase; use {', '.join(PHASES.phases)}")
-    dice = SeededDice(case["seed"]) if "seed" in case else ScriptedDice(list(case.get("dice") or []))
-    return Game(rules, state, dice, shuffle_seed=case.get("seed", 0))
-
-
-def _board(case: dict) -> Board:
-    board = parse_map(case["map"])
-    for did, color in (case.get("door-colors") or {}).items():
-        a, _, b = did.partition("/")
-        door = board.doors.get(door_id(a, b))
-        if door is None:
-            raise ScenarioError(f"door-colors names '{did}', which is not a door on the map")
-        door.color = color
-    board.set_tiles(case.get("tiles") or {}, case.get("manholes") or [])
-    return board
-
-
-def _zombies(case: dict, state: State, rules: Rules) -> None:
-    for zone, counts in (case.get("zombies") or {}).items():
-        _known_zone(state.board, zone)
-        for ztype, n in counts.items():
-            if ztype not in rules.zombies:
-                raise ScenarioError(f"unknown zombie type '{ztype}'; {rules.edition} has {', '.join(rules.zombies)}")
-            for _ in range(n):
-                state.zombies.append(Zombie(state.next_uid, ztype, zone))
-                state.next_uid += 1
-
-
-def _cars(case: dict, state: State) -> None:
-    """The case's cars, with the survivors who sit in them."""
-    for cid, spec in (case.get("cars") or {}).items():
-        zone = _known_zone(state.board, spec["at"])
-        state.cars[cid] = Car(cid, zone, [None] * spec.get("seats", 4), spec.get("kind", "car"))
-    for s in state.survivors.values():
-        if s.car:
-            seated = state.cars.get(s.car)
-            if seated is None or not 0 <= (s.seat or 0) < len(seated.seats):
-                raise ScenarioError(f"{s.id} sits in seat {s.seat} of car '{s.car}', which the case's cars do not have")
-            seated.seats[s.seat or 0] = s.id
-
-
-def mission_rules(rules: Rules, switches: dict) -> Rules:
-    """A mission's switches are the edition's parameters set otherwise (`mission: {car-rules: false}`)."""
-    changes = {}
-    for pid, value in switches.items():
-        if pid not in PARAMETERS:
-            raise ScenarioError(f"mission switch '{pid}' is not a rules parameter")
-        name, kind, _ = PARAMETERS[pid]
-        changes[name] = convert_parameter(value, kind)
-    return dataclasses.replace(rules, **changes) if changes else rules
-
-
-def _known_zone(board, zone: str) -> str:
-    if zone not in board.zones:
-        raise ScenarioError(f"zone '{zone}' is not on the map")
-    return zone
-
-
-def _survivor(sid: str, spec: dict, rules: Rules, board: Board) -> Survivor:
-    hands, backpack = _cards_held(sid, spec, rules)
-    level_skills = {lv: listed(sk) for lv, sk in (spec.get("level-skills") or {}).items()}
-    s = Survivor(
-        sid,
-        _known_zone(board, spec.get("at", "")),
-        hands,
-        backpack,
-        skills=set(spec.get("skills") or []),
-        level_skills=level_skills,
-        xp=spec.get("xp", 0),
-        wounds=spec.get("wounds", 0),
-        kid=bool(spec.get("kid")),
-        dead=bool(spec.get("dead")),
-    )
-    # A case may start in the middle of the survivor's turn.
-    s.actions_used = spec.get("actions-used", 0)
-    s.searched = bool(spec.get("searched"))
-    s.played = s.actions_used > 0 or bool(spec.get("played"))
-    s.skill_values = dict(spec.get("skill-values") or {})
-    if spec.get("car"):
-        s.car, s.seat = spec["car"], spec.get("seat", 0)
-    return s
-
-
-def _cards_held(sid: str, spec: dict, rules: Rules) -> tuple[list[Item | None], list[Item]]:
-    """Hands (every slot, empty ones None) and backpack, with the weapons still to reload and
-    the Wounded cards that wounds put in the backpack where they take slots."""
-    hands: list[Item | None] = [Item(n) if n else None for n in spec.get("hands") or []]
-    hands += [None] * (rules.hand_slots - len(hands))
-    backpack = [Item(n) for n in spec.get("backpack") or []]
-    for item in [*hands, *backpack]:
-        if item is not None:
-            rules.card(item.name)  # unknown cards fail early
-    for name in spec.get("unloaded") or []:
-        held = [i for i in hands if i is not None and i.name == name and i.loaded]
-        if not held:
-            raise ScenarioError(f"unloaded names '{name}', which {sid} does not hold in hand (or not that often)")
-        held[0].loaded = False
-    if rules.wounds_take_slots:
-        wounded = sum(1 for i in [*hands, *backpack] if i and i.name == "wounded")
-        backpack += [Item("wounded")] * (spec.get("wounds", 0) - wounded)
-    return hands, backpack
-
-
-def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
-    """{walker: 2} | {spawn|rush|manhole: counts or {level: counts}} | {extra-activation: type}."""
-    if not isinstance(spec, dict) or not spec:
-        raise ScenarioError(
-            f"a zombie card is a mapping such as {{walker: 2}} or {{extra-activation: runner}}, found {spec!r}"
-        )
-    if "extra-activation" in spec:
-        return ZombieCard("extra-activation", activates=spec["extra-activation"])
-    kind, counts = (
-        next(iter(spec.items()))
-        if len(spec) == 1 and next(iter(spec)) in ("spawn", "rush", "manhole")
-        else ("spawn", spec)
-    )
-    levels = [lid for lid, _ in rules.levels]
-    if all(k in levels for k in counts):
-        return ZombieCard(kind, by_level={lv: dict(c) for lv, c in counts.items()})
-    return ZombieCard(kind, by_level={"*": dict(counts)})

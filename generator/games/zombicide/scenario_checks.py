@@ -276,7 +276,7 @@ def _zombies_in_all(view: ZombicideCase, on_board: int) -> None:
         view.refuse(("zombies",), f"the case places {on_board} zombies; {why}: place fewer")
     manholes = len(set(view.case.get("manholes") or [])) or 1
     cards = [card for card in view.case.get("zombie-cards") or [] if isinstance(card, dict)]
-    carded = sum(_card_zombies(card) * (manholes if _kind(card) == "manhole" else 1) for card in cards)
+    carded = sum(_card_zombies(card) * (manholes if card_rows(card)[0] == "manhole" else 1) for card in cards)
     if carded > MAX_ZOMBIES:
         view.refuse(
             ("zombie-cards",),
@@ -285,16 +285,19 @@ def _zombies_in_all(view: ZombicideCase, on_board: int) -> None:
         )
 
 
-def _kind(card: dict) -> str:
-    return next(iter(card)) if len(card) == 1 and next(iter(card)) in CARD_KINDS else "spawn"
+def card_rows(card: dict) -> tuple[str, Any]:
+    """A zombie card's kind and its counts (by type, or by danger level), as a case writes it:
+    {walker: 2} is a spawn card, {rush: {walker: 1}} a rush card."""
+    if len(card) == 1 and next(iter(card)) in CARD_KINDS:
+        return next(iter(card.items()))
+    return "spawn", card
 
 
 def _card_zombies(card: dict) -> int:
     """The most zombies one card brings: the sum of its largest row (0 for an extra activation)."""
     if "extra-activation" in card:
         return 0
-    counts = card[_kind(card)] if _kind(card) in card else card
-    rows = [row for row in (counts or {}).values()]
+    rows = list((card_rows(card)[1] or {}).values())
     if rows and all(isinstance(row, dict) for row in rows):  # counts by danger level
         return max(sum(n or 0 for n in (row or {}).values()) for row in rows)
     return sum(n or 0 for n in rows if isinstance(n, int))

@@ -4,8 +4,8 @@ number's range, where the ids it names come from, and how each step is played.
 The shapes (generator/scenarios/shapes.py) are checked where each value is written, before anything
 runs, so the engine only meets values of the right kind and size. Bounds the rules set (the
 die's faces, the hand and backpack slots, the wounds that kill, the actions of a turn) come from
-the edition's Rules (`limits`); the others are fixed caps far above any real board and far below
-what would slow a check down, each with its reason in words. What the rules bound across keys is
+the edition's Rules, each Limit reading its own; the others are fixed caps far above any real
+board and far below what would slow a check down, each with its reason in words. What the rules bound across keys is
 scenario_checks.py's.
 """
 
@@ -18,7 +18,7 @@ from generator.games.zombicide.board import MAX_SIDE
 from generator.games.zombicide.engine import Game
 from generator.games.zombicide.ranges import DIE_FACES, PARAMETER_RANGES
 from generator.games.zombicide.rules import PARAMETERS, Rules
-from generator.games.zombicide.scenario_checks import ZombicideCase, door_state
+from generator.games.zombicide.scenario_checks import CARD_KINDS, ZombicideCase, door_state
 from generator.games.zombicide.skills import APPLIED_SKILLS
 from generator.games.zombicide.state import PHASES
 from generator.load.ranges import ANY_PARAMETER
@@ -27,8 +27,8 @@ from generator.load.schema import describe
 from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
-from generator.scenarios.expectations import Expect, Lookup
-from generator.scenarios.game import Action, who
+from generator.scenarios.expectations import Expect, Field, Lookup, records
+from generator.scenarios.game import Action, Call, who
 from generator.scenarios.names import IdSource
 from generator.scenarios.shapes import (
     Bool,
@@ -48,24 +48,13 @@ from generator.scenarios.shapes import (
 )
 
 # --- the bounds the rules set ----------------------------------------------------------------
-FACES = Limit("die-faces", PARAMETER_RANGES[DIE_FACES].high)  # type: ignore[arg-type]
-HANDS = Limit("hand-slots", 10)
-BACKPACK = Limit("backpack-cards", 30)
-WOUNDS = Limit("wounds", 20)
-TURN_ACTIONS = Limit("actions", 30)
-
-
-def limits(rules: Rules | None) -> dict[str, int]:
-    """The bounds of an edition's cases (empty without the rules: the Limits' fallbacks hold)."""
-    if rules is None:
-        return {}
-    return {
-        FACES.name: rules.max_die_result,
-        HANDS.name: rules.hand_slots,
-        BACKPACK.name: rules.backpack_slots + rules.hoard_slots,
-        WOUNDS.name: max(rules.health(False), rules.health(True), 1),
-        TURN_ACTIONS.name: rules.actions_per_turn + len(rules.extra_action_levels) + 1,
-    }
+FACES = Limit("die-faces", PARAMETER_RANGES[DIE_FACES].high, lambda rules: rules.max_die_result)  # type: ignore[arg-type]
+HANDS = Limit("hand-slots", 10, lambda rules: rules.hand_slots)
+BACKPACK = Limit("backpack-cards", 30, lambda rules: rules.backpack_slots + rules.hoard_slots)
+WOUNDS = Limit("wounds", 20, lambda rules: max(rules.health(False), rules.health(True), 1))
+# the turn's actions, one more per level that adds one, and +1 Action
+TURN_ACTIONS = Limit("actions", 30, lambda rules: rules.actions_per_turn + len(rules.extra_action_levels) + 1)
+BOUNDS = (FACES, HANDS, BACKPACK, WOUNDS, TURN_ACTIONS)
 
 
 # --- ids and numbers ---------------------------------------------------------------------------
@@ -116,7 +105,6 @@ class ZombieCard(Shape):
         "a zombie card: {walker: 2}, {rush: {walker: 1}}, {manhole: {...}}, {extra-activation: runner} "
         "or counts by danger level ({blue: {walker: 1}, yellow: {...}})"
     )
-    KINDS = ("spawn", "rush", "manhole")
     EXTRA = Record(
         {"extra-activation": ZOMBIE}, required=("extra-activation",), what="{extra-activation: <zombie type>}"
     )
@@ -127,7 +115,7 @@ class ZombieCard(Shape):
             return None
         if "extra-activation" in node.value:
             return self.EXTRA.read(node, report)
-        if len(node.value) == 1 and next(iter(node.value)) in self.KINDS:
+        if len(node.value) == 1 and next(iter(node.value)) in CARD_KINDS:
             kind, counts = next(iter(node.value.items()))
             return {kind: _card_counts(counts, report.at(kind))}
         return _card_counts(node, report)
@@ -148,7 +136,11 @@ def _card_counts(node: Node, report: Any) -> Any:
 # cars may be driven, and what an objective is worth (parameters-missions.yaml's mNN-objective-xp).
 # The die, the inventory and the turn stay the edition's: a switch of those is no mission's, and
 # the bounds of the case's other values (a face of the die, the cards a hand holds) would be wrong.
-MISSION_SWITCHES = ("car-rules", "objective-xp")
+_OBJECTIVE_XP = PARAMETER_RANGES.get("objective-xp", ANY_PARAMETER)
+MISSION_SWITCHES: dict[str, Shape] = {
+    "car-rules": Bool(),
+    "objective-xp": Int(_OBJECTIVE_XP.low, _OBJECTIVE_XP.high, _OBJECTIVE_XP.why),  # type: ignore[arg-type]
+}
 
 
 class MissionSwitches(Shape):
@@ -161,47 +153,31 @@ class MissionSwitches(Shape):
             report.error(node.where, f"expected {self.what}, found {describe(node)}")
             return None
         fitted = {}
-        switches = " or ".join(MISSION_SWITCHES)
         for key, child in node.value.items():
-            if key not in PARAMETERS:
-                report.error(
-                    child.key_where or child.where,
-                    f"unknown mission switch '{key}'"
-                    f"{suggestion(str(key), list(MISSION_SWITCHES), 'a mission switches ' + switches)}",
-                )
-                continue
-            shape = switch_shape(key)
-            if shape is None:
-                report.at(key).error(
-                    child.where,
-                    f"'{key}' cannot be set by a mission; give the case its own 'supply' ({{walker: 10}}) instead",
-                )
-                continue
-            if key not in MISSION_SWITCHES:
-                report.at(key).error(
-                    child.key_where or child.where,
-                    f"no mission sets '{key}': a mission switches only {switches}, and the die, "
-                    f"the inventory and the turn stay the edition's; remove it",
-                )
-                continue
-            fitted[key] = shape.read(child, report.at(key))
+            if key in MISSION_SWITCHES:
+                fitted[key] = MISSION_SWITCHES[key].read(child, report.at(key))
+            else:
+                _refuse_switch(str(key), child, report)
         return fitted
 
 
-def switch_shape(parameter: str) -> Shape | None:
-    """The shape of a parameter's value, with its range (None: a mission cannot set it)."""
-    _, kind, _ = PARAMETERS[parameter]
-    if kind == "int":
-        rule = PARAMETER_RANGES.get(parameter, ANY_PARAMETER)
-        high = FACES if rule.high == DIE_FACES else rule.high
-        return Int(rule.low, high, rule.why)  # type: ignore[arg-type]
-    if kind == "bool":
-        return Bool()
-    if kind == "ids":
-        return ListOf(Id())
-    if kind == "groups":
-        return ListOf(ListOf(Id(), low=1))
-    return None  # pairs: the zombie supply, which a case sets with `supply`
+def _refuse_switch(key: str, child: Node, report: Any) -> None:
+    switches = " or ".join(MISSION_SWITCHES)
+    if key not in PARAMETERS:
+        report.error(
+            child.key_where or child.where,
+            f"unknown mission switch '{key}'{suggestion(key, list(MISSION_SWITCHES), 'a mission switches ' + switches)}",
+        )
+    elif PARAMETERS[key][1] == "pairs":  # the zombie supply
+        report.at(key).error(
+            child.where, f"'{key}' cannot be set by a mission; give the case its own 'supply' ({{walker: 10}}) instead"
+        )
+    else:
+        report.at(key).error(
+            child.key_where or child.where,
+            f"no mission sets '{key}': a mission switches only {switches}, and the die, "
+            f"the inventory and the turn stay the edition's; remove it",
+        )
 
 
 # --- the case ----------------------------------------------------------------------------------
@@ -357,6 +333,10 @@ def _improvise(game: Game, step: dict) -> None:
     game.attack(who(step), step["skill"], **_attack_options(step))
 
 
+def _blitz(game: Game, step: dict) -> None:
+    game.blitz(who(step), listed(step.get("to")), step["weapon"], **_attack_options(step))
+
+
 def _bloodlust(game: Game, step: dict) -> None:
     game.bloodlust(who(step), listed(step.get("to")), step["weapon"], mode=step.get("mode"), **_attack_options(step))
 
@@ -373,116 +353,92 @@ ATTACK_KEYS: dict[str, Shape] = {
 
 
 ACTIONS: dict[str, Action[Game]] = {
-    "move": Action({"to": ROUTE}, lambda g, s: g.move(who(s), listed(s.get("to")))),
+    "move": Action({"to": ROUTE}, Call("move", "to")),
     "search": Action(
         {"keep": ListOf(CARD), "hold-your-nose": Bool(), "destiny": CARD},
-        lambda g, s: g.search(
-            who(s), keep=s.get("keep"), hold_your_nose=s.get("hold-your-nose"), destiny=s.get("destiny")
-        ),
+        Call("search", keep="keep", hold_your_nose="hold-your-nose", destiny="destiny"),
     ),
-    "open-door": Action({"to": ZONE, "with": CARD}, lambda g, s: g.open_door(who(s), s["to"], with_card=s.get("with"))),
-    "lock-door": Action({"to": ZONE}, lambda g, s: g.lock_door(who(s), s["to"])),
+    "open-door": Action({"to": ZONE, "with": CARD}, Call("open_door", "to", with_card="with"), required=("to",)),
+    "lock-door": Action({"to": ZONE}, Call("lock_door", "to"), required=("to",)),
     "trade": Action(
         {"with": SURVIVOR, "give": one_or_many(CARD), "take": one_or_many(CARD)},
-        lambda g, s: g.trade(who(s), s["with"], listed(s.get("give")), listed(s.get("take"))),
+        Call("trade", "with", "give", "take"),
+        required=("with",),
     ),
     "reorganize": Action(
-        {"hands": one_or_many(nullable(CARD)), "backpack": one_or_many(CARD)},
-        lambda g, s: g.reorganize(who(s), listed(s.get("hands")), listed(s.get("backpack"))),
+        {"hands": one_or_many(nullable(CARD)), "backpack": one_or_many(CARD)}, Call("reorganize", "hands", "backpack")
     ),
-    "discard": Action({"card": CARD}, lambda g, s: g.discard(who(s), s["card"])),
-    "combine": Action({"cards": ListOf(CARD)}, lambda g, s: g.combine(who(s), listed(s.get("cards")))),
-    "noise": Action({}, lambda g, s: g.make_noise(who(s))),
-    "take-objective": Action({}, lambda g, s: g.take_objective(who(s))),
-    "attack": Action({"weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS}, _attack),
+    "discard": Action({"card": CARD}, Call("discard", "card"), required=("card",)),
+    "combine": Action({"cards": ListOf(CARD)}, Call("combine", "cards")),
+    "noise": Action({}, Call("make_noise")),
+    "take-objective": Action({}, Call("take_objective")),
+    "attack": Action({"weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS}, _attack, required=("weapon",)),
     "improvise": Action({"skill": IMPROVISED, **ATTACK_KEYS}, _improvise, required=("skill",)),
-    "blitz": Action(
-        {"to": ROUTE, "weapon": CARD, **ATTACK_KEYS},
-        lambda g, s: g.blitz(who(s), listed(s.get("to")), s["weapon"], **_attack_options(s)),
-        required=("to", "weapon"),
-    ),
+    "blitz": Action({"to": ROUTE, "weapon": CARD, **ATTACK_KEYS}, _blitz, required=("to", "weapon")),
     "bloodlust": Action(
         {"to": ROUTE, "weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS},
         _bloodlust,
         required=("to", "weapon"),
     ),
     "field-medic": Action(
-        {"to": ROUTE, "target": SURVIVOR},
-        lambda g, s: g.field_medic(who(s), listed(s.get("to")), s.get("target")),
-        required=("to",),
+        {"to": ROUTE, "target": SURVIVOR}, Call("field_medic", "to", target="target"), required=("to",)
     ),
     "lifesaver": Action(
         {"from": ZONE, "survivors": one_or_many(SURVIVOR)},
-        lambda g, s: g.lifesaver(who(s), s["from"], listed(s["survivors"]) if "survivors" in s else None),
+        Call("lifesaver", "from", survivors="survivors"),
         required=("from",),
     ),
-    "taunt": Action({"at": ZONE}, lambda g, s: g.taunt(who(s), s["at"]), required=("at",)),
-    "end-turn": Action({}, lambda g, s: g.end_turn(who(s))),
-    "setup": Action({}, lambda g, s: g.setup(), acting=False),
-    "reload": Action({"weapon": CARD}, lambda g, s: g.reload(who(s), s["weapon"])),
-    "medic": Action({"target": SURVIVOR}, lambda g, s: g.medic(who(s), s["target"])),
-    "loud": Action({}, lambda g, s: g.loud(who(s))),
-    "born-leader": Action({"target": SURVIVOR}, lambda g, s: g.born_leader(who(s), s["target"])),
-    "get-in": Action({"car": CAR_ID, "seat": SEAT}, lambda g, s: g.get_in(who(s), s["car"], s.get("seat"))),
-    "get-out": Action({}, lambda g, s: g.get_out(who(s))),
-    "change-seat": Action({"seat": SEAT}, lambda g, s: g.change_seat(who(s), s["seat"])),
-    "drive": Action({"to": ROUTE}, lambda g, s: g.drive(who(s), listed(s.get("to")))),
-    "charge": Action({"to": ROUTE}, lambda g, s: g.charge(who(s), listed(s.get("to")))),
-    "jump": Action({"to": ROUTE}, lambda g, s: g.jump(who(s), listed(s.get("to")))),
-    "shove": Action({"to": ZONE}, lambda g, s: g.shove(who(s), s["to"])),
+    "taunt": Action({"at": ZONE}, Call("taunt", "at"), required=("at",)),
+    "end-turn": Action({}, Call("end_turn")),
+    "setup": Action({}, Call("setup"), acting=False),
+    "reload": Action({"weapon": CARD}, Call("reload", "weapon"), required=("weapon",)),
+    "medic": Action({"target": SURVIVOR}, Call("medic", "target"), required=("target",)),
+    "loud": Action({}, Call("loud")),
+    "born-leader": Action({"target": SURVIVOR}, Call("born_leader", "target"), required=("target",)),
+    "get-in": Action({"car": CAR_ID, "seat": SEAT}, Call("get_in", "car", seat="seat"), required=("car",)),
+    "get-out": Action({}, Call("get_out")),
+    "change-seat": Action({"seat": SEAT}, Call("change_seat", "seat"), required=("seat",)),
+    "drive": Action({"to": ROUTE}, Call("drive", "to")),
+    "charge": Action({"to": ROUTE}, Call("charge", "to")),
+    "jump": Action({"to": ROUTE}, Call("jump", "to")),
+    "shove": Action({"to": ZONE}, Call("shove", "to"), required=("to",)),
     "zombie-phase": Action(
         ZOMBIE_PHASE_CHOICES,
         lambda g, s: g.zombie_phase(_zombie_choices(s), spawn=s.get("spawn", True)),
         acting=False,
     ),
-    "spawn": Action({}, lambda g, s: zombie_phase.spawn_step(g), acting=False),
-    "end-phase": Action({}, lambda g, s: g.end_phase(), acting=False),
+    "spawn": Action({}, Call(zombie_phase.spawn_step), acting=False),
+    "end-phase": Action({}, Call("end_phase"), acting=False),
 }
 STEP_KEYS: dict[str, Shape] = {"who": SURVIVOR}
 
+
 # --- the expectations ----------------------------------------------------------------------------
-EXPECTED_SURVIVOR = Record(
-    {
-        "at": ZONE,
-        "wounds": Int(0, WOUNDS, "a survivor dies at that many wounds"),
-        "dead": Bool(),
-        "xp": XP,
-        "level": LEVEL,
-        "actions-left": Int(0, TURN_ACTIONS, "the actions of a turn"),
-        "hands": HANDS_LIST,
-        "backpack": BACKPACK_LIST,
-        "car": nullable(CAR_ID),
-        "seat": nullable(SEAT),
-        "kills": MapOf(COUNT, keys=ZOMBIE),
-        "loaded": ListOf(CARD, high=HANDS),
-        "has": one_or_many(CARD),
-        "skills": one_or_many(SKILL),
-    },
-    what="what to expect of a survivor: a mapping with at, wounds, dead, xp, level, actions-left, ...",
-)
+def _names(cards: list) -> list:
+    return [card.name if card else None for card in cards]
 
 
-def _survivors(game: Game) -> dict[str, dict]:
-    """Each survivor as an expectation names its fields."""
-    return {
-        s.id: {
-            "at": s.zone,
-            "wounds": s.wounds,
-            "dead": s.dead,
-            "xp": s.xp,
-            "level": game.level(s),
-            "actions-left": game.actions_left(s) if not s.dead else 0,
-            "hands": [i.name if i else None for i in s.hands],
-            "backpack": [i.name for i in s.backpack],
-            "car": s.car,
-            "seat": s.seat,
-            "kills": dict(s.kills),
-            "loaded": [i.name for i in s.hands if i and i.loaded],
-            "has": [i.name for i in [*s.hands, *s.backpack] if i],
-            "skills": game.held_skills(s),
-        }
-        for s in game.state.survivors.values()
-    }
+# What an expectation may check of each survivor, and how it is read off the game.
+EXPECTED_SURVIVOR: dict[str, Field] = {
+    "at": Field(ZONE, "zone"),
+    "wounds": Field(Int(0, WOUNDS, "a survivor dies at that many wounds"), "wounds"),
+    "dead": Field(Bool(), "dead"),
+    "xp": Field(XP, "xp"),
+    "level": Field(LEVEL, lambda s, game: game.level(s)),
+    "actions-left": Field(
+        Int(0, TURN_ACTIONS, "the actions of a turn"), lambda s, game: 0 if s.dead else game.actions_left(s)
+    ),
+    "hands": Field(HANDS_LIST, lambda s, game: _names(s.hands)),
+    "backpack": Field(BACKPACK_LIST, lambda s, game: _names(s.backpack)),
+    "car": Field(nullable(CAR_ID), "car"),
+    "seat": Field(nullable(SEAT), "seat"),
+    "kills": Field(MapOf(COUNT, keys=ZOMBIE), lambda s, game: dict(s.kills)),
+    "loaded": Field(ListOf(CARD, high=HANDS), lambda s, game: [i.name for i in s.hands if i and i.loaded]),
+    "has": Field(
+        one_or_many(CARD), lambda s, game: [i for i in _names([*s.hands, *s.backpack]) if i], compare.includes
+    ),
+    "skills": Field(one_or_many(SKILL), lambda s, game: game.held_skills(s), compare.includes),
+}
 
 
 def _sight(game: Game) -> Lookup:
@@ -496,10 +452,12 @@ def _last_hits(game: Game) -> Any:
 
 
 EXPECT: dict[str, Expect[Game]] = {
-    "survivors": Expect(
-        MapOf(EXPECTED_SURVIVOR, keys=SURVIVOR),
-        _survivors,
-        compare.each(compare.fields({"has": compare.includes, "skills": compare.includes}), "no such survivor"),
+    "survivors": records(
+        lambda g: g.state.survivors,
+        EXPECTED_SURVIVOR,
+        SURVIVOR,
+        "no such survivor",
+        "what to expect of a survivor: a mapping with at, wounds, dead, xp, level, actions-left, ...",
     ),
     "zombies": Expect(MapOf(nullable(ZOMBIE_COUNTS), keys=ZONE), lambda g: g.state.zombie_counts(), compare.nonzero),
     "zombies-in": Expect(
@@ -527,13 +485,11 @@ EXPECT: dict[str, Expect[Game]] = {
     "deck-excludes": Expect(ListOf(CARD), lambda g: g.state.equipment_deck, compare.excludes),
     "discard-pile": Expect(ListOf(CARD), lambda g: g.state.equipment_discard, compare.same_items),
     "spawned-buildings": Expect(ListOf(BUILDING), lambda g: g.state.spawned_buildings, compare.same_items),
-    "cars": Expect(
-        MapOf(
-            Record({"at": ZONE, "seats": ListOf(nullable(SURVIVOR), high=10)}, what="a mapping with at, seats"),
-            keys=CAR_ID,
-        ),
-        lambda g: {cid: {"at": car.zone, "seats": car.seats} for cid, car in g.state.cars.items()},
-        compare.each(compare.fields(), "no such car"),
+    "cars": records(
+        lambda g: g.state.cars,
+        {"at": Field(ZONE, "zone"), "seats": Field(ListOf(nullable(SURVIVOR), high=10), "seats")},
+        CAR_ID,
+        "no such car",
     ),
 }
 TURN_FIELDS = TURN.fields

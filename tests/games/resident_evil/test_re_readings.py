@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from generator.games.resident_evil.data import Model
-from generator.games.resident_evil.scenario import HOOKS, read_scenarios
+from generator.games.resident_evil.scenario import HOOKS
+from generator.scenarios.reading import read_scenarios
 from generator.scenarios.runner import run_case
 from tests.conftest import RENDERED_PAGES_GROUP
 
@@ -17,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[3]
 CASES = {
     case["id"]: case
     for path in sorted((ROOT / "rules_data" / "resident-evil" / "scenarios").glob("*.yaml"))
-    for case in read_scenarios(path, None, ROOT)[0]
+    for case in read_scenarios(path, HOOKS, None, ROOT)[0]
 }
 
 

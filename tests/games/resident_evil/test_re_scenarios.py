@@ -10,18 +10,19 @@ import pytest
 
 from generator.games.resident_evil.data import Model
 from generator.games.resident_evil.project_checks import check_cards_agree
-from generator.games.resident_evil.scenario import HOOKS, read_scenarios
+from generator.games.resident_evil.scenario import HOOKS
+from generator.scenarios.reading import read_scenarios
 from generator.scenarios.runner import run_case
 from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
 FOLDER = ROOT / "rules_data" / "resident-evil" / "scenarios"
-CASES = [case for path in sorted(FOLDER.glob("*.yaml")) for case in read_scenarios(path, None, ROOT)[0]]
+CASES = [case for path in sorted(FOLDER.glob("*.yaml")) for case in read_scenarios(path, HOOKS, None, ROOT)[0]]
 
 
 def test_every_case_fits_the_format_with_the_rules(re_model):
     """Read with the model, the files' ids, cards, faces and bounds are all checked too."""
-    errors = [str(e) for path in sorted(FOLDER.glob("*.yaml")) for e in read_scenarios(path, re_model, ROOT)[1]]
+    errors = [str(e) for path in sorted(FOLDER.glob("*.yaml")) for e in read_scenarios(path, HOOKS, re_model, ROOT)[1]]
     assert errors == []
 
 
@@ -85,22 +86,29 @@ def test_check_cards_may_not_contradict_the_data(re_model):
 BAD_CASES = [
     (
         {"characters": {"jill": {"at": "z9", "evade-dice": 1, "inventory": 6}}},
-        "the case cannot be set up: square 'z9' is not on the map; squares are named column letter + row number",
+        "the case cannot be set up: characters › jill › at: unknown square 'z9'; name a square of the map (a1, b1, ...)",
     ),
     (
         {"characters": {"jill": {"at": "a1", "inventory": 6}}},
-        "character 'jill' needs 'evade-dice' (the profile card's value for this check)",
+        "characters › jill: missing 'evade-dice'; add it",
     ),
     (
         {"enemies": {"x": {"type": "ghoul", "at": "a1"}}},
-        "enemy 'x' is of type 'ghoul', which has no enemy profile under cards",
+        "enemies › x › type: unknown card 'ghoul'; give its profile under cards (here or in scenarios/cards/)",
     ),
     (
         {
             "actions": [{"who": "jill", "do": "attack", "weapon": "knife", "target": "z1", "dice": [["success-4"]]}],
             "enemies": {"z1": {"type": "zombie", "at": "a1"}},
         },
-        "the attack roll rolls blue dice, whose faces are blank, success-1, success-2, success-3; the script has ['success-4']",
+        "step 1 › dice › item 1 › item 1: unknown die face 'success-4'; did you mean 'success-3'?",
+    ),
+    (
+        {
+            "actions": [{"who": "jill", "do": "attack", "weapon": "knife", "target": "z1", "dice": [["umbrella"]]}],
+            "enemies": {"z1": {"type": "zombie", "at": "a1"}},
+        },
+        "the attack roll rolls blue dice, whose faces are blank, success-1, success-2, success-3; the script has ['umbrella']",
     ),
     (
         {
@@ -112,7 +120,10 @@ BAD_CASES = [
         "1 scripted rolls of this step were never rolled; remove them or fix the step",
     ),
     ({"actions": [{"who": "jill", "do": "fly"}]}, "unknown action 'fly'; use one of move, open-door"),
-    ({"actions": [{"do": "reaction-phase", "choose": {"pusch": {}}}]}, "unknown choices ['pusch']"),
+    (
+        {"actions": [{"do": "reaction-phase", "choose": {"pusch": {}}}]},
+        "step 1 › choose: unknown key 'pusch'; did you mean 'push'?",
+    ),
     ({"map": "A x\n"}, "map row 1, column 3: 'x' is not a tile letter (A-Z) or '_' (no square)"),
 ]
 
