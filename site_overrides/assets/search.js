@@ -112,24 +112,26 @@
   }
 
   function frontDecoded(coded, weight, into) {
-    var previous = "";
-    (coded ? coded.split(" ") : []).forEach(function (item) {
-      var comma = item.indexOf(",");
-      previous = previous.slice(0, +item.slice(0, comma)) + item.slice(comma + 1);
+    if (!coded) return;
+    var items = coded.split(" "), previous = "";
+    for (var i = 0; i < items.length; i++) {
+      var comma = items[i].indexOf(",");
+      previous = previous.slice(0, +items[i].slice(0, comma)) + items[i].slice(comma + 1);
       into.push([previous, weight]);
-    });
+    }
   }
 
   /* An entry's keys: names of weight 3 and 2, then each Ukrainian name's case forms given as
-     "weight,stem,endings number,tail" (see generator/search/names.py). */
+     "weight,stem,endings number,tail" (see generator/search/names.py); `endings`: each set of
+     endings as a list. */
   function decodeKeys(groups, endings) {
     var keys = [];
     frontDecoded(groups[0], 3, keys);
     frontDecoded(groups[1], 2, keys);
-    groups.slice(2).forEach(function (spec) {
-      var parts = spec.split(",");
-      endings[+parts[2]].split("|").forEach(function (ending) { keys.push([parts[1] + ending + parts[3], +parts[0]]); });
-    });
+    for (var g = 2; g < groups.length; g++) {
+      var parts = groups[g].split(","), weight = +parts[0], list = endings[+parts[2]];
+      for (var e = 0; e < list.length; e++) keys.push([parts[1] + list[e] + parts[3], weight]);
+    }
     return keys;
   }
 
@@ -142,25 +144,30 @@
   }
 
   function loadIndex(data) {
-    var endings = data.endings || [];
+    var endings = (data.endings || []).map(function (set) { return set.split("|"); }); // split once, used by many names
     var index = {
       base: data.base || "",
       games: data.games.map(function (g) { return { id: g[0], name: g[1] }; }),
       scripts: {},
-      entries: data.entries.map(function (e, i, all) {
-        var coded = typeof e[4] === "number" ? all[e[4]][4] : e[4]; // same keys as an earlier entry
-        var entry = { title: e[0], kind: data.kinds[e[1]], game: e[2], url: e[3], keys: decodeKeys(coded, endings) };
-        entry.plain = normalize(entry.title);
-        entry.latin = function () { // computed on the first Latin query only
-          if (!entry.latinKeys) {
-            entry.latinKeys = entry.keys.map(function (kw) { return [transliterate(kw[0]), kw[1]]; })
-              .filter(function (kw) { return kw[0]; });
-          }
-          return entry.latinKeys;
-        };
-        return entry;
-      })
+      entries: []
     };
+    data.entries.forEach(function (e) {
+      // The number of an earlier entry: the same keys (read only, so the same list serves both).
+      var keys = typeof e[4] === "number" ? index.entries[e[4]].keys : decodeKeys(e[4], endings);
+      index.entries.push(makeEntry(e, keys));
+    });
+    function makeEntry(e, keys) {
+      var entry = { title: e[0], kind: data.kinds[e[1]], game: e[2], url: e[3], keys: keys };
+      entry.plain = normalize(entry.title);
+      entry.latin = function () { // computed on the first Latin query only
+        if (!entry.latinKeys) {
+          entry.latinKeys = entry.keys.map(function (kw) { return [transliterate(kw[0]), kw[1]]; })
+            .filter(function (kw) { return kw[0]; });
+        }
+        return entry.latinKeys;
+      };
+      return entry;
+    }
     // The scripts of the page language are those of its headings.
     index.scripts = scriptsOf(index.entries.map(function (e) { return e.title; }).join(""));
     return index;
@@ -197,7 +204,9 @@
     if (!morePromise) {
       morePromise = fetchJson("assets/names/" + lang + "-more.json").then(function (more) {
         index.entries.forEach(function (entry, i) {
-          frontDecoded(more.keys[i], 1, entry.keys);
+          var keys = entry.keys.slice(); // its own list: entries with the same names share theirs
+          frontDecoded(more.keys[i], 1, keys);
+          entry.keys = keys;
           entry.latinKeys = null;
         });
         return index;
