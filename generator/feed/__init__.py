@@ -50,7 +50,19 @@ def page_url(game: Game, entity: Entity, lang: str, default_lang: str) -> str:
 
 
 def feed(project: Project, game: Game, lang: str, default_lang: str) -> dict:
-    """One game's rules in one language, as plain JSON values."""
+    """One game's rules in one language, as plain JSON values (read only: a build asks for each
+    twice, for the feed's file and for the resolver page, and both get the same one)."""
+    key = (game.id, lang, default_lang)
+    kept = _MADE.get(key)
+    if kept is None or kept[0] is not project:
+        kept = _MADE[key] = (project, _feed(project, game, lang, default_lang))
+    return kept[1]
+
+
+_MADE: dict[tuple[str, str, str], tuple[Project, dict]] = {}  # the last project's feeds
+
+
+def _feed(project: Project, game: Game, lang: str, default_lang: str) -> dict:
     labels = project.labels
     out: dict[str, Any] = {
         "feed": {"version": VERSION, "schema": "schema.json"},

@@ -58,13 +58,22 @@ def engine_zip() -> bytes:
             entries[f"{name}/{path.relative_to(package).as_posix()}"] = path.read_bytes()
         for licence in _licences(package, name):
             entries[f"licences/{name}-{licence.name}"] = licence.read_bytes()
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name in sorted(entries):
-            info = zipfile.ZipInfo(name, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, entries[name])
-    return out.getvalue()
+    digest = hashlib.sha256()
+    for name in sorted(entries):
+        digest.update(name.encode() + b"\0" + len(entries[name]).to_bytes(8, "big") + entries[name])
+    if digest.digest() not in _ZIPPED:  # the preview asks after every save; its code rarely changes
+        _ZIPPED.clear()
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+            for name in sorted(entries):
+                info = zipfile.ZipInfo(name, ZIP_TIME)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, entries[name])
+        _ZIPPED[digest.digest()] = out.getvalue()
+    return _ZIPPED[digest.digest()]
+
+
+_ZIPPED: dict[bytes, bytes] = {}  # the digest of the last zip's entries -> the zip
 
 
 def _licences(package: Path, name: str) -> list[Path]:

@@ -131,14 +131,25 @@ def _entries(site: Path, files: list[str], hashes: dict[str, tuple[str, int]]) -
     return entries
 
 
+# The preview writes only the pages a save changed, and lists every file again after each build:
+# a file whose size and time are as when it was last hashed is not read again (a full build
+# writes every file anew, so there it saves nothing and costs a look-up).
+_HASHED: dict[Path, tuple[tuple[int, int, int], str]] = {}  # file -> ((size, mtime in ns, inode), hash)
+
+
 def _hash(site: Path, rel: str, hashes: dict[str, tuple[str, int]]) -> tuple[str, int]:
     if rel not in hashes:
         path = site / (rel + "index.html" if rel == "" or rel.endswith("/") else rel)
         try:
-            data = path.read_bytes()
+            status = path.stat()
+            stamp = (status.st_size, status.st_mtime_ns, status.st_ino)
+            known = _HASHED.get(path)
+            if known is None or known[0] != stamp:
+                known = (stamp, hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_LENGTH])
+                _HASHED[path] = known
+            hashes[rel] = (known[1], status.st_size)
         except OSError:  # the preview's search index may be rewritten meanwhile
-            data = b""
-        hashes[rel] = (hashlib.sha256(data).hexdigest()[:HASH_LENGTH], len(data))
+            hashes[rel] = (hashlib.sha256(b"").hexdigest()[:HASH_LENGTH], 0)
     return hashes[rel]
 
 
