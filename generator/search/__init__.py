@@ -110,14 +110,15 @@ def build_search(
     """Write assets/names/<lang>.json(.gz), <lang>-more.json(.gz) and each language's full-text
     index; return a report.
 
-    `indexer` already holds the site's pages (fed while MkDocs wrote them); without one, every
-    page under site_dir is read now. `names` is the name index being computed beside the build
+    `indexer` already holds the site's pages (fed while MkDocs wrote them); without one (the
+    preview), every page under site_dir is read now, and a language whose pages are as an earlier
+    index found them takes that index (TextIndexer's `keep`). `names` is the name index being computed beside the build
     (name_index_files in a forked process); without it, it is computed now. The browser fetches
     the gzip files and inflates them itself (DecompressionStream), so the first search stays small
     on any host, compressing or not; the plain files are for browsers without it.
     """
     if indexer is None:
-        indexer = TextIndexer()
+        indexer = TextIndexer(keep=True)
         indexer.add_site(site_dir)
     computed = names.result() if names else name_index_files(project)
     report, files = cast(tuple[str, dict[str, bytes]], computed)
