@@ -193,3 +193,31 @@ def test_every_game_reads_the_templates_labels_and_narration_and_each_its_own_fo
         out.write("\n")
     after = pipeline.game_inputs(project, GAMES)
     assert [game for game in GAMES if after[game] != before[game]] == ["resident-evil"]
+
+
+def test_the_cases_page_plays_its_cases_again_only_when_a_scenario_file_changed(session, monkeypatch):
+    """A save that changes a text keeps the cases read and played before (the same files, equal
+    rules); a save to a scenario file reads and plays them again; either way the pages are those
+    of a process that starts with nothing kept."""
+    from generator.games.zombicide import case_view
+    from generator.scenarios import sections
+
+    played: list[str] = []
+    original = case_view.run_case
+    monkeypatch.setattr(case_view, "run_case", lambda case, *rest: played.append(case["id"]) or original(case, *rest))
+
+    def with_nothing_kept(generated) -> None:
+        for kept in (sections._CASES, sections._TOLD, case_view._PLAYED):
+            kept.clear()
+        same_as_the_whole_pipeline(session.root, generated)
+
+    with session.edited(ZOMBIES, lambda text: re.sub(r"(\bko: \|-\n\s+)", r"\1다른문장 ", text, count=1)):
+        generated = session.preview.generate()
+        assert session.preview.rendered == ["zombicide-1"] and played == []
+        with_nothing_kept(generated)
+    played.clear()
+    scenario = sorted((session.root / "rules_data" / "zombicide-1" / "scenarios").glob("*.yaml"))[0]
+    with session.edited(scenario.relative_to(session.root).as_posix(), lambda text: text + "# edited\n"):
+        generated = session.preview.generate()
+        assert played
+        with_nothing_kept(generated)

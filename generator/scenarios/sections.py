@@ -111,9 +111,20 @@ def expects_something(case: dict) -> bool:
     )
 
 
-# The cases of each loaded game, read once for its pages (every language reads the same ones),
-# under the rules of each edition that plays them.
-_CASES: dict[tuple[int, int], tuple[Game, Any, dict[str, dict], dict[str, str]]] = {}
+# The cases of each game, read once for its pages (every language reads the same ones), under the
+# rules of each edition that plays them. The live preview loads the project again after every
+# save: a game whose scenario files hold the same bytes, read under equal rules, keeps the cases
+# read before (the same dicts, so what was played from them is kept too).
+@dataclass
+class _Read:
+    game: Game
+    rules: Any
+    files: tuple[tuple[Path, bytes], ...]
+    found: dict[str, dict]
+    refused: dict[str, str]
+
+
+_CASES: dict[tuple[str, str, int, object], _Read] = {}  # (root, game, hooks, edition) -> its cases
 _KEPT_GAMES = 8
 
 
@@ -126,24 +137,29 @@ def game_cases(game: Game, hooks: Scenarios, rules: Any) -> dict[str, dict]:
 def read_cases_under(game: Game, hooks: Scenarios, rules: Any) -> tuple[dict[str, dict], dict[str, str]]:
     """The game's cases read with these rules (the other edition's, for its rulings), and the
     first mistake of each case those rules refuse (an id, a card, a piece they do not know)."""
-    key = (id(game), id(rules))
-    if key not in _CASES or _CASES[key][0] is not game or _CASES[key][1] is not rules:
-        if len(_CASES) >= _KEPT_GAMES:
-            _CASES.clear()
-        root = game.root or Path(".")
-        found: dict[str, dict] = {}
-        refused: dict[str, str] = {}
-        for path in sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml")):
-            ids: list[str] = []
-            cases, errors = read_scenario_file(path, display(path, root), hooks, game.id, rules, refused=ids)
-            for case in cases:
-                found.setdefault(case["id"], case)
-            for case_id in ids:
-                refused.setdefault(
-                    case_id, next((e.message for e in errors if f"case '{case_id}'" in e.breadcrumb), "")
-                )
-        _CASES[key] = (game, rules, found, refused)
-    return _CASES[key][2], _CASES[key][3]
+    root = game.root or Path(".")
+    key = (str(root), game.id, id(hooks), getattr(rules, "edition", None))
+    kept = _CASES.get(key)
+    if kept is not None and kept.game is game and kept.rules is rules:
+        return kept.found, kept.refused
+    paths = sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml"))
+    files = tuple((path, path.read_bytes()) for path in paths)
+    if kept is not None and kept.files == files and kept.rules == rules:
+        kept.game, kept.rules = game, rules
+        return kept.found, kept.refused
+    found: dict[str, dict] = {}
+    refused: dict[str, str] = {}
+    for path in paths:
+        ids: list[str] = []
+        cases, errors = read_scenario_file(path, display(path, root), hooks, game.id, rules, refused=ids)
+        for case in cases:
+            found.setdefault(case["id"], case)
+        for case_id in ids:
+            refused.setdefault(case_id, next((e.message for e in errors if f"case '{case_id}'" in e.breadcrumb), ""))
+    if len(_CASES) >= _KEPT_GAMES and key not in _CASES:
+        _CASES.clear()
+    _CASES[key] = _Read(game, rules, files, found, refused)
+    return found, refused
 
 
 # Each case as a worked example without words of its own, made once per loaded game: a game

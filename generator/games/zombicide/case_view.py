@@ -35,7 +35,10 @@ class _Played:
     after: Session  # the game once every step is played
 
 
-_PLAYED: dict[tuple[int, str, str], tuple[Game, _Played]] = {}  # (game, case, edition playing it)
+# (game, case, edition playing it) -> the rules and the play. The live preview loads the project
+# again after every save; a case read from unchanged files (the same dict: sections.py keeps it)
+# under equal rules is not played again.
+_PLAYED: dict[tuple[str, str, str], tuple[Rules, _Played]] = {}
 
 
 def case_views(
@@ -58,8 +61,9 @@ def other_edition_view(
 
 
 def _played(game: Game, case: dict, rules: Rules) -> _Played:
-    key = (id(game), case["id"], rules.edition)
-    if key not in _PLAYED or _PLAYED[key][0] is not game:
+    key = (game.id, case["id"], rules.edition)
+    kept = _PLAYED.get(key)
+    if kept is None or kept[1].case is not case or not (kept[0] is rules or kept[0] == rules):
         if len(_PLAYED) > 4096:
             _PLAYED.clear()
         session = HOOKS.play(case, rules)
@@ -69,7 +73,9 @@ def _played(game: Game, case: dict, rules: Rules) -> _Played:
                 HOOKS.apply_step(session, step)
             except NotAllowed:
                 pass  # a refusal leaves the state as it was
-        _PLAYED[key] = (game, _Played(case, run_case(case, rules, HOOKS), before, session))
+        _PLAYED[key] = (rules, _Played(case, run_case(case, rules, HOOKS), before, session))
+    elif kept[0] is not rules:
+        _PLAYED[key] = (rules, kept[1])  # equal rules: the next look is by identity
     return _PLAYED[key][1]
 
 
