@@ -143,7 +143,7 @@ def read_cases_under(game: Game, hooks: Scenarios, rules: Any) -> tuple[dict[str
     if kept is not None and kept.game is game and kept.rules is rules:
         return kept.found, kept.refused
     paths = sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml"))
-    files = tuple((path, path.read_bytes()) for path in paths)
+    files = tuple((path, _bytes_of(path)) for path in paths)
     if kept is not None and kept.files == files and kept.rules == rules:
         kept.game, kept.rules = game, rules
         return kept.found, kept.refused
@@ -160,6 +160,13 @@ def read_cases_under(game: Game, hooks: Scenarios, rules: Any) -> tuple[dict[str
         _CASES.clear()
     _CASES[key] = _Read(game, rules, files, found, refused)
     return found, refused
+
+
+def _bytes_of(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:  # read_scenario_file reports it with its place
+        return repr(exc).encode()
 
 
 # Each case as a worked example without words of its own, made once per loaded game: a game
