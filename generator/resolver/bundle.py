@@ -61,7 +61,8 @@ def engine_zip() -> bytes:
     digest = hashlib.sha256()
     for name in sorted(entries):
         digest.update(name.encode() + b"\0" + len(entries[name]).to_bytes(8, "big") + entries[name])
-    if digest.digest() not in _ZIPPED:  # the preview asks after every save; its code rarely changes
+    key = digest.digest()
+    if key not in _ZIPPED:  # the preview asks after every save; its code rarely changes
         _ZIPPED.clear()
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
@@ -69,8 +70,8 @@ def engine_zip() -> bytes:
                 info = zipfile.ZipInfo(name, ZIP_TIME)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, entries[name])
-        _ZIPPED[digest.digest()] = out.getvalue()
-    return _ZIPPED[digest.digest()]
+        _ZIPPED[key] = out.getvalue()
+    return _ZIPPED[key]
 
 
 _ZIPPED: dict[bytes, bytes] = {}  # the digest of the last zip's entries -> the zip

@@ -7,7 +7,6 @@ import gzip
 import hashlib
 import json
 import sys
-from importlib import metadata
 from pathlib import Path
 from typing import cast
 
@@ -16,7 +15,7 @@ from generator.load.entities import Project
 from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle
 from generator.runtime.forked import Forked
 from generator.search.fulltext import index_files, page_language, read_page
-from generator.search.inflect import save_memo
+from generator.search.inflect import dictionary_versions, save_memo
 from generator.search.names import compact_index
 
 DEFAULT_LANGUAGE = DEFAULT  # built at the site root by mkdocs-static-i18n
@@ -92,8 +91,7 @@ def _indexing_code() -> str:
     digest = hashlib.sha256(sys.version.encode())
     for path in sorted(Path(__file__).parent.glob("*.py")):
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    for name in ("pymorphy3", "pymorphy3-dicts-uk"):
-        digest.update(metadata.version(name).encode())
+    digest.update(" ".join(dictionary_versions()).encode())
     return digest.hexdigest()
 
 
@@ -112,8 +110,9 @@ def build_search(
 
     `indexer` already holds the site's pages (fed while MkDocs wrote them); without one (the
     preview), every page under site_dir is read now, and a language whose pages are as an earlier
-    index found them takes that index (TextIndexer's `keep`). `names` is the name index being computed beside the build
-    (name_index_files in a forked process); without it, it is computed now. The browser fetches
+    index found them takes that index (TextIndexer's `keep`). `names` is the name index being
+    computed beside the build (name_index_files in a forked process); without it, it is computed
+    now. The browser fetches
     the gzip files and inflates them itself (DecompressionStream), so the first search stays small
     on any host, compressing or not; the plain files are for browsers without it.
     """

@@ -53,9 +53,13 @@ def _inflected(parse, grammemes: frozenset[str]):
 @lru_cache(maxsize=1)
 def _memo() -> DiskMemo:
     """The answers of earlier builds: they depend on this module's code and the dictionary only."""
-    versions = [metadata.version(name) for name in ("pymorphy3", "pymorphy3-dicts-uk")]
     code = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
-    return DiskMemo("ukrainian", " ".join([code, *versions]))
+    return DiskMemo("ukrainian", " ".join([code, *dictionary_versions()]))
+
+
+def dictionary_versions() -> list[str]:
+    """The versions of pymorphy3 and its Ukrainian dictionary: what else decides their answers."""
+    return [metadata.version(name) for name in ("pymorphy3", "pymorphy3-dicts-uk")]
 
 
 def save_memo() -> None:
