@@ -4,6 +4,7 @@ page, so that the language menu, which keeps the `#anchor`, lands on the same se
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from html.parser import HTMLParser
 from pathlib import Path
@@ -71,3 +72,41 @@ def test_every_section_anchor_has_its_counterpart_in_each_language(pages):
                 missing[f"/{page} has in {lang}, not in {other}"] = lacking
     assert missing == {}
     assert len({page for _, page in pages}) > 40  # every page of every game was compared
+
+
+class _Text(HTMLParser):
+    """A page's text as a reader sees it, without code, scripts and styles."""
+
+    HIDDEN = {"code", "pre", "script", "style", "template"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag, attrs):
+        self.hidden += tag in self.HIDDEN
+
+    def handle_endtag(self, tag):
+        self.hidden -= tag in self.HIDDEN and self.hidden > 0
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+MARKDOWN_LINK = re.compile(r"\[[^\[\]\n]+\]\([^()\s]*(?:\.md|#)[^()\s]*\)")  # [words](page.md#section)
+
+
+def test_no_page_shows_a_link_as_markdown_text(built_site):
+    """A link the renderer writes inside a raw HTML element is only a link where Markdown reads that
+    element's content (`markdown` on it); anywhere else the reader sees its brackets and address."""
+    shown = {}
+    for lang in LANGUAGES:
+        for address in language_pages(built_site, lang):
+            parser = _Text()
+            parser.feed((built_site / address / "index.html").read_text(encoding="utf-8"))
+            found = MARKDOWN_LINK.findall("".join(parser.parts))
+            if found:
+                shown[f"/{address}"] = found[:3]
+    assert shown == {}
