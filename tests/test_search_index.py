@@ -174,6 +174,40 @@ def test_a_language_s_index_is_kept_for_the_same_pages_and_made_again_for_change
     assert read[1:] == ["game/moved/"]
 
 
+def test_when_one_page_of_a_language_changed_only_that_page_is_read_again(tmp_path, monkeypatch):
+    """The pages that did not change give the index what they gave it last time (kept per page),
+    and the index is the one made from every page now; a store that cannot be read is made again."""
+    import generator.search as search
+    from generator.search import TextIndexer
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    read = []
+    original = read_page
+    monkeypatch.setattr(search, "read_page", lambda url, *rest: read.append(url) or original(url, *rest))
+    pages = {f"game/p{i}/index.html": PAGE.replace("第2", f"第{i}") for i in range(4)}
+
+    def index(keep: bool, old: str = "段落", new: str = "段落") -> dict[str, bytes]:
+        """The pages' index, with `old` replaced by `new` in the third page."""
+        indexer = TextIndexer(keep=keep)
+        for path, page in pages.items():
+            indexer.add_page(path, page.replace(old, new) if path == "game/p2/index.html" else page)
+        return indexer.files()
+
+    first = index(True)
+    read.clear()
+    assert index(True, "フッター", "脚注") == first  # outside the text body: the same index, a new page
+    assert read == ["game/p2/"]
+    read.clear()
+    edited = index(True, new="<h2 id='s3'>追加</h2>")
+    assert edited == index(False, new="<h2 id='s3'>追加</h2>") != first
+    assert read[0] == "game/p2/" and len(read) == 1 + len(pages)  # then every page, for the unkept index
+    for store in (tmp_path / "cache" / "rulebook" / "search" / "pages").iterdir():
+        store.write_bytes(b"not a pickle")
+    read.clear()
+    assert index(True, new="別") == index(False, new="別")
+    assert len(read) == 2 * len(pages)
+
+
 @pytest.mark.parametrize("key", ["騒音", "жетон", "생존", "stars"])
 def test_a_key_and_its_prefixes_of_two_characters_share_a_shard(key):
     for shards in (1, 7, 60):

@@ -90,11 +90,15 @@ def forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
 
 def _forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
     try:
-        entries = sorted(os.scandir(folder), key=lambda entry: entry.stat().st_mtime, reverse=True)
+        files = [entry for entry in os.scandir(folder) if entry.is_file()]  # a folder inside has its own
+        entries = sorted(files, key=lambda entry: entry.stat().st_mtime, reverse=True)
         for entry in entries[kept:]:
             os.unlink(entry.path)
     except OSError:  # another process is pruning too
         pass
+
+
+_UNREADABLE = (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError)
 
 
 def kept_pickle(path: Path, compute: Callable[[], T]) -> T:
@@ -104,13 +108,28 @@ def kept_pickle(path: Path, compute: Callable[[], T]) -> T:
     another process may be writing the same value."""
     try:
         return pickle.loads(path.read_bytes())
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+    except _UNREADABLE:
         pass
     value = compute()
+    write_pickle(path, value)
+    return value
+
+
+def read_pickle(path: Path, default: T) -> T:
+    """The value pickled at `path` if it is of default's type, else default."""
+    try:
+        value = pickle.loads(path.read_bytes())
+    except _UNREADABLE:
+        return default
+    return value if isinstance(value, type(default)) else default
+
+
+def write_pickle(path: Path, value: object) -> None:
+    """Pickle value at path through a file renamed into place (a reader never sees half of it);
+    nothing is kept if it cannot be written."""
     try:
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
             file.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(file.name, path)
     except (OSError, pickle.PicklingError, RecursionError):
         pass
-    return value

@@ -12,9 +12,9 @@ from typing import cast
 
 from generator.languages import DEFAULT, LANGUAGES
 from generator.load.entities import Project
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle, write_pickle
 from generator.runtime.forked import Forked
-from generator.search.fulltext import index_files, page_language, read_page
+from generator.search.fulltext import IndexedPage, Page, assemble, indexed_page, page_language, read_page
 from generator.search.inflect import dictionary_versions, save_memo
 from generator.search.names import compact_index
 
@@ -23,6 +23,8 @@ NAMES_DIR = "assets/names"
 TEXT_DIR = "search"  # in each language's folder: its full-text index (generator/search/fulltext.py)
 SEARCH_CACHE = "search"  # the kept indexes' folder in the user's cache folder
 KEPT_INDEXES = 12  # files: a few versions of each language's index
+PAGES_FOLDER = "pages"  # in SEARCH_CACHE: what each page gave its language's last index
+KEPT_PAGE_STORES = 6  # files: every language's, for this code and the code before
 
 
 def home(lang: str) -> str:
@@ -36,10 +38,12 @@ class TextIndexer:
 
     A rebuild of data that did not change writes the very same pages; reading them and indexing
     them again (about a second and a half of CPU for three languages) would give the same bytes.
-    With `keep`, each language's index is kept in the user's cache folder (rulebook/search), named
-    by a digest of its pages' paths and bytes, in order, and of the code and dictionary that index
-    them; a build whose pages of a language all match takes that language's index from there, and
-    reads none of its pages."""
+    With `keep`, the user's cache folder (rulebook/search) keeps, for the code and dictionary that
+    index them:
+    - each language's index, named by a digest of its pages' paths and bytes, in order: a build
+      whose pages of a language all match takes that language's index from there;
+    - what each page of a language gave the last index of it (IndexedPage), by a digest of its path
+      and bytes: when some pages changed (an edit of one game's text), only those are read again."""
 
     def __init__(self, keep: bool = False) -> None:
         self.folder = cache_folder(SEARCH_CACHE) if keep else None
@@ -68,20 +72,38 @@ class TextIndexer:
 
     def _index(self, lang: str) -> tuple[dict[str, bytes], int]:
         built = self.built[lang]
+        if self.folder is None:
+            pages = [indexed_page(page) for page in (read_page(url, html, lang) for url, html in built) if page]
+            return assemble(pages, lang), len(pages)
+        each = [hashlib.sha256(f"{url}\n".encode() + html.encode("utf-8")).digest() for url, html in built]
+        digest = hashlib.sha256(f"{_indexing_code()}\n{lang}\n".encode() + b"".join(each)).hexdigest()[:32]
 
         def index() -> tuple[dict[str, bytes], int]:
-            pages = [page for page in (read_page(url, page_html, lang) for url, page_html in built) if page]
-            return index_files(pages, lang), len(pages)
+            pages = [page for page in self._indexed_pages(lang, each) if page]
+            return assemble(pages, lang), len(pages)
 
-        if self.folder is None:
-            return index()
-        digest = hashlib.sha256(f"{_indexing_code()}\n{lang}\n".encode())
-        for url, page_html in built:
-            data = page_html.encode("utf-8")
-            digest.update(f"{url}\n{len(data)}\n".encode() + data)
-        kept = kept_pickle(self.folder / f"{digest.hexdigest()[:32]}-{lang}.pickle", index)
+        kept = kept_pickle(self.folder / f"{digest}-{lang}.pickle", index)
         forget_the_oldest(self.folder, KEPT_INDEXES)
         return kept
+
+    def _indexed_pages(self, lang: str, digests: list[bytes]) -> list[IndexedPage | None]:
+        """What each page gives the index (None: no text body), read only where the last index of
+        the language did not have the same page."""
+        folder = cache_folder(f"{SEARCH_CACHE}/{PAGES_FOLDER}")
+        store = folder / f"{_indexing_code()[:16]}-{lang}.pickle" if folder else None
+        kept: dict[bytes, IndexedPage | None] = read_pickle(store, {}) if store else {}
+        now: dict[bytes, IndexedPage | None] = {}
+        for digest, (url, page_html) in zip(digests, self.built[lang]):
+            if digest not in now:
+                now[digest] = kept[digest] if digest in kept else _indexed(read_page(url, page_html, lang))
+        if folder and store and now.keys() != kept.keys():
+            write_pickle(store, now)
+            forget_the_oldest(folder, KEPT_PAGE_STORES)
+        return [now[digest] for digest in digests]
+
+
+def _indexed(page: Page | None) -> IndexedPage | None:
+    return indexed_page(page) if page is not None else None
 
 
 @functools.lru_cache(maxsize=1)

@@ -233,23 +233,56 @@ def _file(value) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+@dataclass(frozen=True)
+class IndexedPage:
+    """What a page gives the index, whatever the pages around it: the keys of each of its sections
+    (in its body, in its heading), its text for the Ukrainian forms, and its own file (the p<j>.json
+    excerpts come from), plain and compressed. Made once per page: a page whose bytes did not
+    change gives the same (generator/search/__init__.py keeps it)."""
+
+    body_keys: tuple[frozenset[str], ...]
+    title_keys: tuple[frozenset[str], ...]
+    text: str
+    file: bytes
+    packed: bytes
+
+
+def indexed_page(page: Page) -> IndexedPage:
+    file = _file([page.url, page.title, [[s.anchor, s.title, s.body()] for s in page.sections]])
+    return IndexedPage(
+        tuple(frozenset(keys_of(s.body())) for s in page.sections),
+        tuple(frozenset(keys_of(s.title)) for s in page.sections),
+        " ".join(f"{s.title} {s.body()}" for s in page.sections),
+        file,
+        _packed(file),
+    )
+
+
+def _packed(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
 def index_files(pages: list[Page], lang: str) -> dict[str, bytes]:
     """The files of one language's index (name in search/ -> bytes), from its pages in order."""
+    return assemble([indexed_page(page) for page in pages], lang)
+
+
+def assemble(pages: list[IndexedPage], lang: str) -> dict[str, bytes]:
+    """The files of one language's index from what each of its pages gives, in order."""
     postings: dict[str, dict[int, int]] = defaultdict(dict)  # key -> {section: 1 if in its heading}
     starts = []
     number = 0
     for page in pages:
         starts.append(number)
-        for section in page.sections:
-            for key in keys_of(section.body()):
+        for body, title in zip(page.body_keys, page.title_keys):
+            for key in body:
                 postings[key][number] = 0
-            for key in keys_of(section.title):
+            for key in title:
                 postings[key][number] = 1
             number += 1
     starts.append(number)
     if lang == "uk":
-        text = " ".join(f"{s.title} {s.body()}" for page in pages for s in page.sections)
-        _add_other_forms(postings, ukrainian_lemmas(text))
+        _add_other_forms(postings, ukrainian_lemmas(" ".join(page.text for page in pages)))
         save_memo()
     # Sections come in order, so each key's postings are in order (widened Ukrainian ones are sorted).
     entries = {key: _delta([2 * n + f for n, f in postings[key].items()]) for key in sorted(postings)}
@@ -261,10 +294,10 @@ def index_files(pages: list[Page], lang: str) -> dict[str, bytes]:
     files = {"meta.json": _file({"shards": shards, "pages": starts})}
     for i, shard in enumerate(grouped):
         files[f"k{i}.json"] = _file(shard)
-    for j, page in enumerate(pages):
-        files[f"p{j}.json"] = _file([page.url, page.title, [[s.anchor, s.title, s.body()] for s in page.sections]])
     for name in list(files):
-        files[f"{name}.gz"] = gzip.compress(files[name], compresslevel=9, mtime=0)
+        files[f"{name}.gz"] = _packed(files[name])
+    for j, page in enumerate(pages):
+        files[f"p{j}.json"], files[f"p{j}.json.gz"] = page.file, page.packed
     return files
 
 
