@@ -15,8 +15,8 @@ Reported:
   core, the baseline one: on a machine whose other core is busy, the wait follows the CPU). The
   headline's builds are rebuilds over unchanged files, as a writer's are between two edits: each
   game's verdict and pages and each language's full-text index come from the cache. Beside it,
-  one build after a change to the generator's code (all of those made again) and one on a fresh
-  machine (every cache empty);
+  one build after an edit of one game's Ukrainian text, one after a change to the generator's
+  code, and one on a fresh machine (every cache empty): see cold_builds();
 - `python -m generator check` (goal <= 1 s), alone and with a CPU-bound process on the other core;
 - per language, every byte a first search fetches (name index, full-text index, page text for
   the excerpts), served as files and compressed as a host would, and how long the names and the
@@ -274,16 +274,26 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
 
 
 def cold_builds(build_command: list[str], root: Path, work: Path) -> dict[str, tuple[float, float]]:
-    """The build over the same files, with less kept from earlier builds than the headline's rebuild
-    finds (each game's verdict and pages, each language's full-text index: generator/pipeline/
-    game_memo.py, generator/search/__init__.py): after a change to the generator's code, which
-    makes all of them again but keeps the dictionary's memo of Ukrainian forms and the parsed
-    YAML; and on a fresh machine, where every cache is empty."""
+    """The build with less kept from earlier builds than the headline's rebuild finds. Each cache is
+    keyed by what decides its content (generator/pipeline/game_memo.py, generator/search/__init__.py,
+    generator/runtime/template_cache.py), so each case drops what it would invalidate:
+    - after a translator's edit of one game's text in one language: that game's verdict and pages
+      and that language's full-text index are made again;
+    - after a change to the generator's code: every game's verdict and pages (their key holds the
+      code); the full-text indexes, compiled templates and parsed YAML stay, as their keys hold
+      the pages', templates' and files' bytes, which a change that leaves the pages as they were
+      does not touch;
+    - on a fresh machine (CI's case): every cache empty."""
+    found = {
+        "after an edit of one game's Ukrainian text (its verdict, pages, uk index made again)": _edited(
+            build_command, root
+        )
+    }
     user_cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rulebook"
-    found = {}
+    everything_but_verdicts = [entry.name for entry in user_cache.iterdir() if entry.name != "verdicts"]
     for what, kept in (
-        ("after a change to the generator's code (verdicts, pages, indexes made again)", ("memo", "yaml")),
-        ("on a fresh machine (every cache empty)", ()),
+        ("after a change to the generator's code (every verdict and game page made again)", everything_but_verdicts),
+        ("on a fresh machine (every cache empty)", []),
     ):
         caches = Path(tempfile.mkdtemp(dir=work, prefix="cache-"))
         for name in kept:
@@ -291,6 +301,24 @@ def cold_builds(build_command: list[str], root: Path, work: Path) -> dict[str, t
                 shutil.copytree(user_cache / name, caches / "rulebook" / name)
         found[what] = run_once(build_command, root, {"XDG_CACHE_HOME": str(caches)})
     return found
+
+
+EDITED_FILE = "rules_data/resident-evil/glossary.yaml"
+_UKRAINIAN_BLOCK = re.compile(r"^( +)uk: \|-?\n\1  (.+)$", re.M)  # a Ukrainian text's first line
+
+
+def _edited(build_command: list[str], root: Path) -> tuple[float, float]:
+    """One build after a sentence is added to a Ukrainian text of one game (the file put back after)."""
+    path = root / EDITED_FILE
+    text = path.read_text(encoding="utf-8")
+    found = _UKRAINIAN_BLOCK.search(text)
+    if found is None:
+        raise SystemExit(f"{EDITED_FILE} has no Ukrainian block text to edit: choose another EDITED_FILE")
+    path.write_text(text[: found.end()] + " Тут є й нові терміни." + text[found.end() :], encoding="utf-8")
+    try:
+        return run_once(build_command, root)
+    finally:
+        path.write_text(text, encoding="utf-8")
 
 
 def stage_times(root: Path, first_search: bool = False) -> dict[str, float]:
