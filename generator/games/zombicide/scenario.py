@@ -42,9 +42,14 @@ from generator.load.yamlpos import Node
 from generator.scenarios.case import listed
 from generator.scenarios.game import Scenarios
 from generator.scenarios.report import Report
-
+from generator.scenarios.setup import copy_keys
 
 # --- building the game ---------------------------------------------------------------------
+# The case keys the state takes as they are (generator/scenarios/setup.py).
+STATE_KEYS = ("noise", "spawn-zones", "equipment-deck", "equipment-discard", "pimp-weapons", "turn-order")
+SURVIVOR_KEYS = ("skills", "xp", "wounds", "kid", "dead", "actions-used", "searched", "skill-values")
+
+
 def build_game(case: dict, rules: Rules) -> Game:
     """A game in the state the case describes (its values fit the format)."""
     board = _board(case)
@@ -54,17 +59,12 @@ def build_game(case: dict, rules: Rules) -> Game:
     survivors = {sid: _survivor(sid, spec or {}, rules) for sid, spec in (case.get("survivors") or {}).items()}
     state = State(board=board, survivors=survivors)
     _zombies(case, state)
-    state.noise.update(case.get("noise") or {})
+    copy_keys(case, state, STATE_KEYS)
     objectives = case.get("objectives") or {}
     state.objectives = dict.fromkeys(objectives) if isinstance(objectives, list) else dict(objectives)
-    state.spawn_zones = list(case.get("spawn-zones") or [])
     state.start_zone = case.get("start")
     state.zombie_cards = [_zombie_card(c, rules) for c in case.get("zombie-cards") or []]
-    state.equipment_deck = list(case.get("equipment-deck") or [])
-    state.equipment_discard = list(case.get("equipment-discard") or [])
-    state.pimp_weapons = list(case.get("pimp-weapons") or [])
     _cars(case, state)
-    state.turn_order = list(case.get("turn-order") or [])
     turn = case.get("turn") or {}
     state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
     dice = SeededDice(case["seed"]) if "seed" in case else ScriptedDice(list(case.get("dice") or []))
@@ -107,24 +107,10 @@ def mission_rules(rules: Rules, switches: dict) -> Rules:
 
 def _survivor(sid: str, spec: dict, rules: Rules) -> Survivor:
     hands, backpack = _cards_held(spec, rules)
-    level_skills = {lv: listed(sk) for lv, sk in (spec.get("level-skills") or {}).items()}
-    s = Survivor(
-        sid,
-        spec["at"],
-        hands,
-        backpack,
-        skills=set(spec.get("skills") or []),
-        level_skills=level_skills,
-        xp=spec.get("xp", 0),
-        wounds=spec.get("wounds", 0),
-        kid=bool(spec.get("kid")),
-        dead=bool(spec.get("dead")),
-    )
-    # A case may start in the middle of the survivor's turn.
-    s.actions_used = spec.get("actions-used", 0)
-    s.searched = bool(spec.get("searched"))
+    s = Survivor(sid, spec["at"], hands, backpack)
+    s.level_skills = {lv: listed(sk) for lv, sk in (spec.get("level-skills") or {}).items()}
+    copy_keys(spec, s, SURVIVOR_KEYS)  # a case may start in the middle of the survivor's turn
     s.played = s.actions_used > 0 or bool(spec.get("played"))
-    s.skill_values = dict(spec.get("skill-values") or {})
     if spec.get("car"):
         s.car, s.seat = spec["car"], spec.get("seat", 0)
     return s
