@@ -38,8 +38,9 @@ from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.games.zombicide.scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS
 from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
+from generator.games.zombicide.strategies import WOUNDED
 from generator.load.yamlpos import Node
-from generator.scenarios.case import listed
+from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
 from generator.scenarios.report import Report
 from generator.scenarios.setup import copy_keys
@@ -105,9 +106,17 @@ def mission_rules(rules: Rules, switches: dict) -> Rules:
     return dataclasses.replace(rules, **changes) if changes else rules
 
 
+def survivors_at_start(case: dict, rules: Rules) -> Game:
+    """The case's survivors as a game starts them, on no board: the checks across keys ask the
+    engine what each holds, may do and carries, as play will (a value that did not fit, None, is
+    left out)."""
+    survivors = {sid: _survivor(sid, spec, rules) for sid, spec in mapping(case.get("survivors")).items() if spec}
+    return Game(rules, State(board=Board({}, {}, {}, {}), survivors=survivors), ScriptedDice([]))
+
+
 def _survivor(sid: str, spec: dict, rules: Rules) -> Survivor:
     hands, backpack = _cards_held(spec, rules)
-    s = Survivor(sid, spec["at"], hands, backpack)
+    s = Survivor(sid, spec.get("at") or "", hands, backpack)
     s.level_skills = {lv: listed(sk) for lv, sk in (spec.get("level-skills") or {}).items()}
     copy_keys(spec, s, SURVIVOR_KEYS)  # a case may start in the middle of the survivor's turn
     s.played = s.actions_used > 0 or bool(spec.get("played"))
@@ -123,10 +132,12 @@ def _cards_held(spec: dict, rules: Rules) -> tuple[list[Item | None], list[Item]
     hands += [None] * (rules.hand_slots - len(hands))
     backpack = [Item(n) for n in spec.get("backpack") or []]
     for name in spec.get("unloaded") or []:
-        next(i for i in hands if i is not None and i.name == name and i.loaded).loaded = False
+        weapon = next((i for i in hands if i is not None and i.name == name and i.loaded), None)
+        if weapon is not None:  # else the case is refused (scenario_checks.py)
+            weapon.loaded = False
     if rules.wounds_take_slots:
-        wounded = sum(1 for i in [*hands, *backpack] if i and i.name == "wounded")
-        backpack += [Item("wounded")] * (spec.get("wounds", 0) - wounded)
+        wounded = sum(1 for i in [*hands, *backpack] if i and i.name == WOUNDED)
+        backpack += [Item(WOUNDED)] * ((spec.get("wounds") or 0) - wounded)
     return hands, backpack
 
 
@@ -158,7 +169,8 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
         return ZombicideCase(case, node, report, rules)
 
     def check_case(self, view: ZombicideCase) -> None:
-        scenario_checks.check_case(view)
+        start = survivors_at_start(view.case, view.rules) if view.rules is not None else None
+        scenario_checks.check_case(view, start)
 
     def build(self, case: dict, rules: Rules) -> Game:
         return build_game(case, rules)
