@@ -23,7 +23,7 @@ A step that the rules refuse names the reason: `- {who: amy, do: search, not-all
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
+from typing import Mapping
 
 from generator.core.dice import ScriptedDice, SeededDice
 from generator.core.events import NotAllowed
@@ -37,7 +37,7 @@ from generator.games.zombicide.rules import PARAMETERS, Rules
 from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.games.zombicide.scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS
-from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
+from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie
 from generator.games.zombicide.strategies import WOUNDED
 from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
@@ -64,7 +64,7 @@ def build_game(case: dict, rules: Rules) -> Game:
     objectives = case.get("objectives") or {}
     state.objectives = dict.fromkeys(objectives) if isinstance(objectives, list) else dict(objectives)
     state.start_zone = case.get("start")
-    state.zombie_cards = [_zombie_card(c, rules) for c in case.get("zombie-cards") or []]
+    state.zombie_cards = [scenario_checks.zombie_card(c) for c in case.get("zombie-cards") or []]
     _cars(case, state)
     turn = case.get("turn") or {}
     state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
@@ -139,17 +139,6 @@ def _cards_held(spec: dict, rules: Rules) -> tuple[list[Item | None], list[Item]
         wounded = sum(1 for i in [*hands, *backpack] if i and i.name == WOUNDED)
         backpack += [Item(WOUNDED)] * ((spec.get("wounds") or 0) - wounded)
     return hands, backpack
-
-
-def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
-    """{walker: 2} | {spawn|rush|manhole: counts or {level: counts}} | {extra-activation: type}."""
-    if "extra-activation" in spec:
-        return ZombieCard("extra-activation", activates=spec["extra-activation"])
-    kind, counts = scenario_checks.card_rows(spec)
-    levels = [lid for lid, _ in rules.levels]
-    if all(k in levels for k in counts):
-        return ZombieCard(kind, by_level={lv: dict(c) for lv, c in counts.items()})
-    return ZombieCard(kind, by_level={"*": dict(counts)})
 
 
 class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):

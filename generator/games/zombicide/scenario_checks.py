@@ -18,7 +18,7 @@ from generator.games.zombicide.board import Board, door_id, parse_map
 from generator.games.zombicide.engine import Game
 from generator.games.zombicide.rules import Rules
 from generator.games.zombicide.skills import HOARD, STARTS_WITH_HEALTH
-from generator.games.zombicide.state import Survivor
+from generator.games.zombicide.state import Survivor, ZombieCard
 from generator.load.yamlpos import Node
 from generator.scenarios.case import CasePath, CaseView, listed, mapping
 from generator.scenarios.report import Report
@@ -258,8 +258,8 @@ def _zombies_in_all(view: ZombicideCase, on_board: int) -> None:
     if on_board > MAX_ZOMBIES:
         view.refuse(("zombies",), f"the case places {on_board} zombies; {why}: place fewer")
     manholes = len(set(view.case.get("manholes") or [])) or 1
-    cards = [card for card in view.case.get("zombie-cards") or [] if isinstance(card, dict)]
-    carded = sum(_card_zombies(card) * (manholes if card_rows(card)[0] == "manhole" else 1) for card in cards)
+    cards = [zombie_card(spec) for spec in listed(view.case.get("zombie-cards")) if isinstance(spec, dict)]
+    carded = sum(_most(card) * (manholes if card.kind == "manhole" else 1) for card in cards)
     if carded > MAX_ZOMBIES:
         view.refuse(
             ("zombie-cards",),
@@ -268,22 +268,26 @@ def _zombies_in_all(view: ZombicideCase, on_board: int) -> None:
         )
 
 
-def card_rows(card: dict) -> tuple[str, Any]:
-    """A zombie card's kind and its counts (by type, or by danger level), as a case writes it:
-    {walker: 2} is a spawn card, {rush: {walker: 1}} a rush card."""
-    if len(card) == 1 and next(iter(card)) in CARD_KINDS:
-        return next(iter(card.items()))
-    return "spawn", card
+def zombie_card(spec: dict) -> ZombieCard:
+    """A zombie card as a case writes it: {walker: 2} (a spawn card), {spawn|rush|manhole: counts},
+    counts by danger level ({blue: {walker: 1}, ...}) or {extra-activation: runner}; a count that
+    did not fit is left out."""
+    if "extra-activation" in spec:
+        return ZombieCard("extra-activation", activates=spec["extra-activation"])
+    kind, counts = next(iter(spec.items())) if len(spec) == 1 and next(iter(spec)) in CARD_KINDS else ("spawn", spec)
+    rows = mapping(counts)
+    if rows and all(isinstance(row, dict) for row in rows.values()):  # counts by danger level
+        return ZombieCard(kind, by_level={level: _counted(row) for level, row in rows.items()})
+    return ZombieCard(kind, by_level={"*": _counted(rows)})
 
 
-def _card_zombies(card: dict) -> int:
+def _counted(row: dict) -> dict[str, int]:
+    return {ztype: count for ztype, count in row.items() if isinstance(count, int)}
+
+
+def _most(card: ZombieCard) -> int:
     """The most zombies one card brings: the sum of its largest row (0 for an extra activation)."""
-    if "extra-activation" in card:
-        return 0
-    rows = list((card_rows(card)[1] or {}).values())
-    if rows and all(isinstance(row, dict) for row in rows):  # counts by danger level
-        return max(sum(n or 0 for n in (row or {}).values()) for row in rows)
-    return sum(n or 0 for n in rows if isinstance(n, int))
+    return max((sum(row.values()) for row in card.by_level.values()), default=0)
 
 
 def _routes(view: ZombicideCase, zone: str, routes: Any, path: CasePath) -> None:
