@@ -163,14 +163,11 @@ def _reserve_roles(ids: CaseIds) -> None:
 
 
 def _start_squares(ids: CaseIds) -> None:
-    seen: set[str] = set()
-    for index, square in enumerate(listed(ids.case.get("start-squares"))):
-        if square in seen:
-            ids.refuse(
-                ("start-squares", index), f"{square} is a start square already; each start square is another square"
-            )
-        seen.add(square)
-        _on_the_board(ids, ("start-squares", index), "the start square", square)
+    squares = ids.case.get("start-squares")
+    for path, square in ids.each_once(
+        ("start-squares",), squares, lambda sq: f"{sq} is a start square already; each start square is another square"
+    ):
+        _on_the_board(ids, path, "the start square", square)
 
 
 def _puzzles(ids: CaseIds) -> None:

@@ -297,19 +297,15 @@ def _routes(view: ZombicideCase, zone: str, routes: Any, path: CasePath) -> None
     if view.board is None or zones is None or zone not in zones:
         return
     nearby = view.board.neighbours(zone, all_doors_open=True)
-    named: set[str] = set()
-    many = isinstance(routes, list)
-    for index, route in enumerate(listed(routes)):
-        here = (*path, index) if many else path
-        if route in named:
-            view.refuse(here, f"'{route}' is named twice; name each route from {zone} once")
-        elif route in zones and route not in nearby:
+    for here, route in view.each_once(
+        path, routes, lambda r: f"'{r}' is named twice; name each route from {zone} once"
+    ):
+        if route in zones and route not in nearby:
             view.refuse(
                 here,
                 f"'{route}' is not a route from {zone}: zombies there step to a zone next to "
                 f"it ({', '.join(nearby) or 'none'}); name one of those",
             )
-        named.add(route)
 
 
 def door_state(board: Board, did: str) -> str | None:
