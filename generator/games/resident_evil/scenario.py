@@ -43,7 +43,7 @@ from .events import EVENT_FIELDS, STAMP
 from .narration import templates
 from .rules import Rules
 from .scenario_case import IDS, ResidentEvilCase
-from .scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS
+from .scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS, health_box
 from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, State
 
 
@@ -154,11 +154,6 @@ def _file_table(rules: Rules, file_cards: dict | None) -> dict[str, Any]:
     return kept[2]
 
 
-def _health(value: Any, rules: Rules) -> int:
-    """A health-track box as damage taken: 1 (or 'fine') is Fine, the last box (or 'danger') is Danger."""
-    return {None: 1, "fine": 1, "danger": rules.health_steps}.get(value, value) - 1
-
-
 def _held(entry: str | dict, table: dict) -> Held:
     """A card id (a weapon's dial full), {card: dial} or {card: {dial, stack, overlay}}."""
     if isinstance(entry, str):
@@ -208,7 +203,7 @@ def build_game(
 
 def _character(cid: str, spec: dict, rules: Rules, table: dict) -> Character:
     character = Character(cid, spec["at"], int(spec["evade-dice"]), int(spec["inventory"]))
-    character.damage = _health(spec.get("health"), rules)
+    character.damage = health_box(spec.get("health"), rules.health_steps) - 1  # Fine is no damage
     character.items = [_held(x, table) for x in spec.get("items") or []]
     copy_keys(spec, character, CHARACTER_KEYS)
     return character

@@ -340,11 +340,15 @@ ACTIONS: dict[str, Action[Game]] = {
 
 
 # --- the expectations ----------------------------------------------------------------------------
+def health_box(value: Any, boxes: int) -> Any:
+    """A box of the health track as a case writes it: a number, fine (1, also when left out) or
+    danger (the last box)."""
+    return boxes if value == "danger" else 1 if value in (None, "fine") else value
+
+
 def _health(label: str, expected: Any, actual: tuple[int, int]) -> list[str]:
-    """A box of the health track: a number, or fine (1) or danger (the last box)."""
     box, boxes = actual
-    wanted = {"fine": 1, "danger": boxes}.get(expected, expected) if isinstance(expected, str) else expected
-    return compare.equal(label, wanted, box)
+    return compare.equal(label, health_box(expected, boxes), box)
 
 
 def _enemy(label: str, expected: Any, actual: Any) -> list[str]:
