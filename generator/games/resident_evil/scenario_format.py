@@ -19,7 +19,7 @@ from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
 from generator.scenarios.expectations import Expect, Field, Lookup, records
-from generator.scenarios.game import Action, Call, who
+from generator.scenarios.game import COUNT, Action, Call, who
 from generator.scenarios.shapes import (
     Bool,
     Either,
@@ -67,7 +67,6 @@ ITEM_DECK = Id("a deck id (tension, item-a, encounter, behaviour-<boss>, ...)", 
 PLAIN_CARD = Id("a card id (kebab-case)")  # a card a check across keys judges (a pile's, a slot's stack)
 DEFINED = Id()  # an id the case gives to what it defines (a character, an enemy, a card)
 
-COUNT = Int(0, 1000, "a case counts at most 1000 of anything")
 DIAL = Int(0, 99, "an ammunition dial shows 0 to 99")
 DANGER = Int(0, 99, "the danger track has at most 99 spaces")
 TOKENS = Int(1, 20, "a square holds 1 to 20 tokens of a kind")

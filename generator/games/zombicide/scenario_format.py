@@ -28,7 +28,7 @@ from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
 from generator.scenarios.expectations import Expect, Field, Lookup, records
-from generator.scenarios.game import Action, Call
+from generator.scenarios.game import COUNT, Action, Call
 from generator.scenarios.names import IdSource
 from generator.scenarios.shapes import (
     Bool,
@@ -82,7 +82,6 @@ CARD_ZOMBIES = Int(0, 50, "a card brings 0 to 50 zombies of a type")  # as zombi
 XP = Int(0, 500, "experience runs from 0 to 500, as a danger level's threshold may")
 SEAT = Int(0, 9, "seat 0 is the driver's; a car has at most 10 seats")
 RANGE = Int(0, MAX_SIDE, f"a sight line crosses at most {MAX_SIDE} zones, the widest map")
-COUNT = Int(0, 1000, "a case counts at most 1000 of anything")
 FACE = Int(1, FACES, f"a face of the die, 1 to parameter '{DIE_FACES}'")
 HANDS_LIST = ListOf(nullable(CARD), high=HANDS, why="one card per hand slot, parameter 'hand-slots'")
 BACKPACK_LIST = ListOf(CARD, high=BACKPACK, why="the backpack's slots, parameter 'backpack-slots', and Hoard's")
