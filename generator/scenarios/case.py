@@ -9,7 +9,7 @@ counts: `step 2 › to`, `players › ann › hand › item 3`.
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Callable, Generic, TypeVar
 
 from generator.errors import Location
 from generator.load.yamlpos import Node
@@ -42,6 +42,18 @@ class CaseView(Generic[R]):
     def refuse_key(self, path: CasePath, message: str) -> None:
         """Report a mapping's key (an id the case gives), at the key."""
         self.at(path).error(key_place(self.node, *path), message)
+
+    def each_once(self, path: CasePath, values: Any, repeat: Callable[[Any], str]) -> list[tuple[CasePath, Any]]:
+        """The values of the list at `path` (or the one value), each the first time it is named and
+        with its place; one named again is reported there, `repeat(value)` saying why."""
+        first: dict[Any, CasePath] = {}
+        for index, value in enumerate(listed(values)):
+            here = (*path, index) if isinstance(values, list) else path
+            if value in first:
+                self.refuse(here, repeat(value))
+            else:
+                first[value] = here
+        return [(here, value) for value, here in first.items()]
 
     def steps(self) -> list[tuple[CasePath, dict]]:
         """Each step that was read as a step, with its path."""

@@ -146,6 +146,37 @@ def test_a_kid_with_the_wounds_that_kill_a_kid_is_dead(z2, tmp_path):
     ]
 
 
+def test_a_survivor_whose_own_health_the_wounds_reach_is_dead(z2, tmp_path):
+    """The engine says what kills a survivor: Starts with [X] Health's number, where the survivor holds it."""
+    errors = read_case_text(
+        tmp_path,
+        z2,
+        "    map: 'a . b'\n    survivors: {amy: {at: a, wounds: 2, skills: [starts-with-health],"
+        " skill-values: {starts-with-health: 2}}}\n",
+        edition="zombicide-2",
+    )
+    assert errors == [
+        "6:38: case 'x' › survivors › amy › wounds: amy has 2 wounds, which kill (its skill "
+        "'starts-with-health' names 2); give fewer than 2, or write 'dead: true'"
+    ]
+
+
+def test_a_survivor_partly_wrong_is_checked_with_what_fits(z1, tmp_path):
+    """The survivors the checks ask the engine about are built from what fits: a value that does not is
+    reported where it is written, once, beside what the rules bound across keys."""
+    errors = read_case_text(
+        tmp_path,
+        z1,
+        "    map: 'a . b'\n    survivors: {amy: {at: [a], hands: [pistol, 7], unloaded: [pistol, crowbar], wounds: x,"
+        " xp: y, actions-used: 4, backpack: [crowbar, crowbar, crowbar, 3]}}\n",
+    )
+    assert [error.split(": ")[1] for error in errors] == [
+        f"case 'x' › survivors › amy › {key}"
+        for key in ("at", "hands › item 2", "unloaded › item 2", "wounds", "xp", "actions-used", "backpack")
+    ] + ["case 'x' › survivors › amy › backpack › item 4"]
+    assert "backpack would hold 4 cards, but it has 3 slots" in errors[6]
+
+
 def test_the_scenario_command_checks_a_case_with_the_rules_of_the_edition_it_plays(tmp_path, capsys):
     """A case may play another edition than its file (`edition:`): it is checked with that
     edition's rules, so a zombie type the edition lacks is reported where it is written, not

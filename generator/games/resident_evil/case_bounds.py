@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.scenarios.case import CasePath
+from generator.scenarios.case import CasePath, listed, mapping
 
 from .campaign import HANDGUN
 from .rules import Rules
@@ -51,23 +51,11 @@ def check(ids: CaseIds) -> None:
         _spawns_have_squares(ids)
 
 
-def _map(value: Any) -> dict:
-    return value if isinstance(value, dict) else {}
-
-
-def _list(value: Any) -> list:
-    return value if isinstance(value, list) else []
-
-
-def _count(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 # --- the play -----------------------------------------------------------------------------------
 def _characters(ids: CaseIds) -> None:
-    for cid, spec in _map(ids.case.get("characters")).items():
-        spec = _map(spec)
-        carried, most = _count(spec.get("kerosene")), _count(spec.get("kerosene-max"))
+    for cid, spec in mapping(ids.case.get("characters")).items():
+        spec = mapping(spec)
+        carried, most = spec.get("kerosene"), spec.get("kerosene-max")
         if carried is not None and carried > (most or 0):
             ids.refuse(
                 ("characters", cid, "kerosene"),
@@ -75,8 +63,8 @@ def _characters(ids: CaseIds) -> None:
                 f"{most or 0}; write at most {most or 0}, or raise kerosene-max",
             )
     for key in ("characters", "enemies"):
-        for mid, spec in _map(ids.case.get(key)).items():
-            _on_the_board(ids, (key, mid, "at"), mid, _map(spec).get("at"))
+        for mid, spec in mapping(ids.case.get(key)).items():
+            _on_the_board(ids, (key, mid, "at"), mid, mapping(spec).get("at"))
     _tokens_on_the_board(ids)
 
 
@@ -98,23 +86,23 @@ TOKEN_NAMES = {
 
 def _tokens_on_the_board(ids: CaseIds) -> None:
     for key in SQUARE_LISTS:
-        for index, square in enumerate(_list(ids.case.get(key))):
+        for index, square in enumerate(listed(ids.case.get(key))):
             _on_the_board(ids, (key, index), TOKEN_NAMES[key], square)
     for key in SQUARE_MAPS:
-        for square in _map(ids.case.get(key)):
+        for square in mapping(ids.case.get(key)):
             _on_the_board(ids, (key, square), TOKEN_NAMES[key], square, key=True)
-    for index, pair in enumerate(_list(ids.case.get("stairs"))):
-        for square in pair if isinstance(pair, list) else []:
+    for index, pair in enumerate(listed(ids.case.get("stairs"))):
+        for square in listed(pair):
             _on_the_board(ids, ("stairs", index), "the stairwell token", square)
-    lift = _map(ids.case.get("elevator"))
+    lift = mapping(ids.case.get("elevator"))
     _on_the_board(ids, ("elevator", "at"), "the elevator", lift.get("at"))
-    for index, square in enumerate(_list(lift.get("shafts"))):
+    for index, square in enumerate(listed(lift.get("shafts"))):
         _on_the_board(ids, ("elevator", "shafts", index), "the elevator shaft", square)
 
 
 def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any, key: bool = False) -> None:
     """A model or a token stands on a tile in play: an off-board tile is laid only when explored."""
-    off = [tile for tile in _list(ids.case.get("off-board")) if isinstance(tile, str)]
+    off = [tile for tile in listed(ids.case.get("off-board")) if isinstance(tile, str)]
     if (
         ids.board is None
         or not isinstance(square, str)
@@ -138,15 +126,15 @@ def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any, key: bool = 
 def _the_dead(ids: CaseIds) -> None:
     """A character who starts dead is neither unconscious nor the one whose turn it is, and
     someone is left alive."""
-    people = _map(ids.case.get("characters"))
-    dead = [cid for cid, spec in people.items() if _map(spec).get("dead") is True]
+    people = mapping(ids.case.get("characters"))
+    dead = [cid for cid, spec in people.items() if mapping(spec).get("dead") is True]
     for cid in dead:
-        if _map(people[cid]).get("unconscious") is True:
+        if mapping(people[cid]).get("unconscious") is True:
             ids.refuse(
                 ("characters", cid, "unconscious"),
                 f"{cid} is dead, so no longer unconscious (a revival can no longer help); keep dead or unconscious",
             )
-    player = _map(ids.case.get("turn")).get("player")
+    player = mapping(ids.case.get("turn")).get("player")
     if player in dead:
         ids.refuse(("turn", "player"), f"{player} is dead and takes no turn; name a living character")
     if people and len(dead) == len(people):
@@ -166,8 +154,8 @@ def _reserve_roles(ids: CaseIds) -> None:
                 f"{cid} is reserve-only (its role in characters.yaml) and never plays a scenario; put it "
                 f"under campaign › reserve",
             )
-    for rid, spec in _map(_map(ids.case.get("campaign")).get("reserve")).items():
-        if rid in roles and _map(spec).get("reserve-only") is False:
+    for rid, spec in mapping(mapping(ids.case.get("campaign")).get("reserve")).items():
+        if rid in roles and mapping(spec).get("reserve-only") is False:
             ids.refuse(
                 ("campaign", "reserve", rid, "reserve-only"),
                 f"{rid} is reserve-only in characters.yaml; remove 'reserve-only: false'",
@@ -175,21 +163,18 @@ def _reserve_roles(ids: CaseIds) -> None:
 
 
 def _start_squares(ids: CaseIds) -> None:
-    seen: set[str] = set()
-    for index, square in enumerate(_list(ids.case.get("start-squares"))):
-        if square in seen:
-            ids.refuse(
-                ("start-squares", index), f"{square} is a start square already; each start square is another square"
-            )
-        seen.add(square)
-        _on_the_board(ids, ("start-squares", index), "the start square", square)
+    squares = ids.case.get("start-squares")
+    for path, square in ids.each_once(
+        ("start-squares",), squares, lambda sq: f"{sq} is a start square already; each start square is another square"
+    ):
+        _on_the_board(ids, path, "the start square", square)
 
 
 def _puzzles(ids: CaseIds) -> None:
     """A puzzle keeps closed or locked doors shut, and its marker stands on its track."""
-    for pid, spec in _map(ids.case.get("puzzles")).items():
-        spec = _map(spec)
-        for index, door in enumerate(_list(spec.get("blocks"))):
+    for pid, spec in mapping(ids.case.get("puzzles")).items():
+        spec = mapping(spec)
+        for index, door in enumerate(listed(spec.get("blocks"))):
             state = ids.board.doors[door].state if ids.board is not None and door in ids.board.doors else None
             if state in ("open", "archway"):
                 ids.refuse(
@@ -197,7 +182,7 @@ def _puzzles(ids: CaseIds) -> None:
                     f"door {door} is drawn {state}, and an open way is not held shut by a puzzle; draw it "
                     f"closed (+) or locked (#)",
                 )
-        marker, track = _count(spec.get("marker")), _count(spec.get("track"))
+        marker, track = spec.get("marker"), spec.get("track")
         if marker is not None and track is not None and marker > track:
             ids.refuse(
                 ("puzzles", pid, "marker"),
@@ -206,9 +191,9 @@ def _puzzles(ids: CaseIds) -> None:
 
 
 def _completed_scenario(ids: CaseIds) -> None:
-    camp = _map(ids.case.get("campaign"))
+    camp = mapping(ids.case.get("campaign"))
     scenario = camp.get("scenario")
-    if scenario is not None and scenario in _list(camp.get("completion-tokens")):
+    if scenario is not None and scenario in listed(camp.get("completion-tokens")):
         ids.refuse(
             ("campaign", "scenario"),
             f"'{scenario}' has its completion token, and a completed scenario is not played again; "
@@ -242,7 +227,7 @@ def _party(ids: CaseIds, rules: Rules) -> None:
 # --- the board ----------------------------------------------------------------------------------
 def _stairs(ids: CaseIds) -> None:
     seen: dict[str, int] = {}
-    for index, pair in enumerate(_list(ids.case.get("stairs"))):
+    for index, pair in enumerate(listed(ids.case.get("stairs"))):
         if not isinstance(pair, list) or len(pair) != 2 or None in pair:
             continue
         if pair[0] == pair[1]:
@@ -265,8 +250,8 @@ def _stairs(ids: CaseIds) -> None:
 def _spawn_squares(ids: CaseIds) -> None:
     if ids.board is None:
         return
-    for tile, squares in _map(ids.case.get("spawn-squares")).items():
-        for index, square in enumerate(_list(squares)):
+    for tile, squares in mapping(ids.case.get("spawn-squares")).items():
+        for index, square in enumerate(listed(squares)):
             there = ids.board.tiles.get(square)
             if there is not None and there != tile:
                 ids.refuse(
@@ -280,12 +265,12 @@ def _spawns_have_squares(ids: CaseIds) -> None:
     on the active character's tile, an encounter card on the tile being explored."""
     if ids.board is None:
         return
-    board, have = ids.board, set(_map(ids.case.get("spawn-squares")))
+    board, have = ids.board, set(mapping(ids.case.get("spawn-squares")))
     needs: dict[str, tuple[str, CasePath]] = {}  # tile -> why a spawn may happen there, and where that is said
     spawner = _spawning_card(ids, ("tension", "narrative"))
     if spawner:
-        for cid, spec in _map(ids.case.get("characters")).items():
-            square = _map(spec).get("at")
+        for cid, spec in mapping(ids.case.get("characters")).items():
+            square = mapping(spec).get("at")
             if square in board.tiles:
                 needs.setdefault(
                     board.tiles[square],
@@ -311,8 +296,8 @@ def _spawning_card(ids: CaseIds, decks: tuple[str, ...]) -> str | None:
     """The first card of these decks (or their discards) whose printed effect spawns."""
     for key in ("decks", "discards"):
         for deck in decks:
-            for card in _list(_map(ids.case.get(key)).get(deck)):
-                if _map(ids.cards.get(card)).get("effect") == "spawn":
+            for card in listed(mapping(ids.case.get(key)).get(deck)):
+                if mapping(ids.cards.get(card)).get("effect") == "spawn":
                     return f"the {deck} card '{card}'"
     return None
 
@@ -320,10 +305,10 @@ def _spawning_card(ids: CaseIds, decks: tuple[str, ...]) -> str | None:
 def _explored_tiles(ids: CaseIds) -> list[tuple[str, CasePath]]:
     """The tiles with an unexplored token now, or once an exploration card lays them (with the
     place that says so)."""
-    tiles: list[tuple[str, CasePath]] = [(tile, ("unexplored", tile)) for tile in _map(ids.case.get("unexplored"))]
-    off = _list(ids.case.get("off-board"))
-    for door, card in _map(ids.case.get("exploration")).items():
-        if not _map(card).get("unexplored") or ids.board is None or door not in ids.board.doors:
+    tiles: list[tuple[str, CasePath]] = [(tile, ("unexplored", tile)) for tile in mapping(ids.case.get("unexplored"))]
+    off = listed(ids.case.get("off-board"))
+    for door, card in mapping(ids.case.get("exploration")).items():
+        if not mapping(card).get("unexplored") or ids.board is None or door not in ids.board.doors:
             continue
         tiles += [
             (ids.board.tiles[q], ("exploration", door, "unexplored"))
@@ -335,10 +320,10 @@ def _explored_tiles(ids: CaseIds) -> list[tuple[str, CasePath]]:
 
 def _exploration_lays(ids: CaseIds) -> None:
     """An exploration card lies on a door to an off-board tile, and lays its contents on that tile."""
-    board, off = ids.board, set(_list(ids.case.get("off-board")))
+    board, off = ids.board, set(listed(ids.case.get("off-board")))
     if board is None:
         return
-    for door, card in _map(ids.case.get("exploration")).items():
+    for door, card in mapping(ids.case.get("exploration")).items():
         if door not in board.doors:
             continue  # an unknown door: reported with the ids
         laid = sorted({board.tiles[q] for q in board.doors[door].squares} & off)
@@ -351,8 +336,8 @@ def _exploration_lays(ids: CaseIds) -> None:
             )
             continue
         for key in ("enemies", "item-tokens", "corpses"):
-            for name, value in _map(_map(card).get(key)).items():
-                square = _map(value).get("at") if key == "enemies" else name
+            for name, value in mapping(mapping(card).get(key)).items():
+                square = mapping(value).get("at") if key == "enemies" else name
                 if square in board.tiles and board.tiles[square] not in laid:
                     path = ("exploration", door, key, name) + (("at",) if key == "enemies" else ())
                     message = (
@@ -363,8 +348,8 @@ def _exploration_lays(ids: CaseIds) -> None:
 
 
 def _elevator(ids: CaseIds) -> None:
-    lift = _map(ids.case.get("elevator"))
-    at, shafts = lift.get("at"), _list(lift.get("shafts"))
+    lift = mapping(ids.case.get("elevator"))
+    at, shafts = lift.get("at"), listed(lift.get("shafts"))
     if at is not None and at in shafts:
         ids.refuse(
             ("elevator", "shafts", shafts.index(at)),
@@ -374,9 +359,9 @@ def _elevator(ids: CaseIds) -> None:
 
 def _exploration_enemies(ids: CaseIds) -> None:
     """An exploration card's enemies: ids of their own, wounds below their hit points."""
-    first: dict[str, CasePath] = {eid: ("enemies", eid) for eid in _map(ids.case.get("enemies"))}
-    for door, card in _map(ids.case.get("exploration")).items():
-        for eid, spec in _map(_map(card).get("enemies")).items():
+    first: dict[str, CasePath] = {eid: ("enemies", eid) for eid in mapping(ids.case.get("enemies"))}
+    for door, card in mapping(ids.case.get("exploration")).items():
+        for eid, spec in mapping(mapping(card).get("enemies")).items():
             path = ("exploration", door, "enemies", eid)
             if eid in first:
                 ids.refuse_key(
@@ -385,29 +370,27 @@ def _exploration_enemies(ids: CaseIds) -> None:
             else:
                 first[eid] = path
             prefix, _, number = str(eid).rpartition("-")
-            if number.isascii() and number.isdigit() and _map(ids.cards.get(prefix)).get("kind") == "enemy":
+            if number.isascii() and number.isdigit() and mapping(ids.cards.get(prefix)).get("kind") == "enemy":
                 ids.refuse_key(
                     path,
                     f"'{eid}' is the form of the ids enemies take when they appear during play "
                     f"(<enemy card>-<number>), and one may appear before this tile is laid; name "
                     f"it otherwise, such as 'laid-{prefix}'",
                 )
-            wounds_below_hit_points(ids, (*path, "wounds"), _map(spec))
+            wounds_below_hit_points(ids, (*path, "wounds"), mapping(spec))
 
 
 # --- the campaign -------------------------------------------------------------------------------
 def _danger_track(ids: CaseIds) -> None:
-    camp = _map(ids.case.get("campaign"))
-    danger, last = _count(camp.get("danger")), _count(camp.get("last"))
+    camp = mapping(ids.case.get("campaign"))
+    danger, last = camp.get("danger"), camp.get("last")
     if danger is not None and last is not None and danger > last:
         ids.refuse(
             ("campaign", "danger"),
             f"the danger marker stands on space {danger}, beyond the track's last "
             f"space {last}; write 0 to {last}, or move 'last'",
         )
-    levels = sorted(
-        (int(level), first) for level, first in _map(camp.get("levels")).items() if _count(first) is not None
-    )
+    levels = sorted((int(level), first) for level, first in mapping(camp.get("levels")).items() if first is not None)
     for level, first in levels:
         if last is not None and first > last:
             ids.refuse(
@@ -425,7 +408,7 @@ def _danger_track(ids: CaseIds) -> None:
 
 
 def _item_box(ids: CaseIds, rules: Rules) -> None:
-    box = _list(_map(ids.case.get("campaign")).get("item-box"))
+    box = listed(mapping(ids.case.get("campaign")).get("item-box"))
     limit, what = rules.item_box_capacity, "parameter 'item-box-capacity'"
     if ids.case.get("mode") == "solo" and "solo-item-box-capacity" in rules.modes:
         limit, what = rules.modes["solo-item-box-capacity"], "parameter 'solo-item-box-capacity'"
@@ -438,14 +421,14 @@ def _item_box(ids: CaseIds, rules: Rules) -> None:
 
 def _reserve(ids: CaseIds, rules: Rules) -> None:
     limit = rules.reserve_death_wounds
-    for rid, spec in _map(_map(ids.case.get("campaign")).get("reserve")).items():
+    for rid, spec in mapping(mapping(ids.case.get("campaign")).get("reserve")).items():
         if rid in ids.characters:
             ids.refuse_key(
                 ("campaign", "reserve", rid),
                 f"{rid} plays this scenario (characters), so is not in "
                 f"the reserve; a reserve character is one who does not play",
             )
-        wounds = _count(_map(spec).get("wounds"))
+        wounds = mapping(spec).get("wounds")
         if wounds is not None and wounds >= limit:
             ids.refuse(
                 ("campaign", "reserve", rid, "wounds"),
@@ -457,7 +440,7 @@ def _reserve(ids: CaseIds, rules: Rules) -> None:
 def _handgun(ids: CaseIds, rules: Rules) -> None:
     """The end phase sets the handgun's dial (parameter 'end-phase-handgun-ammo'): a case's own
     handgun card holds that much."""
-    capacity = _count(_map(_map(ids.case.get("cards")).get(HANDGUN)).get("capacity"))
+    capacity = mapping(mapping(ids.case.get("cards")).get(HANDGUN)).get("capacity")
     dial = rules.end_phase_handgun_ammo
     if capacity is not None and capacity < dial:
         ids.refuse(
@@ -469,9 +452,9 @@ def _handgun(ids: CaseIds, rules: Rules) -> None:
 
 # --- the box ------------------------------------------------------------------------------------
 def _enemy_models(ids: CaseIds) -> None:
-    on_board = len(_map(ids.case.get("enemies")))
-    explored = sum(len(_map(_map(card).get("enemies"))) for card in _map(ids.case.get("exploration")).values())
-    supply = sum(n for n in _map(ids.case.get("supply")).values() if _count(n) is not None)
+    on_board = len(mapping(ids.case.get("enemies")))
+    explored = sum(len(mapping(mapping(card).get("enemies"))) for card in mapping(ids.case.get("exploration")).values())
+    supply = sum(n for n in mapping(ids.case.get("supply")).values() if n is not None)
     total = on_board + explored + supply
     if total > MAX_ENEMY_MODELS:
         path = ("supply",) if supply else ("enemies",) if on_board else ("exploration",)
@@ -486,6 +469,6 @@ def _enemy_models(ids: CaseIds) -> None:
 def wounds_below_hit_points(ids: CaseIds, path: CasePath, spec: dict) -> None:
     """An enemy's wounds stay below its card's hit points: one more wound defeats it."""
     kind, wounds = spec.get("type"), spec.get("wounds")
-    hp = _map(ids.cards.get(str(kind))).get("hp")
+    hp = mapping(ids.cards.get(str(kind))).get("hp")
     if isinstance(wounds, int) and isinstance(hp, int) and wounds >= hp:
         ids.refuse(path, f"a {kind} has {hp} hit points: {wounds} wounds would have defeated it; write 0 to {hp - 1}")

@@ -21,7 +21,6 @@ for that check alone; dice are scripted by face on the step that rolls them.
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 from typing import Any, Mapping
 
@@ -33,6 +32,7 @@ from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
 from generator.scenarios.report import Report
+from generator.scenarios.setup import copy_keys
 
 from . import campaign as campaign_steps
 from . import cards as card_specs
@@ -43,7 +43,7 @@ from .events import EVENT_FIELDS, STAMP
 from .narration import templates
 from .rules import Rules
 from .scenario_case import IDS, ResidentEvilCase
-from .scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS
+from .scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS, health_box
 from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, State
 
 
@@ -120,13 +120,13 @@ PROFILES = {
     "behaviour": lambda cid, body, faces: card_specs.behaviour(cid, body),
     "tension": lambda cid, body, faces: card_specs.tension(cid, body),
 }
-# Case keys that list squares, and the state's list each fills.
-SQUARE_LISTS = {
-    "typewriters": "typewriters",
-    "item-boxes": "item_boxes",
-    "exits": "exits",
-    "narrative-tokens": "narrative_tokens",
-}
+# The case keys the state, a character and the campaign take as they are (generator/scenarios/setup.py).
+STATE_KEYS = (
+    *("tutorial", "mode", "seed", "supply", "start-squares", "corpses", "kerosene", "unexplored", "off-board"),
+    *("typewriters", "item-boxes", "exits", "narrative-tokens", "exploration", "spawn-squares", "decks", "discards"),
+)
+CHARACTER_KEYS = ("unconscious", "dead", "kerosene", "kerosene-max")
+CAMPAIGN_KEYS = ("scenario", "replay", "completion-tokens", "danger", "crimson-heads-added")
 
 
 def card_table(rules: Rules, *specs: dict | None) -> dict[str, Any]:
@@ -154,11 +154,6 @@ def _file_table(rules: Rules, file_cards: dict | None) -> dict[str, Any]:
     return kept[2]
 
 
-def _health(value: Any, rules: Rules) -> int:
-    """A health-track box as damage taken: 1 (or 'fine') is Fine, the last box (or 'danger') is Danger."""
-    return {None: 1, "fine": 1, "danger": rules.health_steps}.get(value, value) - 1
-
-
 def _held(entry: str | dict, table: dict) -> Held:
     """A card id (a weapon's dial full), {card: dial} or {card: {dial, stack, overlay}}."""
     if isinstance(entry, str):
@@ -181,24 +176,15 @@ def build_game(
         cid: _character(cid, spec or {}, rules, table) for cid, spec in mapping(case.get("characters")).items()
     }
     players = list(case.get("players") or characters)
-    state = State(
-        board,
-        characters,
-        players,
-        tutorial=bool(case.get("tutorial")),
-        mode=case.get("mode", "normal"),
-        seed=int(case.get("seed", 0)),
-    )
+    state = State(board, characters, players)
+    copy_keys(case, state, STATE_KEYS)
     for eid, spec in mapping(case.get("enemies")).items():
         state.enemies[eid] = Enemy(eid, spec["type"], spec["at"], int(spec.get("wounds", 0)))
     _board_pieces(case, state)
-    _piles(case, state)
-    state.supply = dict(case.get("supply") or {})
     state.ink_ribbons = (
         case["ink-ribbons"] if "ink-ribbons" in case else _ink_ribbons(rules, len(characters), state.mode)
     )
     state.campaign = _campaign(mapping(case.get("campaign")), table, reserve_only)
-    state.start_squares = list(case.get("start-squares") or [])
     state.puzzles = {
         pid: Puzzle(pid, list(spec.get("blocks") or []), int(spec["track"]), int(spec.get("marker", 0)))
         for pid, spec in mapping(case.get("puzzles")).items()
@@ -216,72 +202,46 @@ def build_game(
 
 
 def _character(cid: str, spec: dict, rules: Rules, table: dict) -> Character:
-    items = [_held(x, table) for x in spec.get("items") or []]
-    return Character(
-        cid,
-        spec["at"],
-        int(spec["evade-dice"]),
-        int(spec["inventory"]),
-        damage=_health(spec.get("health"), rules),
-        unconscious=bool(spec.get("unconscious")),
-        dead=bool(spec.get("dead")),
-        items=items,
-        kerosene=int(spec.get("kerosene", 0)),
-        kerosene_max=int(spec.get("kerosene-max", 0)),
-    )
+    character = Character(cid, spec["at"], int(spec["evade-dice"]), int(spec["inventory"]))
+    character.damage = health_box(spec.get("health"), rules.health_steps) - 1  # Fine is no damage
+    character.items = [_held(x, table) for x in spec.get("items") or []]
+    copy_keys(spec, character, CHARACTER_KEYS)
+    return character
 
 
 def _board_pieces(case: dict, state: State) -> None:
-    """Tokens, tiles, stairs, the elevator and what exploring a door lays (each a copy: play changes them)."""
-    state.corpses = Counter(mapping(case.get("corpses")))
-    state.kerosene = Counter(mapping(case.get("kerosene")))
-    state.unexplored = dict(mapping(case.get("unexplored")))
-    state.off_board = set(case.get("off-board") or [])
-    for key, attribute in SQUARE_LISTS.items():
-        setattr(state, attribute, list(case.get(key) or []))
+    """What needs more than a copy: the elevator, stairwell pairs, item tokens, the Item C deck."""
     if case.get("elevator"):
         state.elevator = case["elevator"]["at"]
         state.shafts = list(case["elevator"].get("shafts") or [])
-    state.exploration = {did: dict(card or {}) for did, card in mapping(case.get("exploration")).items()}
     state.item_tokens = {sq: list(listed(v)) for sq, v in mapping(case.get("item-tokens")).items()}
     for a, b in case.get("stairs") or []:
         state.stairs[a], state.stairs[b] = b, a
-    state.spawn_squares = {tile: list(squares) for tile, squares in mapping(case.get("spawn-squares")).items()}
-
-
-def _piles(case: dict, state: State) -> None:
-    state.decks = {k: list(v) for k, v in mapping(case.get("decks")).items()}
     if case.get("item-c"):
         state.decks["item-c"] = campaign_steps.item_c_deck(case["item-c"], int(case.get("seed", 0)))
-    state.discards = {k: list(v) for k, v in mapping(case.get("discards")).items()}
 
 
 def _campaign(camp: dict, table: dict, reserve_only: frozenset[str]) -> Campaign:
-    return Campaign(
-        scenario=camp.get("scenario"),
-        replay=bool(camp.get("replay")),
-        completion_tokens=list(camp.get("completion-tokens") or []),
-        map_cards={
-            mid: MapCard(mid, list(mapping(spec).get("unlocks-with") or []))
-            for mid, spec in mapping(camp.get("map")).items()
-        },
-        danger=int(camp.get("danger", 0)),
-        danger_last=camp.get("last"),
-        danger_levels={int(k): int(v) for k, v in mapping(camp.get("levels")).items()},
-        item_box=[_held(x, table) for x in camp.get("item-box") or []],
-        crimson_heads_added=int(camp.get("crimson-heads-added", 0)),
-        reserve={
-            rid: Reserve(
-                rid,
-                int(r.get("evade-dice", 1)),
-                int(r.get("inventory", 1)),
-                int(r.get("kerosene-max", 0)),
-                int(r.get("wounds", 0)),
-                bool(r.get("reserve-only")) or rid in reserve_only,
-            )
-            for rid, r in mapping(camp.get("reserve")).items()
-        },
-    )
+    campaign = Campaign(danger_last=camp.get("last"))
+    copy_keys(camp, campaign, CAMPAIGN_KEYS)
+    campaign.map_cards = {
+        mid: MapCard(mid, list(mapping(spec).get("unlocks-with") or []))
+        for mid, spec in mapping(camp.get("map")).items()
+    }
+    campaign.danger_levels = {int(k): int(v) for k, v in mapping(camp.get("levels")).items()}
+    campaign.item_box = [_held(x, table) for x in camp.get("item-box") or []]
+    campaign.reserve = {
+        rid: Reserve(
+            rid,
+            int(r.get("evade-dice", 1)),
+            int(r.get("inventory", 1)),
+            int(r.get("kerosene-max", 0)),
+            int(r.get("wounds", 0)),
+            bool(r.get("reserve-only")) or rid in reserve_only,
+        )
+        for rid, r in mapping(camp.get("reserve")).items()
+    }
+    return campaign
 
 
 def _ink_ribbons(rules: Rules, party: int, mode: str) -> int:

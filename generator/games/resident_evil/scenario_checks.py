@@ -129,11 +129,11 @@ def _enemies(case: ResidentEvilCase) -> None:
 
 
 def _players(case: ResidentEvilCase) -> None:
-    seen: set[str] = set()
-    for index, player in enumerate(listed(case.case.get("players"))):
-        if player in seen:
-            case.refuse(("players", index), f"'{player}' plays twice; name each character once in the turn order")
-        seen.add(player)
+    case.each_once(
+        ("players",),
+        case.case.get("players"),
+        lambda p: f"'{p}' plays twice; name each character once in the turn order",
+    )
 
 
 def _piles(case: ResidentEvilCase) -> None:

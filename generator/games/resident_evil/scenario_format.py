@@ -19,7 +19,7 @@ from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
 from generator.scenarios.expectations import Expect, Field, Lookup, records
-from generator.scenarios.game import Action, Call, who
+from generator.scenarios.game import COUNT, Action, Call, who
 from generator.scenarios.shapes import (
     Bool,
     Either,
@@ -67,7 +67,6 @@ ITEM_DECK = Id("a deck id (tension, item-a, encounter, behaviour-<boss>, ...)", 
 PLAIN_CARD = Id("a card id (kebab-case)")  # a card a check across keys judges (a pile's, a slot's stack)
 DEFINED = Id()  # an id the case gives to what it defines (a character, an enemy, a card)
 
-COUNT = Int(0, 1000, "a case counts at most 1000 of anything")
 DIAL = Int(0, 99, "an ammunition dial shows 0 to 99")
 DANGER = Int(0, 99, "the danger track has at most 99 spaces")
 TOKENS = Int(1, 20, "a square holds 1 to 20 tokens of a kind")
@@ -340,11 +339,15 @@ ACTIONS: dict[str, Action[Game]] = {
 
 
 # --- the expectations ----------------------------------------------------------------------------
+def health_box(value: Any, boxes: int) -> Any:
+    """A box of the health track as a case writes it: a number, fine (1, also when left out) or
+    danger (the last box)."""
+    return boxes if value == "danger" else 1 if value in (None, "fine") else value
+
+
 def _health(label: str, expected: Any, actual: tuple[int, int]) -> list[str]:
-    """A box of the health track: a number, or fine (1) or danger (the last box)."""
     box, boxes = actual
-    wanted = {"fine": 1, "danger": boxes}.get(expected, expected) if isinstance(expected, str) else expected
-    return compare.equal(label, wanted, box)
+    return compare.equal(label, health_box(expected, boxes), box)
 
 
 def _enemy(label: str, expected: Any, actual: Any) -> list[str]:

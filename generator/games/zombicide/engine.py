@@ -23,6 +23,8 @@ from generator.games.zombicide.skills import (
     COMBAT_KINDS,
     DESTINY,
     FREE_ACTION_SKILLS,
+    HOARD,
+    PLUS_1_ACTION,
     STARTS_WITH_HEALTH,
     pays_for,
     zones_per_move,
@@ -169,9 +171,14 @@ class Game:
             return int(named)
         return self.rules.health(s.kid)
 
+    def turn_actions(self, s: Survivor) -> tuple[int, int, int]:
+        """The actions of the survivor's turn by where they come from: parameter 'actions-per-turn',
+        one per level reached of parameter 'extra-action-levels', and one for +1 Action."""
+        levels = sum(1 for lid in self.rules.extra_action_levels if lid in self.levels_reached(s))
+        return self.rules.actions_per_turn, levels, int(PLUS_1_ACTION in self.skills(s))
+
     def actions_total(self, s: Survivor) -> int:
-        extra = sum(1 for lid in self.rules.extra_action_levels if lid in self.levels_reached(s))
-        return self.rules.actions_per_turn + extra + int("plus-1-action" in self.skills(s)) + s.bonus_actions
+        return sum(self.turn_actions(s)) + s.bonus_actions
 
     def actions_left(self, s: Survivor) -> int:
         return self.actions_total(s) - s.actions_used
@@ -185,7 +192,7 @@ class Game:
         return self.rules.hand_slots + self.backpack_size(s)
 
     def backpack_size(self, s: Survivor) -> int:
-        return self.rules.backpack_slots + (self.rules.hoard_slots if "hoard" in self.skills(s) else 0)
+        return self.rules.backpack_slots + (self.rules.hoard_slots if HOARD in self.skills(s) else 0)
 
     def noise_map(self) -> dict[str, int]:
         """Noise by zone: tokens plus one per survivor (Ninjas excepted); Loud makes a zone the noisiest."""

@@ -23,7 +23,7 @@ A step that the rules refuse names the reason: `- {who: amy, do: search, not-all
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping
+from typing import Mapping
 
 from generator.core.dice import ScriptedDice, SeededDice
 from generator.core.events import NotAllowed
@@ -37,14 +37,20 @@ from generator.games.zombicide.rules import PARAMETERS, Rules
 from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.games.zombicide.scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS
-from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie, ZombieCard
+from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie
+from generator.games.zombicide.strategies import WOUNDED
 from generator.load.yamlpos import Node
-from generator.scenarios.case import listed
+from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
 from generator.scenarios.report import Report
-
+from generator.scenarios.setup import copy_keys
 
 # --- building the game ---------------------------------------------------------------------
+# The case keys the state takes as they are (generator/scenarios/setup.py).
+STATE_KEYS = ("noise", "spawn-zones", "equipment-deck", "equipment-discard", "pimp-weapons", "turn-order")
+SURVIVOR_KEYS = ("skills", "xp", "wounds", "kid", "dead", "actions-used", "searched", "skill-values")
+
+
 def build_game(case: dict, rules: Rules) -> Game:
     """A game in the state the case describes (its values fit the format)."""
     board = _board(case)
@@ -54,17 +60,12 @@ def build_game(case: dict, rules: Rules) -> Game:
     survivors = {sid: _survivor(sid, spec or {}, rules) for sid, spec in (case.get("survivors") or {}).items()}
     state = State(board=board, survivors=survivors)
     _zombies(case, state)
-    state.noise.update(case.get("noise") or {})
+    copy_keys(case, state, STATE_KEYS)
     objectives = case.get("objectives") or {}
     state.objectives = dict.fromkeys(objectives) if isinstance(objectives, list) else dict(objectives)
-    state.spawn_zones = list(case.get("spawn-zones") or [])
     state.start_zone = case.get("start")
-    state.zombie_cards = [_zombie_card(c, rules) for c in case.get("zombie-cards") or []]
-    state.equipment_deck = list(case.get("equipment-deck") or [])
-    state.equipment_discard = list(case.get("equipment-discard") or [])
-    state.pimp_weapons = list(case.get("pimp-weapons") or [])
+    state.zombie_cards = [scenario_checks.zombie_card(c) for c in case.get("zombie-cards") or []]
     _cars(case, state)
-    state.turn_order = list(case.get("turn-order") or [])
     turn = case.get("turn") or {}
     state.turn = Turn(turn.get("round", 1), turn.get("phase", PLAYERS), turn.get("player"))
     dice = SeededDice(case["seed"]) if "seed" in case else ScriptedDice(list(case.get("dice") or []))
@@ -105,26 +106,20 @@ def mission_rules(rules: Rules, switches: dict) -> Rules:
     return dataclasses.replace(rules, **changes) if changes else rules
 
 
+def survivors_at_start(case: dict, rules: Rules) -> Game:
+    """The case's survivors as a game starts them, on no board: the checks across keys ask the
+    engine what each holds, may do and carries, as play will (a value that did not fit, None, is
+    left out)."""
+    survivors = {sid: _survivor(sid, spec, rules) for sid, spec in mapping(case.get("survivors")).items() if spec}
+    return Game(rules, State(board=Board({}, {}, {}, {}), survivors=survivors), ScriptedDice([]))
+
+
 def _survivor(sid: str, spec: dict, rules: Rules) -> Survivor:
     hands, backpack = _cards_held(spec, rules)
-    level_skills = {lv: listed(sk) for lv, sk in (spec.get("level-skills") or {}).items()}
-    s = Survivor(
-        sid,
-        spec["at"],
-        hands,
-        backpack,
-        skills=set(spec.get("skills") or []),
-        level_skills=level_skills,
-        xp=spec.get("xp", 0),
-        wounds=spec.get("wounds", 0),
-        kid=bool(spec.get("kid")),
-        dead=bool(spec.get("dead")),
-    )
-    # A case may start in the middle of the survivor's turn.
-    s.actions_used = spec.get("actions-used", 0)
-    s.searched = bool(spec.get("searched"))
+    s = Survivor(sid, spec.get("at") or "", hands, backpack)
+    s.level_skills = {lv: listed(sk) for lv, sk in (spec.get("level-skills") or {}).items()}
+    copy_keys(spec, s, SURVIVOR_KEYS)  # a case may start in the middle of the survivor's turn
     s.played = s.actions_used > 0 or bool(spec.get("played"))
-    s.skill_values = dict(spec.get("skill-values") or {})
     if spec.get("car"):
         s.car, s.seat = spec["car"], spec.get("seat", 0)
     return s
@@ -137,22 +132,13 @@ def _cards_held(spec: dict, rules: Rules) -> tuple[list[Item | None], list[Item]
     hands += [None] * (rules.hand_slots - len(hands))
     backpack = [Item(n) for n in spec.get("backpack") or []]
     for name in spec.get("unloaded") or []:
-        next(i for i in hands if i is not None and i.name == name and i.loaded).loaded = False
+        weapon = next((i for i in hands if i is not None and i.name == name and i.loaded), None)
+        if weapon is not None:  # else the case is refused (scenario_checks.py)
+            weapon.loaded = False
     if rules.wounds_take_slots:
-        wounded = sum(1 for i in [*hands, *backpack] if i and i.name == "wounded")
-        backpack += [Item("wounded")] * (spec.get("wounds", 0) - wounded)
+        wounded = sum(1 for i in [*hands, *backpack] if i and i.name == WOUNDED)
+        backpack += [Item(WOUNDED)] * ((spec.get("wounds") or 0) - wounded)
     return hands, backpack
-
-
-def _zombie_card(spec: Any, rules: Rules) -> ZombieCard:
-    """{walker: 2} | {spawn|rush|manhole: counts or {level: counts}} | {extra-activation: type}."""
-    if "extra-activation" in spec:
-        return ZombieCard("extra-activation", activates=spec["extra-activation"])
-    kind, counts = scenario_checks.card_rows(spec)
-    levels = [lid for lid, _ in rules.levels]
-    if all(k in levels for k in counts):
-        return ZombieCard(kind, by_level={lv: dict(c) for lv, c in counts.items()})
-    return ZombieCard(kind, by_level={"*": dict(counts)})
 
 
 class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
@@ -172,7 +158,8 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
         return ZombicideCase(case, node, report, rules)
 
     def check_case(self, view: ZombicideCase) -> None:
-        scenario_checks.check_case(view)
+        start = survivors_at_start(view.case, view.rules) if view.rules is not None else None
+        scenario_checks.check_case(view, start)
 
     def build(self, case: dict, rules: Rules) -> Game:
         return build_game(case, rules)

@@ -15,13 +15,14 @@ from typing import Any, Collection
 
 from generator.errors import MapError
 from generator.games.zombicide.board import Board, door_id, parse_map
+from generator.games.zombicide.engine import Game
 from generator.games.zombicide.rules import Rules
-from generator.games.zombicide.strategies import WOUNDED
+from generator.games.zombicide.skills import HOARD, STARTS_WITH_HEALTH
+from generator.games.zombicide.state import Survivor, ZombieCard
 from generator.load.yamlpos import Node
 from generator.scenarios.case import CasePath, CaseView, listed, mapping
 from generator.scenarios.report import Report
 
-HOARD, PLUS_1_ACTION = "hoard", "plus-1-action"  # the skills that add a backpack slot, an action
 DEFAULT_SEATS = 4  # a car without `seats`
 CARD_KINDS = ("spawn", "rush", "manhole")  # a card's kind, written as its only key
 # A box holds tens of zombies of each type, about a hundred in all: a case's board holds at most
@@ -58,16 +59,18 @@ def _seats(spec: dict | None) -> int | None:
     return spec["seats"] if "seats" in spec else DEFAULT_SEATS
 
 
-def check_case(view: ZombicideCase) -> None:
+def check_case(view: ZombicideCase, start: Game | None) -> None:
+    """`start`: the survivors as a game starts them (None without the rules)."""
     seated: dict[tuple[str, int], str] = {}
     for sid, spec in mapping(view.case.get("survivors")).items():
         if not spec:
             continue
         path = ("survivors", sid)
-        if view.rules is not None:
-            _alive(view, sid, spec, view.rules, path)
-            _actions(view, sid, spec, view.rules, path)
-            _backpack(view, sid, spec, view.rules, path)
+        if start is not None:
+            survivor = start.state.survivors[sid]
+            _alive(view, start, survivor, path)
+            _actions(view, start, survivor, path)
+            _backpack(view, start, survivor, spec, path)
         _car(view, sid, spec, seated, path)
         _unloaded(view, spec, path)
         _skill_values(view, sid, spec, path)
@@ -79,19 +82,6 @@ def check_case(view: ZombicideCase) -> None:
             for key in ("abomination", "split"):
                 for zone, to in mapping(step.get(key)).items():
                     _routes(view, zone, to, (*path, key, zone))
-
-
-def skills_at_start(spec: dict, rules: Rules) -> set[str]:
-    """The skills in force when the case starts: its own, its levels' (by its experience), a kid's."""
-    xp = spec.get("xp") or 0
-    reached = {lid for lid, threshold in rules.levels if xp >= threshold}
-    skills = set(item for item in spec.get("skills") or [] if item)
-    for level, gained in (spec.get("level-skills") or {}).items():
-        if level in reached:
-            skills |= set(item for item in listed(gained) if item)
-    if spec.get("kid"):
-        skills |= set(rules.kid_skills)
-    return skills
 
 
 # What each skill with a blank names: the kind of id (or a number) the case gives it.
@@ -126,60 +116,53 @@ def _ids_of(rules: Rules, kind: str) -> Collection[str]:
     return {"card": rules.equipment, "skill": rules.skill_models, "zombie": rules.zombies}[kind]
 
 
-def _alive(view: ZombicideCase, sid: str, spec: dict, rules: Rules, path: CasePath) -> None:
+def _alive(view: ZombicideCase, game: Game, s: Survivor, path: CasePath) -> None:
     """A survivor with the wounds that kill is dead, and the case says so."""
-    wounds, kid = spec.get("wounds"), bool(spec.get("kid"))
-    named = mapping(spec.get("skill-values")).get("starts-with-health")
-    if wounds is None or spec.get("dead") or wounds < (named if isinstance(named, int) else rules.health(kid)):
+    health, rules = game.health(s), game.rules
+    if s.dead or s.wounds < health:
         return
-    if rules.wounds_to_die:
+    if health != rules.health(s.kid):
+        why = f"its skill '{STARTS_WITH_HEALTH}' names {health}"
+    elif rules.wounds_to_die:
         why = f"parameter 'wounds-to-die' is {rules.wounds_to_die}"
     else:
-        who = "kid" if kid else "survivor"
-        why = f"a {who}'s health, parameter 'health-{'kid' if kid else 'adult'}', is {rules.health(kid)}"
+        who = "kid" if s.kid else "survivor"
+        why = f"a {who}'s health, parameter 'health-{'kid' if s.kid else 'adult'}', is {health}"
     view.refuse(
         (*path, "wounds"),
-        f"{sid} has {wounds} wounds, which kill ({why}); give fewer than {rules.health(kid)}, or write 'dead: true'",
+        f"{s.id} has {s.wounds} wounds, which kill ({why}); give fewer than {health}, or write 'dead: true'",
     )
 
 
-def _actions(view: ZombicideCase, sid: str, spec: dict, rules: Rules, path: CasePath) -> None:
-    """No more actions used than the survivor's turn gives (as the engine counts them)."""
-    used = spec.get("actions-used")
-    if used is None:
-        return
-    xp = spec.get("xp") or 0
-    levels = sum(1 for lid, threshold in rules.levels if xp >= threshold and lid in rules.extra_action_levels)
-    extra = int(PLUS_1_ACTION in skills_at_start(spec, rules))
-    total = rules.actions_per_turn + levels + extra
-    if used > total:
-        parts = [f"parameter 'actions-per-turn' gives {rules.actions_per_turn}"]
+def _actions(view: ZombicideCase, game: Game, s: Survivor, path: CasePath) -> None:
+    """No more actions used than the survivor's turn gives."""
+    per_turn, levels, extra = game.turn_actions(s)
+    total = per_turn + levels + extra
+    if s.actions_used > total:
+        parts = [f"parameter 'actions-per-turn' gives {per_turn}"]
         parts += [f"{levels} more for the levels reached in 'extra-action-levels'"] if levels else []
         parts += ["1 more for +1 Action"] if extra else []
         view.refuse(
             (*path, "actions-used"),
-            f"{sid} has {total} actions this turn ({'; '.join(parts)}), not {used}: write at most {total}",
+            f"{s.id} has {total} actions this turn ({'; '.join(parts)}), not {s.actions_used}: write at most {total}",
         )
 
 
-def _backpack(view: ZombicideCase, sid: str, spec: dict, rules: Rules, path: CasePath) -> None:
+def _backpack(view: ZombicideCase, game: Game, s: Survivor, spec: dict, path: CasePath) -> None:
     """The backpack holds its slots' cards (Hoard's slot only for a survivor with Hoard), and the
     Wounded cards of the survivor's wounds where wounds take slots (they go in the backpack)."""
-    backpack = spec.get("backpack")
-    if backpack is None:
+    slots, rules = game.backpack_size(s), game.rules
+    if spec.get("backpack") is None or len(s.backpack) <= slots:
         return
-    hoard = HOARD in skills_at_start(spec, rules)
-    slots = rules.backpack_slots + (rules.hoard_slots if hoard else 0)
-    cards = [card for card in [*(spec.get("hands") or []), *backpack] if card]
-    wound_cards = max(0, (spec.get("wounds") or 0) - cards.count(WOUNDED)) if rules.wounds_take_slots else 0
-    if len(backpack) + wound_cards <= slots:
-        return
-    holds = f"{len(backpack)} cards" + (f" and {wound_cards} Wounded card(s) for the wounds" if wound_cards else "")
+    hoard, wound_cards = HOARD in game.skills(s), len(s.backpack) - len(spec["backpack"])
+    holds = f"{len(spec['backpack'])} cards" + (
+        f" and {wound_cards} Wounded card(s) for the wounds" if wound_cards else ""
+    )
     why = "parameter 'backpack-slots'" + (" and Hoard's" if hoard else "")
-    more = f", or give {sid} the skill '{HOARD}' ({rules.hoard_slots} more)" if not hoard and rules.hoard_slots else ""
+    more = f", or give {s.id} the skill '{HOARD}' ({rules.hoard_slots} more)" if not hoard and rules.hoard_slots else ""
     view.refuse(
         (*path, "backpack"),
-        f"{sid}'s backpack would hold {holds}, but it has {slots} slots ({why}): give fewer cards{more}",
+        f"{s.id}'s backpack would hold {holds}, but it has {slots} slots ({why}): give fewer cards{more}",
     )
 
 
@@ -275,8 +258,8 @@ def _zombies_in_all(view: ZombicideCase, on_board: int) -> None:
     if on_board > MAX_ZOMBIES:
         view.refuse(("zombies",), f"the case places {on_board} zombies; {why}: place fewer")
     manholes = len(set(view.case.get("manholes") or [])) or 1
-    cards = [card for card in view.case.get("zombie-cards") or [] if isinstance(card, dict)]
-    carded = sum(_card_zombies(card) * (manholes if card_rows(card)[0] == "manhole" else 1) for card in cards)
+    cards = [zombie_card(spec) for spec in listed(view.case.get("zombie-cards")) if isinstance(spec, dict)]
+    carded = sum(_most(card) * (manholes if card.kind == "manhole" else 1) for card in cards)
     if carded > MAX_ZOMBIES:
         view.refuse(
             ("zombie-cards",),
@@ -285,22 +268,26 @@ def _zombies_in_all(view: ZombicideCase, on_board: int) -> None:
         )
 
 
-def card_rows(card: dict) -> tuple[str, Any]:
-    """A zombie card's kind and its counts (by type, or by danger level), as a case writes it:
-    {walker: 2} is a spawn card, {rush: {walker: 1}} a rush card."""
-    if len(card) == 1 and next(iter(card)) in CARD_KINDS:
-        return next(iter(card.items()))
-    return "spawn", card
+def zombie_card(spec: dict) -> ZombieCard:
+    """A zombie card as a case writes it: {walker: 2} (a spawn card), {spawn|rush|manhole: counts},
+    counts by danger level ({blue: {walker: 1}, ...}) or {extra-activation: runner}; a count that
+    did not fit is left out."""
+    if "extra-activation" in spec:
+        return ZombieCard("extra-activation", activates=spec["extra-activation"])
+    kind, counts = next(iter(spec.items())) if len(spec) == 1 and next(iter(spec)) in CARD_KINDS else ("spawn", spec)
+    rows = mapping(counts)
+    if rows and all(isinstance(row, dict) for row in rows.values()):  # counts by danger level
+        return ZombieCard(kind, by_level={level: _counted(row) for level, row in rows.items()})
+    return ZombieCard(kind, by_level={"*": _counted(rows)})
 
 
-def _card_zombies(card: dict) -> int:
+def _counted(row: dict) -> dict[str, int]:
+    return {ztype: count for ztype, count in row.items() if isinstance(count, int)}
+
+
+def _most(card: ZombieCard) -> int:
     """The most zombies one card brings: the sum of its largest row (0 for an extra activation)."""
-    if "extra-activation" in card:
-        return 0
-    rows = list((card_rows(card)[1] or {}).values())
-    if rows and all(isinstance(row, dict) for row in rows):  # counts by danger level
-        return max(sum(n or 0 for n in (row or {}).values()) for row in rows)
-    return sum(n or 0 for n in rows if isinstance(n, int))
+    return max((sum(row.values()) for row in card.by_level.values()), default=0)
 
 
 def _routes(view: ZombicideCase, zone: str, routes: Any, path: CasePath) -> None:
@@ -310,19 +297,15 @@ def _routes(view: ZombicideCase, zone: str, routes: Any, path: CasePath) -> None
     if view.board is None or zones is None or zone not in zones:
         return
     nearby = view.board.neighbours(zone, all_doors_open=True)
-    named: set[str] = set()
-    many = isinstance(routes, list)
-    for index, route in enumerate(listed(routes)):
-        here = (*path, index) if many else path
-        if route in named:
-            view.refuse(here, f"'{route}' is named twice; name each route from {zone} once")
-        elif route in zones and route not in nearby:
+    for here, route in view.each_once(
+        path, routes, lambda r: f"'{r}' is named twice; name each route from {zone} once"
+    ):
+        if route in zones and route not in nearby:
             view.refuse(
                 here,
                 f"'{route}' is not a route from {zone}: zombies there step to a zone next to "
                 f"it ({', '.join(nearby) or 'none'}); name one of those",
             )
-        named.add(route)
 
 
 def door_state(board: Board, did: str) -> str | None:

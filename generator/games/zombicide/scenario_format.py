@@ -28,7 +28,7 @@ from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
 from generator.scenarios.expectations import Expect, Field, Lookup, records
-from generator.scenarios.game import Action, Call, who
+from generator.scenarios.game import COUNT, Action, Call
 from generator.scenarios.names import IdSource
 from generator.scenarios.shapes import (
     Bool,
@@ -82,7 +82,6 @@ CARD_ZOMBIES = Int(0, 50, "a card brings 0 to 50 zombies of a type")  # as zombi
 XP = Int(0, 500, "experience runs from 0 to 500, as a danger level's threshold may")
 SEAT = Int(0, 9, "seat 0 is the driver's; a car has at most 10 seats")
 RANGE = Int(0, MAX_SIDE, f"a sight line crosses at most {MAX_SIDE} zones, the widest map")
-COUNT = Int(0, 1000, "a case counts at most 1000 of anything")
 FACE = Int(1, FACES, f"a face of the die, 1 to parameter '{DIE_FACES}'")
 HANDS_LIST = ListOf(nullable(CARD), high=HANDS, why="one card per hand slot, parameter 'hand-slots'")
 BACKPACK_LIST = ListOf(CARD, high=BACKPACK, why="the backpack's slots, parameter 'backpack-slots', and Hoard's")
@@ -312,35 +311,6 @@ def _zombie_choices(step: dict) -> dict:
     return choices
 
 
-def _attack_options(step: dict) -> dict:
-    """A step's attack, as the engine's combat takes it (the weapon apart)."""
-    return {
-        "at": step.get("at"),
-        "dual": step.get("dual"),
-        "assign": listed(step.get("assign")),
-        "survivors": listed(step.get("survivors")),
-        "rerolls": listed(step.get("reroll")),
-        "reroll_below": step.get("reroll-below"),
-        "zombie_dice": bool(step.get("zombie-dice")),
-    }
-
-
-def _attack(game: Game, step: dict) -> None:
-    game.attack(who(step), step["weapon"], mode=step.get("mode"), **_attack_options(step))
-
-
-def _improvise(game: Game, step: dict) -> None:
-    game.attack(who(step), step["skill"], **_attack_options(step))
-
-
-def _blitz(game: Game, step: dict) -> None:
-    game.blitz(who(step), listed(step.get("to")), step["weapon"], **_attack_options(step))
-
-
-def _bloodlust(game: Game, step: dict) -> None:
-    game.bloodlust(who(step), listed(step.get("to")), step["weapon"], mode=step.get("mode"), **_attack_options(step))
-
-
 ATTACK_KEYS: dict[str, Shape] = {
     "at": one_or_many(ZONE, high=2),  # two zones: a dual pair's two shots (Trick shot)
     "dual": Bool(),
@@ -349,6 +319,16 @@ ATTACK_KEYS: dict[str, Shape] = {
     "reroll": one_or_many(Id("a re-roll source (a skill or card id)", names="reroll")),
     "reroll-below": FACE,
     "zombie-dice": Bool(),
+}
+# How the engine's combat takes them (each by name, as the step gives it).
+ATTACK = {
+    "at": "at",
+    "dual": "dual",
+    "assign": "assign",
+    "survivors": "survivors",
+    "rerolls": "reroll",
+    "reroll_below": "reroll-below",
+    "zombie_dice": "zombie-dice",
 }
 
 
@@ -372,12 +352,18 @@ ACTIONS: dict[str, Action[Game]] = {
     "combine": Action({"cards": ListOf(CARD)}, Call("combine", "cards")),
     "noise": Action({}, Call("make_noise")),
     "take-objective": Action({}, Call("take_objective")),
-    "attack": Action({"weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS}, _attack, required=("weapon",)),
-    "improvise": Action({"skill": IMPROVISED, **ATTACK_KEYS}, _improvise, required=("skill",)),
-    "blitz": Action({"to": ROUTE, "weapon": CARD, **ATTACK_KEYS}, _blitz, required=("to", "weapon")),
+    "attack": Action(
+        {"weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS},
+        Call("attack", "weapon", mode="mode", **ATTACK),
+        required=("weapon",),
+    ),
+    "improvise": Action({"skill": IMPROVISED, **ATTACK_KEYS}, Call("attack", "skill", **ATTACK), required=("skill",)),
+    "blitz": Action(
+        {"to": ROUTE, "weapon": CARD, **ATTACK_KEYS}, Call("blitz", "to", "weapon", **ATTACK), required=("to", "weapon")
+    ),
     "bloodlust": Action(
         {"to": ROUTE, "weapon": CARD, "mode": OneOf("melee", "ranged"), **ATTACK_KEYS},
-        _bloodlust,
+        Call("bloodlust", "to", "weapon", mode="mode", **ATTACK),
         required=("to", "weapon"),
     ),
     "field-medic": Action(

@@ -51,11 +51,12 @@ def _move(game: "Game", s: Survivor, skill: str, path: list[str], cost: int) -> 
 
 
 def _attack_from(game: "Game", s: Survivor, zone: str, weapon: str, attack: dict[str, Any], mode: str | None) -> None:
-    """The attack the survivor could make from `zone` (NotAllowed if none), checked before moving."""
-    here = s.zone
+    """The attack the survivor could make from `zone` (NotAllowed if none), checked before moving
+    (at its first target zone, where `at` names two)."""
+    here, at = s.zone, attack.get("at")
     s.zone = zone
     try:
-        combat.check_attack(game, s, weapon, attack.get("at"), mode, attack.get("dual"))
+        combat.check_attack(game, s, weapon, at[0] if isinstance(at, list) else at, mode, attack.get("dual"))
     finally:
         s.zone = here
 

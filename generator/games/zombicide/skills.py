@@ -101,6 +101,7 @@ APPLIED_SKILLS: frozenset[str] = frozenset(
 BROTHER_IN_ARMS = "brother-in-arms"
 DESTINY = "destiny"
 STARTS_WITH_HEALTH = "starts-with-health"
+HOARD, PLUS_1_ACTION = "hoard", "plus-1-action"  # the skills that add a backpack slot, an action
 
 # Free actions a skill grants: skill id -> the only action kind it may pay for. A combat action
 # is paid as "melee" or "ranged"; the Combat free action pays for either.
