@@ -34,6 +34,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from generator.search.inflect import save_memo, word_lemmas
 from generator.search.normalize import CYRILLIC_FOLDS, normalize
@@ -302,19 +303,29 @@ def assemble(pages: list[IndexedPage], lang: str) -> dict[str, bytes]:
 
 
 def _add_other_forms(postings: dict[str, dict[int, int]], lemmas: dict[str, set[str]]) -> None:
-    """Each word's postings also hold those of every other word of one of its lemmas."""
+    """Each word's postings also hold those of every other word of one of its lemmas. The words of
+    one family share one union (most forms of a lemma have the same family: made once, not per form)."""
     by_lemma: dict[str, set[str]] = defaultdict(set)
     for word, of in lemmas.items():
         if word in postings:
             for lemma in of:
                 by_lemma[lemma].add(word)
+    unions: dict[frozenset[str], dict[int, int]] = {}
     widened = {}
     for word, of in lemmas.items():
-        family = set().union(*(by_lemma[lemma] for lemma in of)) if of else set()
+        family = frozenset().union(*(by_lemma[lemma] for lemma in of)) if of else frozenset()
         if len(family) > 1:
-            union: dict[int, int] = {}
-            for other in family:
-                for number, flag in postings[other].items():
-                    union[number] = max(union.get(number, 0), flag)
-            widened[word] = dict(sorted(union.items()))
+            if family not in unions:
+                unions[family] = _union(postings[other] for other in family)
+            widened[word] = unions[family]
     postings.update(widened)
+
+
+def _union(found: Iterable[dict[int, int]]) -> dict[int, int]:
+    """Sections in any of the postings, in order; in a heading (1) if in a heading in any."""
+    union: dict[int, int] = {}
+    for postings in found:
+        for number, flag in postings.items():
+            if flag or number not in union:
+                union[number] = flag
+    return dict(sorted(union.items()))
