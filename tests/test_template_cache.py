@@ -80,25 +80,3 @@ def test_an_unwritable_cache_folder_keeps_templates_in_memory_only(tmp_path, mon
     assert environment(folder, cache).get_template("page.j2").render() == "2"
     assert environment(folder, cache).get_template("page.j2").render() == "2"
     assert compiled == ["page.j2"]
-
-
-def test_the_templates_a_page_needs_compile_once_before_the_languages_fork(monkeypatch, compiled):
-    """What compile_ahead compiled in the parent, an environment made later (as in a forked
-    language's build) finds in memory: rendering the project's page templates compiles nothing."""
-    from properdocs.config import load_config
-
-    from generator.runtime.locations import PROJECT_ROOT
-    from generator.site import patches, theme_env
-
-    monkeypatch.setattr(theme_env, "COMPILED", template_cache.CompiledTemplates(None))  # nothing kept yet
-    patches.read_config_safely()
-    theme = load_config(str(PROJECT_ROOT / "mkdocs.yml")).theme
-    theme_env.lighten(theme)
-    ahead = theme_env.compile_ahead(theme)
-    assert {"main.html", "base.html", "partials/header.html", "partials/search.html", "404.html"} <= set(ahead)
-    assert len(compiled) == len(ahead)  # each compiled once
-    compiled.clear()
-    later = theme.get_env()
-    for name in ahead:
-        later.get_template(name)
-    assert compiled == []

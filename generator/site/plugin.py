@@ -228,11 +228,9 @@ class RulebookPlugin(BasePlugin[RulebookConfig]):
         `serve`: every language's pages are listed, to delete those a rebuild no longer has."""
         if self.serving and self.dirty:
             self.page_outputs.add(Path(config.site_dir), [page.dest_path for page in files.documentation_pages()])
-        if self.split and not patches.i18n_building(config):
-            theme_env.compile_ahead(config.theme)  # once here, not once in each forked language
-            if self.split.fork(config):
-                self.split.build_in_child(config)
-                self._finish_the_child()  # does not return
+        if self.split and not patches.i18n_building(config) and self.split.fork(config):
+            self.split.build_in_child(config)
+            self._finish_the_child()  # does not return
         return files
 
     def _start_over_in_the_child(self) -> None:

@@ -7,17 +7,11 @@ them are Material's icons under `.icons/`, which MkDocs then drops (it never cop
 part that starts with a dot). Here every environment shares one store of compiled templates
 (generator/runtime/template_cache.py: keyed by each template's source, so an edited override compiles
 again), and the listing does not enter hidden folders. The site is the same byte for byte.
-
-`build` forks a process per language before any page is rendered (generator/site/language_split.py):
-each would compile the templates a page needs for itself, half a second of CPU, where no compiled
-copy is on disk yet (a fresh machine, a new Material). compile_ahead() compiles them once in the
-parent, just before it forks, and the children find them in COMPILED's memory.
 """
 
 from __future__ import annotations
 
 import os
-import re
 
 import jinja2
 
@@ -50,31 +44,3 @@ def _lightened(env: jinja2.Environment) -> jinja2.Environment:
         env.loader = _VisibleFilesLoader(env.loader.searchpath, env.loader.encoding, env.loader.followlinks)
     env.bytecode_cache = COMPILED
     return env
-
-
-# A template that a page's template extends, includes or imports by a literal name: those the
-# theme's pages load (a name made from values, such as a language's partial, is compiled where used).
-_NAMED_TEMPLATE = re.compile(r"""\{%-?\s*(?:extends|include|import|from)\s+["']([^"']+)["']""")
-PAGE_TEMPLATES = ("main.html", "404.html")
-
-
-def compile_ahead(theme) -> list[str]:
-    """Compile the templates PAGE_TEMPLATES load, through an environment `theme.get_env()` makes
-    (lighten() first, so that they land in COMPILED); return their names. A template that does not
-    compile here (a filter a plugin adds later, for one) is left to the build that uses it, which
-    compiles it with its own environment as it would have anyway."""
-    env = theme.get_env()
-    done: list[str] = []
-    waiting = list(PAGE_TEMPLATES)
-    while waiting:
-        name = waiting.pop(0)
-        if name in done:
-            continue
-        try:
-            source, _, _ = env.loader.get_source(env, name)
-            env.get_template(name)
-        except (jinja2.TemplateError, OSError):
-            continue
-        done.append(name)
-        waiting += _NAMED_TEMPLATE.findall(source)
-    return done
