@@ -13,7 +13,8 @@ A game package gives one `Scenarios` (subclassed in generator/games/<engine>/sce
 
 and the hooks that need code: `view` (a case as its checks see it: the board parsed), `check_case`
 (what the rules bound across keys), `limits` (bounds the rules set), `build` (a session from a
-case), `events`, `turn`, `decks`, `discards`, `leftovers`, `snapshot`. Everything else (reading
+case), `turn`, `decks`, `discards`, `leftovers`, and `events` and `snapshot` when the session
+keeps them elsewhere than in `.state` (WithState). Everything else (reading
 with positions, refusals, any-of, events and turns, piles, traces) is the shared package's.
 """
 
@@ -21,8 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Mapping, Protocol, TypeVar, cast
 
+from generator.core.snapshots import snapshot
 from generator.errors import GeneratorError, ScenarioError
 from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
@@ -49,6 +51,14 @@ from generator.scenarios.shapes import (
 R = TypeVar("R")  # the game's rules, as its engine takes them
 S = TypeVar("S")  # a game being played
 V = TypeVar("V", bound=CaseView)  # one case as the game's checks see it
+
+
+class WithState(Protocol):
+    """A session that keeps its game in `.state`, the events so far among it (the default
+    `events` and `snapshot` read it)."""
+
+    state: Any
+
 
 # A Python error raised while a case is built or played is the scenario's mistake, said in words,
 # never a traceback (the format lets through only values of the right kind; a case can still ask
@@ -159,7 +169,7 @@ class Scenarios(Generic[R, S, V]):
         raise NotImplementedError
 
     def events(self, session: S) -> list[dict]:
-        raise NotImplementedError
+        return cast(WithState, session).state.events
 
     def turn(self, session: S) -> Mapping[str, object]:
         return {}
@@ -181,7 +191,8 @@ class Scenarios(Generic[R, S, V]):
         return []
 
     def snapshot(self, session: S) -> object:
-        raise NotImplementedError
+        """A copy of the session's game for a diagram, untouched by the steps played after it."""
+        return snapshot(cast(WithState, session).state)
 
     # --- the shared side --------------------------------------------------------------------------
     @cached_property

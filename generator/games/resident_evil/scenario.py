@@ -26,7 +26,6 @@ from typing import Any, Mapping
 
 from generator.core.dice import ScriptedRolls
 from generator.core.grid import parse_grid
-from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
 from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
@@ -96,17 +95,11 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
                 f"{session.dice.left} scripted rolls of this step were never rolled; remove them or fix the step"
             )
 
-    def events(self, session: Game) -> list[dict]:
-        return session.state.events
-
     def decks(self, session: Game) -> Mapping[str, list]:
         return session.state.decks
 
     def discards(self, session: Game) -> Mapping[str, list]:
         return session.state.discards
-
-    def snapshot(self, session: Game) -> State:
-        return snapshot(session.state)
 
 
 HOOKS = ResidentEvilScenarios()

@@ -28,7 +28,6 @@ from typing import Mapping
 from generator.core.dice import ScriptedDice, SeededDice
 from generator.core.events import NotAllowed
 from generator.core.phases import Turn
-from generator.core.snapshots import snapshot
 from generator.games.zombicide import scenario_checks
 from generator.games.zombicide.board import Board, door_id, parse_map
 from generator.games.zombicide.engine import Game
@@ -164,9 +163,6 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
     def build(self, case: dict, rules: Rules) -> Game:
         return build_game(case, rules)
 
-    def events(self, session: Game) -> list[dict]:
-        return session.state.events
-
     def apply_step(self, session: Game, step: dict) -> None:
         """A step the rules refuse leaves the turn as it was (Game.refused)."""
         session.before_action = None
@@ -187,9 +183,6 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
         if session.state.zombie_cards:
             out.append(f"{len(session.state.zombie_cards)} zombie cards were never drawn")
         return out
-
-    def snapshot(self, session: Game) -> State:
-        return snapshot(session.state)
 
 
 HOOKS = ZombicideScenarios()
