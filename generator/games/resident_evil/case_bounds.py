@@ -6,18 +6,22 @@ Each message says what is wrong and what to write instead, at the value that bre
 
     the play          a character's tokens, its tile in play, the turn order, the party's size
     the board         stairwell pairs, spawn squares on their tile and where a card spawns,
-                      tokens on tiles in play, what an exploration card lays and where, the elevator
+                      models and tokens on tiles in play and within a square's room (one walk
+                      over the case's pieces serves both), what an exploration card lays and where, the elevator
     the campaign      the danger track, the item box, the reserve's wounds
     the box           enemy models, squares of the map (the shared reader bounds a case's steps)
 """
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from generator.scenarios.case import CasePath, listed, mapping
 
 from .campaign import HANDGUN
+from .engine import CHARACTER_SIZE, TOKEN_SIZES
 from .rules import Rules
 from .scenario_case import ResidentEvilCase as CaseIds
 
@@ -28,7 +32,10 @@ MODELS_WHY = "more than the box holds"
 
 
 def check(ids: CaseIds) -> None:
-    _characters(ids)
+    _kerosene(ids)
+    on_board = pieces(ids)
+    for piece in on_board:
+        _on_the_board(ids, piece)
     _the_dead(ids)
     _reserve_roles(ids)
     _turn_order(ids)
@@ -49,10 +56,12 @@ def check(ids: CaseIds) -> None:
         _reserve(ids, rules)
         _handgun(ids, rules)
         _spawns_have_squares(ids)
+        if ids.board is not None:
+            _room(ids, rules, on_board)
 
 
 # --- the play -----------------------------------------------------------------------------------
-def _characters(ids: CaseIds) -> None:
+def _kerosene(ids: CaseIds) -> None:
     for cid, spec in mapping(ids.case.get("characters")).items():
         spec = mapping(spec)
         carried, most = spec.get("kerosene"), spec.get("kerosene-max")
@@ -62,55 +71,69 @@ def _characters(ids: CaseIds) -> None:
                 f"{cid} carries {carried} kerosene tokens, but kerosene-max (the profile card's limit) is "
                 f"{most or 0}; write at most {most or 0}, or raise kerosene-max",
             )
-    for key in ("characters", "enemies"):
-        for mid, spec in mapping(ids.case.get(key)).items():
-            _on_the_board(ids, (key, mid, "at"), mid, mapping(spec).get("at"))
-    _tokens_on_the_board(ids)
 
 
-# Tokens and terrain laid at the start: on an off-board tile they would be there before it is
-# (a stairwell leading onto it, an exit left through it). An exploration card lays a tile's own.
-SQUARE_LISTS = ("typewriters", "item-boxes", "exits", "narrative-tokens")
-SQUARE_MAPS = ("corpses", "kerosene", "item-tokens")
-CARD_LAID = ("corpses", "item-tokens")  # what an exploration card may lay with its tile
-TOKEN_NAMES = {
-    "typewriters": "the typewriter",
-    "item-boxes": "the item box",
-    "exits": "the exit",
-    "narrative-tokens": "the narrative token",
-    "corpses": "the corpses",
-    "kerosene": "the kerosene",
-    "item-tokens": "the item token",
+@dataclass(frozen=True)
+class Piece:
+    """A model or token the case puts on a square, with where it says so."""
+
+    path: CasePath
+    who: str  # as a message names it
+    square: Any
+    sizes: tuple[str, ...] = ()  # the room it takes, as the engine's sizes_at counts it (none: no room)
+    key: bool = False  # the square is a mapping's key
+
+
+# Tokens by case key: how a message names them, and the engine's token each weighs as (None: it
+# takes no room). Corpses first, then the room-taking tokens: a square's room is reported at the
+# last piece put there.
+TOKENS = {
+    "corpses": ("the corpses", "corpse"),
+    "typewriters": ("the typewriter", "typewriter"),
+    "item-boxes": ("the item box", "item-box"),
+    "exits": ("the exit", None),
+    "narrative-tokens": ("the narrative token", None),
+    "kerosene": ("the kerosene", None),
+    "item-tokens": ("the item token", None),
 }
+CARD_LAID = ("corpses", "item-tokens")  # what an exploration card may lay with its tile
 
 
-def _tokens_on_the_board(ids: CaseIds) -> None:
-    for key in SQUARE_LISTS:
-        for index, square in enumerate(listed(ids.case.get(key))):
-            _on_the_board(ids, (key, index), TOKEN_NAMES[key], square)
-    for key in SQUARE_MAPS:
-        for square in mapping(ids.case.get(key)):
-            _on_the_board(ids, (key, square), TOKEN_NAMES[key], square, key=True)
+def pieces(ids: CaseIds) -> list[Piece]:
+    """Every model and token the case puts on the board (a dead character's model has left it)."""
+    found = [
+        Piece(("characters", cid, "at"), cid, spec.get("at"), () if spec.get("dead") is True else (CHARACTER_SIZE,))
+        for cid, spec in map_of_maps(ids.case.get("characters"))
+    ]
+    for eid, spec in map_of_maps(ids.case.get("enemies")):
+        size = mapping(ids.cards.get(str(spec.get("type")))).get("size")
+        found.append(Piece(("enemies", eid, "at"), eid, spec.get("at"), (size,) if isinstance(size, str) else ()))
+    for key, (who, token) in TOKENS.items():
+        value = ids.case.get(key)
+        for index, square in enumerate(listed(value) if not isinstance(value, dict) else []):
+            found.append(Piece((key, index), who, square, (TOKEN_SIZES[token],) if token else ()))
+        for square, count in mapping(value).items():
+            sizes = (TOKEN_SIZES[token],) * count if token and isinstance(count, int) else ()
+            found.append(Piece((key, square), who, square, sizes, key=True))
     for index, pair in enumerate(listed(ids.case.get("stairs"))):
-        for square in listed(pair):
-            _on_the_board(ids, ("stairs", index), "the stairwell token", square)
+        found += [Piece(("stairs", index), "the stairwell token", square) for square in listed(pair)]
     lift = mapping(ids.case.get("elevator"))
-    _on_the_board(ids, ("elevator", "at"), "the elevator", lift.get("at"))
-    for index, square in enumerate(listed(lift.get("shafts"))):
-        _on_the_board(ids, ("elevator", "shafts", index), "the elevator shaft", square)
+    found.append(Piece(("elevator", "at"), "the elevator", lift.get("at")))
+    shafts = enumerate(listed(lift.get("shafts")))
+    return found + [Piece(("elevator", "shafts", index), "the elevator shaft", square) for index, square in shafts]
 
 
-def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any, key: bool = False) -> None:
+def map_of_maps(value: Any) -> list[tuple[Any, dict]]:
+    return [(key, mapping(spec)) for key, spec in mapping(value).items()]
+
+
+def _on_the_board(ids: CaseIds, piece: Piece) -> None:
     """A model or a token stands on a tile in play: an off-board tile is laid only when explored."""
     off = [tile for tile in listed(ids.case.get("off-board")) if isinstance(tile, str)]
-    if (
-        ids.board is None
-        or not isinstance(square, str)
-        or square not in ids.board.tiles
-        or ids.board.tiles[square] not in off
-    ):
+    square, path = piece.square, piece.path
+    tile = ids.board.tiles.get(square) if ids.board is not None and isinstance(square, str) else None
+    if tile is None or tile not in off:
         return
-    tile = ids.board.tiles[square]
     instead = (
         f" (or on the exploration card that lays the tile: exploration › <door> › {path[0]})"
         if path[0] in CARD_LAID
@@ -118,9 +141,29 @@ def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any, key: bool = 
     )
     message = (
         f"{square} is on tile {tile}, which is off the board (off-board) until it is explored; put "
-        f"{who} on a tile in play{instead}"
+        f"{piece.who} on a tile in play{instead}"
     )
-    ids.refuse_key(path, message) if key else ids.refuse(path, message)
+    ids.refuse_key(path, message) if piece.key else ids.refuse(path, message)
+
+
+def _room(ids: CaseIds, rules: Rules, on_board: list[Piece]) -> None:
+    """Each square holds models and tokens up to the rules' weight limit."""
+    weights, limit = rules.size_weights, rules.square_limit
+    load: dict[Any, list[tuple[str, CasePath]]] = defaultdict(list)  # square -> (size, where it was put)
+    for piece in on_board:
+        load[piece.square] += [(size, piece.path) for size in piece.sizes if size in weights]
+    for square, sizes in load.items():
+        weight = sum(weights[size] for size, _ in sizes)
+        if square is None or weight <= limit:
+            continue
+        counted = ", ".join(f"{n} {size}" for size, n in Counter(size for size, _ in sizes).items())
+        path = sizes[-1][1]
+        ids.report.at(str(path[0])).error(
+            ids.place(path),
+            f"square {square} has no room for what the case puts there ({counted}: "
+            f"weight {weight}); a square holds weight {limit} (a small model or token weighs "
+            f"{weights['small']}, a medium {weights['medium']}, a large {weights['large']}); move some elsewhere",
+        )
 
 
 def _the_dead(ids: CaseIds) -> None:
@@ -167,7 +210,7 @@ def _start_squares(ids: CaseIds) -> None:
     for path, square in ids.each_once(
         ("start-squares",), squares, lambda sq: f"{sq} is a start square already; each start square is another square"
     ):
-        _on_the_board(ids, path, "the start square", square)
+        _on_the_board(ids, Piece(path, "the start square", square))
 
 
 def _puzzles(ids: CaseIds) -> None:

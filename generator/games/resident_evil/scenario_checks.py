@@ -1,14 +1,12 @@
 """What the rules bound across a Resident Evil case's keys, beyond each value's shape and ids:
-the case's own cards, a square's room (its models and tokens weigh no more than the rules
-allow), an inventory's size, a weapon's dial within its capacity, a slot's overlay and stack, an
+the case's own cards, an inventory's size, a weapon's dial within its capacity, a slot's overlay and stack, an
 enemy's wounds below its hit points, a turn order naming each character once, and what each
-pile may hold. The other bounds across keys (the danger track, the item box, the party, the box's
-models) are case_bounds.py's.
+pile may hold. The other bounds across keys (a square's room, the danger track, the item box, the
+party, the box's models) are case_bounds.py's.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
 from typing import Any
 
 from generator.load.references import with_article
@@ -18,7 +16,6 @@ from generator.scenarios.report import child
 
 from . import card_format, case_bounds
 from .cards import ITEM_KINDS
-from .engine import CHARACTER_SIZE, TOKEN_SIZES
 from .rules import Rules
 from .scenario_case import BEHAVIOUR, DECK_KINDS, ResidentEvilCase, cards_of_kind
 
@@ -32,7 +29,6 @@ def check_case(case: ResidentEvilCase) -> None:
     _players(case)
     _piles(case)
     _campaign(case)
-    _room(case)
     case_bounds.check(case)
 
 
@@ -168,36 +164,3 @@ def _card_of(case: ResidentEvilCase, path: CasePath, card: Any, kinds: tuple[str
 def _campaign(case: ResidentEvilCase) -> None:
     for index, entry in enumerate(listed(mapping(case.case.get("campaign")).get("item-box"))):
         _slot(case, ("campaign", "item-box", index), entry)
-
-
-def _room(case: ResidentEvilCase) -> None:
-    """Each square holds models and tokens up to the rules' weight limit."""
-    if case.rules is None or case.board is None:
-        return
-    weights = case.rules.size_weights
-    load: dict[Any, list[tuple[str, tuple]]] = defaultdict(list)  # square -> (size, where it was put)
-    for cid, spec in mapping(case.case.get("characters")).items():
-        if mapping(spec).get("dead") is not True:  # a dead character's model has left the board
-            load[mapping(spec).get("at")].append((CHARACTER_SIZE, ("characters", cid, "at")))
-    for eid, spec in mapping(case.case.get("enemies")).items():
-        size = mapping(case.cards.get(str(mapping(spec).get("type")))).get("size")
-        if isinstance(size, str) and size in weights:
-            load[mapping(spec).get("at")].append((size, ("enemies", eid, "at")))
-    for square, count in mapping(case.case.get("corpses")).items():
-        load[square] += [(TOKEN_SIZES["corpse"], ("corpses", square))] * (count if isinstance(count, int) else 0)
-    for key, token in (("typewriters", "typewriter"), ("item-boxes", "item-box")):
-        for index, square in enumerate(listed(case.case.get(key))):
-            load[square].append((TOKEN_SIZES[token], (key, index)))
-    limit = case.rules.square_limit
-    for square, pieces in load.items():
-        weight = sum(weights[size] for size, _ in pieces)
-        if square is None or weight <= limit:
-            continue
-        sizes = ", ".join(f"{n} {size}" for size, n in Counter(size for size, _ in pieces).items())
-        path = pieces[-1][1]
-        case.report.at(str(path[0])).error(
-            case.place(path),
-            f"square {square} has no room for what the case puts there ({sizes}: "
-            f"weight {weight}); a square holds weight {limit} (a small model or token weighs "
-            f"{weights['small']}, a medium {weights['medium']}, a large {weights['large']}); move some elsewhere",
-        )
