@@ -81,7 +81,10 @@ class Piece:
     who: str  # as a message names it
     square: Any
     sizes: tuple[str, ...] = ()  # the room it takes, as the engine's sizes_at counts it (none: no room)
-    key: bool = False  # the square is a mapping's key
+
+    def refuse(self, ids: CaseIds, message: str) -> None:
+        """At the square, or at the key when the square is a mapping's key (the path ends with it)."""
+        ids.refuse_key(self.path, message) if self.path[-1] == self.square else ids.refuse(self.path, message)
 
 
 # Tokens by case key: how a message names them, and the engine's token each weighs as (None: it
@@ -99,28 +102,34 @@ TOKENS = {
 CARD_LAID = ("corpses", "item-tokens")  # what an exploration card may lay with its tile
 
 
-def pieces(ids: CaseIds) -> list[Piece]:
-    """Every model and token the case puts on the board (a dead character's model has left it)."""
-    found = [
-        Piece(("characters", cid, "at"), cid, spec.get("at"), () if spec.get("dead") is True else (CHARACTER_SIZE,))
-        for cid, spec in map_of_maps(ids.case.get("characters"))
-    ]
-    for eid, spec in map_of_maps(ids.case.get("enemies")):
+def pieces(ids: CaseIds, holder: dict | None = None, at: CasePath = ()) -> list[Piece]:
+    """Every model and token the case (or what `holder` at path `at` holds: an exploration card)
+    puts on the board; a dead character's model has left it."""
+    holder = ids.case if holder is None else holder
+    found: list[Piece] = []
+
+    def put(path: CasePath, who: str, square: Any, sizes: tuple[str, ...] = ()) -> None:
+        found.append(Piece((*at, *path), who, square, sizes))
+
+    for cid, spec in map_of_maps(holder.get("characters")):
+        put(("characters", cid, "at"), cid, spec.get("at"), () if spec.get("dead") is True else (CHARACTER_SIZE,))
+    for eid, spec in map_of_maps(holder.get("enemies")):
         size = mapping(ids.cards.get(str(spec.get("type")))).get("size")
-        found.append(Piece(("enemies", eid, "at"), eid, spec.get("at"), (size,) if isinstance(size, str) else ()))
+        put(("enemies", eid, "at"), eid, spec.get("at"), (size,) if isinstance(size, str) else ())
     for key, (who, token) in TOKENS.items():
-        value = ids.case.get(key)
+        value, weighs = holder.get(key), (TOKEN_SIZES[token],) if token else ()
         for index, square in enumerate(listed(value) if not isinstance(value, dict) else []):
-            found.append(Piece((key, index), who, square, (TOKEN_SIZES[token],) if token else ()))
-        for square, count in mapping(value).items():
-            sizes = (TOKEN_SIZES[token],) * count if token and isinstance(count, int) else ()
-            found.append(Piece((key, square), who, square, sizes, key=True))
-    for index, pair in enumerate(listed(ids.case.get("stairs"))):
-        found += [Piece(("stairs", index), "the stairwell token", square) for square in listed(pair)]
-    lift = mapping(ids.case.get("elevator"))
-    found.append(Piece(("elevator", "at"), "the elevator", lift.get("at")))
-    shafts = enumerate(listed(lift.get("shafts")))
-    return found + [Piece(("elevator", "shafts", index), "the elevator shaft", square) for index, square in shafts]
+            put((key, index), who, square, weighs)
+        for square, count in mapping(value).items():  # corpses: one token each
+            put((key, square), who, square, weighs * count if isinstance(count, int) else ())
+    for index, pair in enumerate(listed(holder.get("stairs"))):
+        for square in listed(pair):
+            put(("stairs", index), "the stairwell token", square)
+    lift = mapping(holder.get("elevator"))
+    put(("elevator", "at"), "the elevator", lift.get("at"))
+    for index, square in enumerate(listed(lift.get("shafts"))):
+        put(("elevator", "shafts", index), "the elevator shaft", square)
+    return found
 
 
 def map_of_maps(value: Any) -> list[tuple[Any, dict]]:
@@ -129,21 +138,27 @@ def map_of_maps(value: Any) -> list[tuple[Any, dict]]:
 
 def _on_the_board(ids: CaseIds, piece: Piece) -> None:
     """A model or a token stands on a tile in play: an off-board tile is laid only when explored."""
-    off = [tile for tile in listed(ids.case.get("off-board")) if isinstance(tile, str)]
-    square, path = piece.square, piece.path
-    tile = ids.board.tiles.get(square) if ids.board is not None and isinstance(square, str) else None
-    if tile is None or tile not in off:
+    square, path, tile = piece.square, piece.path, _tile(ids, piece.square)
+    if tile is None or tile not in listed(ids.case.get("off-board")):
         return
-    instead = (
-        f" (or on the exploration card that lays the tile: exploration › <door> › {path[0]})"
-        if path[0] in CARD_LAID
-        else ""
-    )
-    message = (
+    laid = f" (or on the exploration card that lays the tile: exploration › <door> › {path[0]})"
+    piece.refuse(
+        ids,
         f"{square} is on tile {tile}, which is off the board (off-board) until it is explored; put "
-        f"{piece.who} on a tile in play{instead}"
+        f"{piece.who} on a tile in play{laid if path[0] in CARD_LAID else ''}",
     )
-    ids.refuse_key(path, message) if piece.key else ids.refuse(path, message)
+
+
+def _tile(ids: CaseIds, square: Any) -> str | None:
+    return ids.board.tiles.get(square) if ids.board is not None and isinstance(square, str) else None
+
+
+def _laid(ids: CaseIds, door: str) -> list[str]:
+    """The off-board tiles beyond a door: the ones its exploration card lays."""
+    if ids.board is None or door not in ids.board.doors:
+        return []
+    beyond = {ids.board.tiles[square] for square in ids.board.doors[door].squares}
+    return sorted(beyond & set(listed(ids.case.get("off-board"))))
 
 
 def _room(ids: CaseIds, rules: Rules, on_board: list[Piece]) -> None:
@@ -349,27 +364,18 @@ def _explored_tiles(ids: CaseIds) -> list[tuple[str, CasePath]]:
     """The tiles with an unexplored token now, or once an exploration card lays them (with the
     place that says so)."""
     tiles: list[tuple[str, CasePath]] = [(tile, ("unexplored", tile)) for tile in mapping(ids.case.get("unexplored"))]
-    off = listed(ids.case.get("off-board"))
-    for door, card in mapping(ids.case.get("exploration")).items():
-        if not mapping(card).get("unexplored") or ids.board is None or door not in ids.board.doors:
-            continue
-        tiles += [
-            (ids.board.tiles[q], ("exploration", door, "unexplored"))
-            for q in ids.board.doors[door].squares
-            if ids.board.tiles[q] in off
-        ]
+    for door, card in map_of_maps(ids.case.get("exploration")):
+        if card.get("unexplored"):
+            tiles += [(tile, ("exploration", door, "unexplored")) for tile in _laid(ids, door)]
     return tiles
 
 
 def _exploration_lays(ids: CaseIds) -> None:
     """An exploration card lies on a door to an off-board tile, and lays its contents on that tile."""
-    board, off = ids.board, set(listed(ids.case.get("off-board")))
-    if board is None:
-        return
     for door, card in mapping(ids.case.get("exploration")).items():
-        if door not in board.doors:
+        if ids.board is None or door not in ids.board.doors:
             continue  # an unknown door: reported with the ids
-        laid = sorted({board.tiles[q] for q in board.doors[door].squares} & off)
+        laid = _laid(ids, door)
         if not laid:
             ids.refuse_key(
                 ("exploration", door),
@@ -378,16 +384,14 @@ def _exploration_lays(ids: CaseIds) -> None:
                 f"or remove the card",
             )
             continue
-        for key in ("enemies", "item-tokens", "corpses"):
-            for name, value in mapping(mapping(card).get(key)).items():
-                square = mapping(value).get("at") if key == "enemies" else name
-                if square in board.tiles and board.tiles[square] not in laid:
-                    path = ("exploration", door, key, name) + (("at",) if key == "enemies" else ())
-                    message = (
-                        f"{square} is on tile {board.tiles[square]}, but this card lays tile "
-                        f"{', '.join(laid)}; put what it brings on the tile it lays"
-                    )
-                    ids.refuse(path, message) if key == "enemies" else ids.refuse_key(path, message)
+        for piece in pieces(ids, mapping(card), ("exploration", door)):
+            tile = _tile(ids, piece.square)
+            if tile is not None and tile not in laid:
+                piece.refuse(
+                    ids,
+                    f"{piece.square} is on tile {tile}, but this card lays tile {', '.join(laid)}; put what it "
+                    f"brings on the tile it lays",
+                )
 
 
 def _elevator(ids: CaseIds) -> None:
@@ -412,8 +416,8 @@ def _exploration_enemies(ids: CaseIds) -> None:
                 )
             else:
                 first[eid] = path
-            prefix, _, number = str(eid).rpartition("-")
-            if number.isascii() and number.isdigit() and mapping(ids.cards.get(prefix)).get("kind") == "enemy":
+            if ids.model is not None and ids.spawned(eid):
+                prefix = str(eid).rpartition("-")[0]
                 ids.refuse_key(
                     path,
                     f"'{eid}' is the form of the ids enemies take when they appear during play "
@@ -496,7 +500,7 @@ def _handgun(ids: CaseIds, rules: Rules) -> None:
 # --- the box ------------------------------------------------------------------------------------
 def _enemy_models(ids: CaseIds) -> None:
     on_board = len(mapping(ids.case.get("enemies")))
-    explored = sum(len(mapping(mapping(card).get("enemies"))) for card in mapping(ids.case.get("exploration")).values())
+    explored = len(ids.enemies()) - on_board
     supply = sum(n for n in mapping(ids.case.get("supply")).values() if n is not None)
     total = on_board + explored + supply
     if total > MAX_ENEMY_MODELS:
