@@ -8,14 +8,15 @@ A game package gives one `Scenarios` (subclassed in generator/games/<engine>/sce
     step_keys   keys every step may have besides who/do/not-allowed/expect (dice, choices)
     expect      key -> Expect(shape, actual, compare): what an expectation may check and how
     ids         kind -> IdSource: where the ids a case names come from (generator/scenarios/names.py)
+    case_view   the CaseView (sub)class a case's ids and checks read: the board parsed, ...
     turn_fields the fields of `turn:` (whose turn, which phase), when the game has turns
     piles       whether `decks:` and `discards:` expect piles of cards
 
-and the hooks that need code: `view` (a case as its checks see it: the board parsed), `check_case`
-(what the rules bound across keys), `limits` (bounds the rules set), `build` (a session from a
-case), `turn`, `decks`, `discards`, `leftovers`, and `events` and `snapshot` when the session
-keeps them elsewhere than in `.state` (WithState). Everything else (reading
-with positions, refusals, any-of, events and turns, piles, traces) is the shared package's.
+and the hooks that need code: `check_case` (what the rules bound across keys), `limits` (bounds
+the rules set), `build` (a session from a case), `turn`, `decks`, `discards`, `leftovers`, and
+`events` and `snapshot` when the session keeps them elsewhere than in `.state` (WithState).
+Everything else (reading with positions, refusals, any-of, events and turns, piles, traces) is the
+shared package's.
 """
 
 from __future__ import annotations
@@ -144,6 +145,8 @@ class Scenarios(Generic[R, S, V]):
     ids: Mapping[str, IdSource[V]] = {}
     turn_fields: Mapping[str, Shape] = {}
     bounds: tuple[Limit, ...] = ()  # the Limits the shapes name, each read from the rules
+    # The case as the game's checks see it: a CaseView subclass also parses the board, ...
+    case_view: Callable[[dict, Node, Report, Any], CaseView] = CaseView
     piles = False
     pile_names: tuple[str, ...] = ()  # the piles `decks:` and `discards:` may name (none: any)
     example_step = "{do: <action>}"  # a step as this game writes one, for messages
@@ -154,8 +157,7 @@ class Scenarios(Generic[R, S, V]):
 
     # --- hooks: reading -------------------------------------------------------------------------
     def view(self, case: dict, node: Node, report: Report, rules: R | None) -> V:
-        """The case as the game's checks see it (a subclass parses its board here)."""
-        return CaseView(case, node, report, rules)  # type: ignore[return-value]
+        return self.case_view(case, node, report, rules)  # type: ignore[return-value]
 
     def check_case(self, view: V) -> None:
         """What the rules bound across a case's keys (each value's own range is its shape's)."""

@@ -27,10 +27,8 @@ from typing import Any, Mapping
 from generator.core.dice import ScriptedRolls
 from generator.core.grid import parse_grid
 from generator.errors import ScenarioError
-from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
-from generator.scenarios.report import Report
 from generator.scenarios.setup import copy_keys
 
 from . import campaign as campaign_steps
@@ -62,6 +60,7 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
     step_keys = STEP_KEYS
     expect = EXPECT
     ids = IDS
+    case_view = ResidentEvilCase
     turn_fields = TURN_FIELDS
     bounds = BOUNDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
@@ -71,9 +70,6 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
     @property
     def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
         return event_kinds()
-
-    def view(self, case: dict, node: Node, report: Report, rules: Model | None) -> ResidentEvilCase:
-        return ResidentEvilCase(case, node, report, rules)
 
     def check_case(self, view: ResidentEvilCase) -> None:
         scenario_checks.check_case(view)

@@ -38,10 +38,8 @@ from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.games.zombicide.scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS
 from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie
 from generator.games.zombicide.strategies import WOUNDED
-from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
-from generator.scenarios.report import Report
 from generator.scenarios.setup import copy_keys
 
 # --- building the game ---------------------------------------------------------------------
@@ -147,14 +145,12 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
     step_keys = STEP_KEYS
     expect = EXPECT
     ids = IDS
+    case_view = ZombicideCase
     turn_fields = TURN_FIELDS
     bounds = BOUNDS
     example_step = "{who: amy, do: move, to: b}"
     event_kinds = EVENT_KINDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
-
-    def view(self, case: dict, node: Node, report: Report, rules: Rules | None) -> ZombicideCase:
-        return ZombicideCase(case, node, report, rules)
 
     def check_case(self, view: ZombicideCase) -> None:
         start = survivors_at_start(view.case, view.rules) if view.rules is not None else None
