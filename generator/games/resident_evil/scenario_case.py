@@ -110,8 +110,10 @@ class ResidentEvilCase(CaseView[Rules]):
             return None
         return [*self.rules.attack_die.faces, *ENCOUNTER_DIE.faces]
 
-    def has_characters(self) -> bool:
-        return isinstance(self.case.get("characters"), dict)  # else reported: who they are is not known
+    def known(self, ids: list[str]) -> list[str] | None:
+        """The characters (or a part of them) when `characters` fits (else reported: who they are is
+        not known, and no id of theirs is judged)."""
+        return ids if isinstance(self.case.get("characters"), dict) else None
 
 
 def cards_of_kind(kinds: tuple[str, ...], what: str) -> IdSource[ResidentEvilCase]:
@@ -143,18 +145,16 @@ IDS: dict[str, IdSource[ResidentEvilCase]] = {
         lambda board: board.doors,
         lambda case: f"the map's doors are {', '.join(sorted(case.board.doors)) or 'none'}",
     ),
-    "character": IdSource(
-        "character", lambda case: case.people if case.has_characters() else None, "name a character of the case"
-    ),
+    "character": IdSource("character", lambda case: case.known(case.people), "name a character of the case"),
     "from": IdSource(
         "character",
-        lambda case: case.people if case.has_characters() else None,
+        lambda case: case.known(case.people),
         f"name a character of the case, or {ITEM_BOX}",
         accept=lambda case, value: value == ITEM_BOX,
     ),
     "party": IdSource(
         "character",
-        lambda case: case.characters if case.has_characters() else None,
+        lambda case: case.known(case.characters),
         "the turn order names the case's characters",
     ),
     "player": IdSource(

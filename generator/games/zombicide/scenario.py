@@ -51,9 +51,7 @@ SURVIVOR_KEYS = ("skills", "xp", "wounds", "kid", "dead", "actions-used", "searc
 def build_game(case: dict, rules: Rules) -> Game:
     """A game in the state the case describes (its values fit the format)."""
     board = _board(case)
-    rules = mission_rules(rules, case.get("mission") or {})
-    if case.get("supply"):
-        rules = dataclasses.replace(rules, zombie_supply={**rules.zombie_supply, **case["supply"]})
+    rules = with_supply(mission_rules(rules, case.get("mission") or {}), case.get("supply"))
     survivors = {sid: _survivor(sid, spec or {}, rules) for sid, spec in (case.get("survivors") or {}).items()}
     state = State(board=board, survivors=survivors)
     _zombies(case, state)
@@ -103,12 +101,19 @@ def mission_rules(rules: Rules, switches: dict) -> Rules:
     return dataclasses.replace(rules, **changes) if changes else rules
 
 
+def with_supply(rules: Rules, supply: dict | None) -> Rules:
+    """The case's own supply over the edition's (a count that did not fit, None, is left out)."""
+    own = {ztype: count for ztype, count in mapping(supply).items() if count is not None}
+    return dataclasses.replace(rules, zombie_supply={**rules.zombie_supply, **own}) if own else rules
+
+
 def survivors_at_start(case: dict, rules: Rules) -> Game:
-    """The case's survivors as a game starts them, on no board: the checks across keys ask the
-    engine what each holds, may do and carries, as play will (a value that did not fit, None, is
-    left out)."""
+    """The case's survivors as a game starts them, under the case's supply and on no board: the
+    checks across keys ask the engine what each holds, may do and carries, as play will (a value
+    that did not fit, None, is left out)."""
     survivors = {sid: _survivor(sid, spec, rules) for sid, spec in mapping(case.get("survivors")).items() if spec}
-    return Game(rules, State(board=Board({}, {}, {}, {}), survivors=survivors), ScriptedDice([]))
+    state = State(board=Board({}, {}, {}, {}), survivors=survivors)
+    return Game(with_supply(rules, case.get("supply")), state, ScriptedDice([]))
 
 
 def _survivor(sid: str, spec: dict, rules: Rules) -> Survivor:
