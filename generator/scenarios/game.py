@@ -150,10 +150,14 @@ class Scenarios(Generic[R, S, V]):
     piles = False
     pile_names: tuple[str, ...] = ()  # the piles `decks:` and `discards:` may name (none: any)
     example_step = "{do: <action>}"  # a step as this game writes one, for messages
-    event_kinds: frozenset[str] = frozenset()
     # kind -> the details its events carry (an expected event naming another detail matches
     # nothing: reported); None when the game does not list them.
     event_fields: Mapping[str, tuple[str, ...]] | None = None
+
+    @property
+    def event_kinds(self) -> frozenset[str]:
+        """Every event the engine emits: the kinds event_fields lists (a game without it says them)."""
+        return frozenset(self.event_fields or ())
 
     # --- hooks: reading -------------------------------------------------------------------------
     def view(self, case: dict, node: Node, report: Report, rules: R | None) -> V:

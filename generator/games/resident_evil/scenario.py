@@ -21,7 +21,6 @@ for that check alone; dice are scripted by face on the step that rolls them.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
 from generator.core.dice import ScriptedRolls
@@ -37,17 +36,10 @@ from . import scenario_checks
 from .data import Model
 from .engine import Game
 from .events import EVENT_FIELDS, STAMP
-from .narration import templates
 from .rules import Rules
 from .scenario_case import IDS, ResidentEvilCase
 from .scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS, health_box
 from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, State
-
-
-@lru_cache(maxsize=1)
-def event_kinds() -> frozenset[str]:
-    """Every event the engine emits (each has a narration template)."""
-    return frozenset(kind.partition(".")[0] for kind in templates()["events"])
 
 
 class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
@@ -66,10 +58,6 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
     piles = True
     example_step = "{who: jill, do: move, to: b2}"
-
-    @property
-    def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
-        return event_kinds()
 
     def check_case(self, view: ResidentEvilCase) -> None:
         scenario_checks.check_case(view)

@@ -31,7 +31,7 @@ from generator.core.phases import Turn
 from generator.games.zombicide import scenario_checks
 from generator.games.zombicide.board import Board, door_id, parse_map
 from generator.games.zombicide.engine import Game
-from generator.games.zombicide.events import EVENT_FIELDS, EVENT_KINDS, STAMP
+from generator.games.zombicide.events import EVENT_FIELDS, STAMP
 from generator.games.zombicide.rules import PARAMETERS, Rules
 from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
@@ -154,7 +154,6 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
     turn_fields = TURN_FIELDS
     bounds = BOUNDS
     example_step = "{who: amy, do: move, to: b}"
-    event_kinds = EVENT_KINDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
 
     def check_case(self, view: ZombicideCase) -> None:
