@@ -11,7 +11,7 @@ from typing import Any
 
 from generator.load.references import with_article
 from generator.scenarios.case import CasePath, listed, mapping
-from generator.scenarios.names import check_id
+from generator.scenarios.names import IdSource, check_id
 from generator.scenarios.report import child
 
 from . import card_format, case_bounds
@@ -83,20 +83,21 @@ def _slot(case: ResidentEvilCase, path: CasePath, entry: Any) -> None:
         _stack(case, path, card, value.get("stack"))
 
 
+AMMO, HERBS = cards_of_kind(("ammo",), "an ammo card"), cards_of_kind(("healing",), "a herb card")
+
+
 def _overlay(case: ResidentEvilCase, path: CasePath, card: str, overlay: Any) -> None:
     if overlay is None:
         return
-    wrong = None if case.kind(overlay) == "ammo" else case.wrong_kind(overlay, "an ammo card")
+    path = (*path, "overlay")
+    _card_id(case, path, overlay, AMMO)
     body = mapping(case.cards.get(overlay))
-    if overlay not in case.cards:
-        wrong = f"unknown card '{overlay}'; give its profile under cards (here or in scenarios/cards/)"
-    elif case.kind(overlay) == "ammo" and (not body.get("profile") or body.get("reloads") != card):
-        wrong = (
+    if case.kind(overlay) == "ammo" and (not body.get("profile") or body.get("reloads") != card):
+        case.refuse(
+            path,
             f"'{overlay}' is not special ammunition for the {card}: an overlay is an ammo card with a profile and "
-            f"'reloads: {card}'; name one, or remove 'overlay'"
+            f"'reloads: {card}'; name one, or remove 'overlay'",
         )
-    if wrong:
-        case.refuse((*path, "overlay"), wrong)
 
 
 def _stack(case: ResidentEvilCase, path: CasePath, card: str, stack: Any) -> None:
@@ -105,11 +106,8 @@ def _stack(case: ResidentEvilCase, path: CasePath, card: str, stack: Any) -> Non
     if not _herb(case, card):
         case.refuse((*path, "stack"), f"only herbs are combined: '{card}' is not a herb; remove 'stack'")
     for index, herb in enumerate(stack):
-        if herb not in case.cards:
-            case.refuse((*path, "stack", index), f"unknown card '{herb}'; give its profile under cards")
-        elif case.kind(herb) != "healing":
-            case.refuse((*path, "stack", index), case.wrong_kind(herb, "a herb card") or "")
-        elif not _herb(case, herb):
+        _card_id(case, (*path, "stack", index), herb, HERBS)
+        if case.kind(herb) == "healing" and not _herb(case, herb):
             case.refuse(
                 (*path, "stack", index), f"'{herb}' is not a herb (herb: true); only herbs are combined with a herb"
             )
@@ -158,7 +156,12 @@ def _deck_kinds(case: ResidentEvilCase, path: CasePath, deck: str) -> tuple[str,
 
 def _card_of(case: ResidentEvilCase, path: CasePath, card: Any, kinds: tuple[str, ...]) -> None:
     what = "an item card" if kinds == ITEM_KINDS else f"{with_article(kinds[0])} card"
-    check_id(cards_of_kind(kinds, what), case, card, case.at(path), case.place(path))
+    _card_id(case, path, card, cards_of_kind(kinds, what))
+
+
+def _card_id(case: ResidentEvilCase, path: CasePath, card: Any, source: IdSource) -> None:
+    """A card a check across keys names (its shape does not name it: the kind depends on where)."""
+    check_id(source, case, card, case.at(path), case.place(path))
 
 
 def _campaign(case: ResidentEvilCase) -> None:
