@@ -6,9 +6,10 @@ Each message says what is wrong and what to write instead, at the value that bre
 
     the play          a character's tokens, its tile in play, the turn order, the party's size
     the board         stairwell pairs, spawn squares on their tile and where a card spawns,
-                      models and tokens on tiles in play and within a square's room (one walk
-                      over the case's pieces serves both), what an exploration card lays and where, the elevator
-    the campaign      the danger track, the item box, the reserve's wounds
+                      models and tokens on tiles in play and within a square's room, what an
+                      exploration card lays and where (one walk over the pieces serves the three),
+                      the elevator
+    the campaign      the danger track, the item box, who the reserve holds and their wounds
     the box           enemy models, squares of the map (the shared reader bounds a case's steps)
 """
 
@@ -37,7 +38,6 @@ def check(ids: CaseIds) -> None:
     for piece in on_board:
         _on_the_board(ids, piece)
     _the_dead(ids)
-    _reserve_roles(ids)
     _turn_order(ids)
     _start_squares(ids)
     _puzzles(ids)
@@ -200,24 +200,6 @@ def _the_dead(ids: CaseIds) -> None:
             ("characters",),
             "every character of the case is dead: the scenario is over before it starts; leave one alive",
         )
-
-
-def _reserve_roles(ids: CaseIds) -> None:
-    """A character whose role in characters.yaml is reserve-only never plays a scenario."""
-    roles = ids.model.reserve_only if ids.model is not None else frozenset()
-    for cid in ids.characters:
-        if cid in roles:
-            ids.refuse_key(
-                ("characters", cid),
-                f"{cid} is reserve-only (its role in characters.yaml) and never plays a scenario; put it "
-                f"under campaign › reserve",
-            )
-    for rid, spec in mapping(mapping(ids.case.get("campaign")).get("reserve")).items():
-        if rid in roles and mapping(spec).get("reserve-only") is False:
-            ids.refuse(
-                ("campaign", "reserve", rid, "reserve-only"),
-                f"{rid} is reserve-only in characters.yaml; remove 'reserve-only: false'",
-            )
 
 
 def _start_squares(ids: CaseIds) -> None:
@@ -467,15 +449,29 @@ def _item_box(ids: CaseIds, rules: Rules) -> None:
 
 
 def _reserve(ids: CaseIds, rules: Rules) -> None:
-    limit = rules.reserve_death_wounds
-    for rid, spec in mapping(mapping(ids.case.get("campaign")).get("reserve")).items():
+    """The reserve holds who does not play: a reserve-only character (its role in characters.yaml)
+    never plays a scenario, and a reserve character's wounds have not killed it."""
+    roles, limit = ids.model.reserve_only if ids.model is not None else frozenset(), rules.reserve_death_wounds
+    for cid in ids.characters:
+        if cid in roles:
+            ids.refuse_key(
+                ("characters", cid),
+                f"{cid} is reserve-only (its role in characters.yaml) and never plays a scenario; put it "
+                f"under campaign › reserve",
+            )
+    for rid, spec in map_of_maps(mapping(ids.case.get("campaign")).get("reserve")):
         if rid in ids.characters:
             ids.refuse_key(
                 ("campaign", "reserve", rid),
                 f"{rid} plays this scenario (characters), so is not in "
                 f"the reserve; a reserve character is one who does not play",
             )
-        wounds = mapping(spec).get("wounds")
+        if rid in roles and spec.get("reserve-only") is False:
+            ids.refuse(
+                ("campaign", "reserve", rid, "reserve-only"),
+                f"{rid} is reserve-only in characters.yaml; remove 'reserve-only: false'",
+            )
+        wounds = spec.get("wounds")
         if wounds is not None and wounds >= limit:
             ids.refuse(
                 ("campaign", "reserve", rid, "wounds"),
