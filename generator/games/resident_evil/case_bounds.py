@@ -4,7 +4,7 @@ Called by scenario_checks.py once the ids of a case are known (`ids` is its view
 shapes read it, the map, the table of cards and the Rules, or None when the caller has no rules).
 Each message says what is wrong and what to write instead, at the value that breaks the bound:
 
-    the play          a character's tokens, its tile in play, the turn order, the party's size
+    the play          a character's tokens, the turn order, the party's size, enemies' wounds
     the board         stairwell pairs, spawn squares on their tile and where a card spawns,
                       models and tokens on tiles in play and within a square's room, what an
                       exploration card lays and where (one walk over the pieces serves the three),
@@ -44,7 +44,7 @@ def check(ids: CaseIds) -> None:
     _completed_scenario(ids)
     _stairs(ids)
     _spawn_squares(ids)
-    _exploration_enemies(ids)
+    _enemies(ids)
     _exploration_lays(ids)
     _elevator(ids)
     _danger_track(ids)
@@ -242,7 +242,9 @@ def _completed_scenario(ids: CaseIds) -> None:
 
 
 def _turn_order(ids: CaseIds) -> None:
+    """players names each character of the case once."""
     players = ids.case.get("players")
+    ids.each_once(("players",), players, lambda p: f"'{p}' plays twice; name each character once in the turn order")
     if not isinstance(players, list) or not isinstance(ids.case.get("characters"), dict):
         return
     missing = [cid for cid in ids.characters if cid not in players]
@@ -386,9 +388,13 @@ def _elevator(ids: CaseIds) -> None:
         )
 
 
-def _exploration_enemies(ids: CaseIds) -> None:
-    """An exploration card's enemies: ids of their own, wounds below their hit points."""
-    first: dict[str, CasePath] = {eid: ("enemies", eid) for eid in mapping(ids.case.get("enemies"))}
+def _enemies(ids: CaseIds) -> None:
+    """An enemy's wounds stay below its card's hit points (one more wound defeats it); an
+    exploration card's enemies have ids of their own."""
+    first: dict[str, CasePath] = {}
+    for eid, spec in map_of_maps(ids.case.get("enemies")):
+        first[eid] = ("enemies", eid)
+        _wounds_below_hit_points(ids, ("enemies", eid, "wounds"), spec)
     for door, card in mapping(ids.case.get("exploration")).items():
         for eid, spec in mapping(mapping(card).get("enemies")).items():
             path = ("exploration", door, "enemies", eid)
@@ -406,7 +412,7 @@ def _exploration_enemies(ids: CaseIds) -> None:
                     f"(<enemy card>-<number>), and one may appear before this tile is laid; name "
                     f"it otherwise, such as 'laid-{prefix}'",
                 )
-            wounds_below_hit_points(ids, (*path, "wounds"), mapping(spec))
+            _wounds_below_hit_points(ids, (*path, "wounds"), mapping(spec))
 
 
 # --- the campaign -------------------------------------------------------------------------------
@@ -509,8 +515,7 @@ def _enemy_models(ids: CaseIds) -> None:
         )
 
 
-def wounds_below_hit_points(ids: CaseIds, path: CasePath, spec: dict) -> None:
-    """An enemy's wounds stay below its card's hit points: one more wound defeats it."""
+def _wounds_below_hit_points(ids: CaseIds, path: CasePath, spec: dict) -> None:
     kind, wounds = spec.get("type"), spec.get("wounds")
     hp = mapping(ids.cards.get(str(kind))).get("hp")
     if isinstance(wounds, int) and isinstance(hp, int) and wounds >= hp:

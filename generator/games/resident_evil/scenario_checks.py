@@ -1,8 +1,8 @@
 """What the rules bound across a Resident Evil case's keys, beyond each value's shape and ids:
-the case's own cards, an inventory's size, a weapon's dial within its capacity, a slot's overlay and stack, an
-enemy's wounds below its hit points, a turn order naming each character once, and what each
-pile may hold. The other bounds across keys (a square's room, the danger track, the item box, the
-party, the box's models) are case_bounds.py's.
+the case's own cards, an inventory's size, a weapon's dial within its capacity, a slot's overlay
+and stack, and what each pile may hold. The other bounds across keys (a square's room, enemies'
+wounds, the turn order, the danger track, the item box, the party, the box's models) are
+case_bounds.py's.
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ def check_case(case: ResidentEvilCase) -> None:
     if case.rules is not None:
         _case_cards(case, case.rules)
     _characters(case)
-    _enemies(case)
-    _players(case)
     _piles(case)
     _campaign(case)
     case_bounds.check(case)
@@ -115,19 +113,6 @@ def _stack(case: ResidentEvilCase, path: CasePath, card: str, stack: Any) -> Non
 
 def _herb(case: ResidentEvilCase, card: Any) -> bool:
     return case.kind(card) == "healing" and bool(mapping(case.cards.get(card)).get("herb"))
-
-
-def _enemies(case: ResidentEvilCase) -> None:
-    for eid, spec in mapping(case.case.get("enemies")).items():
-        case_bounds.wounds_below_hit_points(case, ("enemies", eid, "wounds"), mapping(spec))
-
-
-def _players(case: ResidentEvilCase) -> None:
-    case.each_once(
-        ("players",),
-        case.case.get("players"),
-        lambda p: f"'{p}' plays twice; name each character once in the turn order",
-    )
 
 
 def _piles(case: ResidentEvilCase) -> None:
