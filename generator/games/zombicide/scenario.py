@@ -36,7 +36,7 @@ from generator.games.zombicide.rules import PARAMETERS, Rules
 from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.games.zombicide.scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS
-from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie
+from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor
 from generator.games.zombicide.strategies import WOUNDED
 from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
@@ -79,14 +79,13 @@ def _zombies(case: dict, state: State) -> None:
     for zone, counts in (case.get("zombies") or {}).items():
         for ztype, n in counts.items():
             for _ in range(n):
-                state.zombies.append(Zombie(state.next_uid, ztype, zone))
-                state.next_uid += 1
+                state.add_zombie(ztype, zone)
 
 
 def _cars(case: dict, state: State) -> None:
     """The case's cars, with the survivors who sit in them."""
     for cid, spec in (case.get("cars") or {}).items():
-        state.cars[cid] = Car(cid, spec["at"], [None] * spec.get("seats", 4), spec.get("kind", "car"))
+        state.cars[cid] = Car(cid, spec["at"], [None] * (scenario_checks.seats(spec) or 0), spec.get("kind", "car"))
     for s in state.survivors.values():
         if s.car:
             state.cars[s.car].seats[s.seat or 0] = s.id

@@ -41,7 +41,7 @@ class ZombicideCase(CaseView[Rules]):
         except MapError as error:
             report.at("map").error(self.place(("map",)), f"the map cannot be read: {error}")
         # car -> its seats (None when they are wrong, reported already)
-        self.cars = {cid: _seats(spec) for cid, spec in mapping(case.get("cars")).items()}
+        self.cars = {cid: seats(spec) for cid, spec in mapping(case.get("cars")).items()}
 
     def zones(self) -> frozenset[str] | None:
         return frozenset(self.board.zones) if self.board is not None else None
@@ -53,7 +53,8 @@ class ZombicideCase(CaseView[Rules]):
         return frozenset(f"{a}/{b}" for door in self.board.doors.values() for a, b in (door.zones, door.zones[::-1]))
 
 
-def _seats(spec: dict | None) -> int | None:
+def seats(spec: dict | None) -> int | None:
+    """A car's seats (None when the car did not fit)."""
     if spec is None:
         return None
     return spec["seats"] if "seats" in spec else DEFAULT_SEATS
