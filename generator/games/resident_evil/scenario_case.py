@@ -44,8 +44,8 @@ class ResidentEvilCase(CaseView[Rules]):
         super().__init__(case, node, report, model.rules if model is not None else None)
         self.model = model
         self.board = self._board()
-        own = {cid: body for cid, body in mapping(case.get("cards")).items() if body}
-        self.cards: dict[str, Any] = {**model.cards, **own} if model is not None else {}
+        self.own_cards = {cid: body for cid, body in mapping(case.get("cards")).items() if body}  # `cards:`
+        self.cards: dict[str, Any] = {**model.cards, **self.own_cards} if model is not None else {}
         self.characters = list(mapping(case.get("characters")))
         reserve = mapping(mapping(case.get("campaign")).get("reserve"))
         self.people = [*self.characters, *(rid for rid in reserve if rid not in self.characters)]

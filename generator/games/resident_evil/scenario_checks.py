@@ -24,17 +24,15 @@ from .scenario_case import BEHAVIOUR, DECK_KINDS, ResidentEvilCase, cards_of_kin
 def check_case(case: ResidentEvilCase) -> None:
     if case.rules is not None:
         _case_cards(case, case.rules)
-    _characters(case)
+    _inventories(case)
     _piles(case)
-    _campaign(case)
     case_bounds.check(case)
 
 
 def _case_cards(case: ResidentEvilCase, rules: Rules) -> None:
-    own = {cid: body for cid, body in mapping(case.case.get("cards")).items() if body}
-    if own:
+    if case.own_cards:
         card_format.check_card_ids(
-            own,
+            case.own_cards,
             lambda cid: child(case.node, "cards", cid),
             lambda cid: case.report.at("cards").at(cid),
             rules.attack_die.faces,
@@ -43,7 +41,10 @@ def _case_cards(case: ResidentEvilCase, rules: Rules) -> None:
         )
 
 
-def _characters(case: ResidentEvilCase) -> None:
+def _inventories(case: ResidentEvilCase) -> None:
+    """Each slot of a character's inventory and of the item box, and an inventory's size."""
+    for index, entry in enumerate(listed(mapping(case.case.get("campaign")).get("item-box"))):
+        _slot(case, ("campaign", "item-box", index), entry)
     for cid, spec in mapping(case.case.get("characters")).items():
         items = mapping(spec).get("items")
         if not isinstance(items, list):
@@ -147,8 +148,3 @@ def _card_of(case: ResidentEvilCase, path: CasePath, card: Any, kinds: tuple[str
 def _card_id(case: ResidentEvilCase, path: CasePath, card: Any, source: IdSource) -> None:
     """A card a check across keys names (its shape does not name it: the kind depends on where)."""
     check_id(source, case, card, case.at(path), case.place(path))
-
-
-def _campaign(case: ResidentEvilCase) -> None:
-    for index, entry in enumerate(listed(mapping(case.case.get("campaign")).get("item-box"))):
-        _slot(case, ("campaign", "item-box", index), entry)
