@@ -8,21 +8,24 @@ A game package gives one `Scenarios` (subclassed in generator/games/<engine>/sce
     step_keys   keys every step may have besides who/do/not-allowed/expect (dice, choices)
     expect      key -> Expect(shape, actual, compare): what an expectation may check and how
     ids         kind -> IdSource: where the ids a case names come from (generator/scenarios/names.py)
+    case_view   the CaseView (sub)class a case's ids and checks read: the board parsed, ...
     turn_fields the fields of `turn:` (whose turn, which phase), when the game has turns
     piles       whether `decks:` and `discards:` expect piles of cards
 
-and the hooks that need code: `view` (a case as its checks see it: the board parsed), `check_case`
-(what the rules bound across keys), `limits` (bounds the rules set), `build` (a session from a
-case), `events`, `turn`, `decks`, `discards`, `leftovers`, `snapshot`. Everything else (reading
-with positions, refusals, any-of, events and turns, piles, traces) is the shared package's.
+and the hooks that need code: `check_case` (what the rules bound across keys), `limits` (bounds
+the rules set), `build` (a session from a case), `turn`, `decks`, `discards`, `leftovers`, and
+`events` and `snapshot` when the session keeps them elsewhere than in `.state` (WithState).
+Everything else (reading with positions, refusals, any-of, events and turns, piles, traces) is the
+shared package's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Mapping, Protocol, TypeVar, cast
 
+from generator.core.snapshots import snapshot
 from generator.errors import GeneratorError, ScenarioError
 from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
@@ -49,6 +52,14 @@ from generator.scenarios.shapes import (
 R = TypeVar("R")  # the game's rules, as its engine takes them
 S = TypeVar("S")  # a game being played
 V = TypeVar("V", bound=CaseView)  # one case as the game's checks see it
+
+
+class WithState(Protocol):
+    """A session that keeps its game in `.state`, the events so far among it (the default
+    `events` and `snapshot` read it)."""
+
+    state: Any
+
 
 # A Python error raised while a case is built or played is the scenario's mistake, said in words,
 # never a traceback (the format lets through only values of the right kind; a case can still ask
@@ -134,18 +145,23 @@ class Scenarios(Generic[R, S, V]):
     ids: Mapping[str, IdSource[V]] = {}
     turn_fields: Mapping[str, Shape] = {}
     bounds: tuple[Limit, ...] = ()  # the Limits the shapes name, each read from the rules
+    # The case as the game's checks see it: a CaseView subclass also parses the board, ...
+    case_view: Callable[[dict, Node, Report, Any], CaseView] = CaseView
     piles = False
     pile_names: tuple[str, ...] = ()  # the piles `decks:` and `discards:` may name (none: any)
     example_step = "{do: <action>}"  # a step as this game writes one, for messages
-    event_kinds: frozenset[str] = frozenset()
     # kind -> the details its events carry (an expected event naming another detail matches
     # nothing: reported); None when the game does not list them.
     event_fields: Mapping[str, tuple[str, ...]] | None = None
 
+    @property
+    def event_kinds(self) -> frozenset[str]:
+        """Every event the engine emits: the kinds event_fields lists (a game without it says them)."""
+        return frozenset(self.event_fields or ())
+
     # --- hooks: reading -------------------------------------------------------------------------
     def view(self, case: dict, node: Node, report: Report, rules: R | None) -> V:
-        """The case as the game's checks see it (a subclass parses its board here)."""
-        return CaseView(case, node, report, rules)  # type: ignore[return-value]
+        return self.case_view(case, node, report, rules)  # type: ignore[return-value]
 
     def check_case(self, view: V) -> None:
         """What the rules bound across a case's keys (each value's own range is its shape's)."""
@@ -159,7 +175,7 @@ class Scenarios(Generic[R, S, V]):
         raise NotImplementedError
 
     def events(self, session: S) -> list[dict]:
-        raise NotImplementedError
+        return cast(WithState, session).state.events
 
     def turn(self, session: S) -> Mapping[str, object]:
         return {}
@@ -181,7 +197,8 @@ class Scenarios(Generic[R, S, V]):
         return []
 
     def snapshot(self, session: S) -> object:
-        raise NotImplementedError
+        """A copy of the session's game for a diagram, untouched by the steps played after it."""
+        return snapshot(cast(WithState, session).state)
 
     # --- the shared side --------------------------------------------------------------------------
     @cached_property

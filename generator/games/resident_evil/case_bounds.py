@@ -4,20 +4,25 @@ Called by scenario_checks.py once the ids of a case are known (`ids` is its view
 shapes read it, the map, the table of cards and the Rules, or None when the caller has no rules).
 Each message says what is wrong and what to write instead, at the value that breaks the bound:
 
-    the play          a character's tokens, its tile in play, the turn order, the party's size
+    the play          a character's tokens, the turn order, the party's size, enemies' wounds
     the board         stairwell pairs, spawn squares on their tile and where a card spawns,
-                      tokens on tiles in play, what an exploration card lays and where, the elevator
-    the campaign      the danger track, the item box, the reserve's wounds
+                      models and tokens on tiles in play and within a square's room, what an
+                      exploration card lays and where (one walk over the pieces serves the three),
+                      the elevator
+    the campaign      the danger track, the item box, who the reserve holds and their wounds
     the box           enemy models, squares of the map (the shared reader bounds a case's steps)
 """
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from generator.scenarios.case import CasePath, listed, mapping
 
 from .campaign import HANDGUN
+from .engine import CHARACTER_SIZE, TOKEN_SIZES
 from .rules import Rules
 from .scenario_case import ResidentEvilCase as CaseIds
 
@@ -28,16 +33,18 @@ MODELS_WHY = "more than the box holds"
 
 
 def check(ids: CaseIds) -> None:
-    _characters(ids)
+    _kerosene(ids)
+    on_board = pieces(ids)
+    for piece in on_board:
+        _on_the_board(ids, piece)
     _the_dead(ids)
-    _reserve_roles(ids)
     _turn_order(ids)
     _start_squares(ids)
     _puzzles(ids)
     _completed_scenario(ids)
     _stairs(ids)
     _spawn_squares(ids)
-    _exploration_enemies(ids)
+    _enemies(ids)
     _exploration_lays(ids)
     _elevator(ids)
     _danger_track(ids)
@@ -49,10 +56,12 @@ def check(ids: CaseIds) -> None:
         _reserve(ids, rules)
         _handgun(ids, rules)
         _spawns_have_squares(ids)
+        if ids.board is not None:
+            _room(ids, rules, on_board)
 
 
 # --- the play -----------------------------------------------------------------------------------
-def _characters(ids: CaseIds) -> None:
+def _kerosene(ids: CaseIds) -> None:
     for cid, spec in mapping(ids.case.get("characters")).items():
         spec = mapping(spec)
         carried, most = spec.get("kerosene"), spec.get("kerosene-max")
@@ -62,65 +71,114 @@ def _characters(ids: CaseIds) -> None:
                 f"{cid} carries {carried} kerosene tokens, but kerosene-max (the profile card's limit) is "
                 f"{most or 0}; write at most {most or 0}, or raise kerosene-max",
             )
-    for key in ("characters", "enemies"):
-        for mid, spec in mapping(ids.case.get(key)).items():
-            _on_the_board(ids, (key, mid, "at"), mid, mapping(spec).get("at"))
-    _tokens_on_the_board(ids)
 
 
-# Tokens and terrain laid at the start: on an off-board tile they would be there before it is
-# (a stairwell leading onto it, an exit left through it). An exploration card lays a tile's own.
-SQUARE_LISTS = ("typewriters", "item-boxes", "exits", "narrative-tokens")
-SQUARE_MAPS = ("corpses", "kerosene", "item-tokens")
-CARD_LAID = ("corpses", "item-tokens")  # what an exploration card may lay with its tile
-TOKEN_NAMES = {
-    "typewriters": "the typewriter",
-    "item-boxes": "the item box",
-    "exits": "the exit",
-    "narrative-tokens": "the narrative token",
-    "corpses": "the corpses",
-    "kerosene": "the kerosene",
-    "item-tokens": "the item token",
+@dataclass(frozen=True)
+class Piece:
+    """A model or token the case puts on a square, with where it says so."""
+
+    path: CasePath
+    who: str  # as a message names it
+    square: Any
+    sizes: tuple[str, ...] = ()  # the room it takes, as the engine's sizes_at counts it (none: no room)
+
+    def refuse(self, ids: CaseIds, message: str) -> None:
+        """At the square, or at the key when the square is a mapping's key (the path ends with it)."""
+        ids.refuse_key(self.path, message) if self.path[-1] == self.square else ids.refuse(self.path, message)
+
+
+# Tokens by case key: how a message names them, and the engine's token each weighs as (None: it
+# takes no room). Corpses first, then the room-taking tokens: a square's room is reported at the
+# last piece put there.
+TOKENS = {
+    "corpses": ("the corpses", "corpse"),
+    "typewriters": ("the typewriter", "typewriter"),
+    "item-boxes": ("the item box", "item-box"),
+    "exits": ("the exit", None),
+    "narrative-tokens": ("the narrative token", None),
+    "kerosene": ("the kerosene", None),
+    "item-tokens": ("the item token", None),
 }
+CARD_LAID = ("corpses", "item-tokens")  # what an exploration card may lay with its tile
 
 
-def _tokens_on_the_board(ids: CaseIds) -> None:
-    for key in SQUARE_LISTS:
-        for index, square in enumerate(listed(ids.case.get(key))):
-            _on_the_board(ids, (key, index), TOKEN_NAMES[key], square)
-    for key in SQUARE_MAPS:
-        for square in mapping(ids.case.get(key)):
-            _on_the_board(ids, (key, square), TOKEN_NAMES[key], square, key=True)
-    for index, pair in enumerate(listed(ids.case.get("stairs"))):
+def pieces(ids: CaseIds, holder: dict | None = None, at: CasePath = ()) -> list[Piece]:
+    """Every model and token the case (or what `holder` at path `at` holds: an exploration card)
+    puts on the board; a dead character's model has left it."""
+    holder = ids.case if holder is None else holder
+    found: list[Piece] = []
+
+    def put(path: CasePath, who: str, square: Any, sizes: tuple[str, ...] = ()) -> None:
+        found.append(Piece((*at, *path), who, square, sizes))
+
+    for cid, spec in map_of_maps(holder.get("characters")):
+        put(("characters", cid, "at"), cid, spec.get("at"), () if spec.get("dead") is True else (CHARACTER_SIZE,))
+    for eid, spec in map_of_maps(holder.get("enemies")):
+        size = mapping(ids.cards.get(str(spec.get("type")))).get("size")
+        put(("enemies", eid, "at"), eid, spec.get("at"), (size,) if isinstance(size, str) else ())
+    for key, (who, token) in TOKENS.items():
+        value, weighs = holder.get(key), (TOKEN_SIZES[token],) if token else ()
+        for index, square in enumerate(listed(value) if not isinstance(value, dict) else []):
+            put((key, index), who, square, weighs)
+        for square, count in mapping(value).items():  # corpses: one token each
+            put((key, square), who, square, weighs * count if isinstance(count, int) else ())
+    for index, pair in enumerate(listed(holder.get("stairs"))):
         for square in listed(pair):
-            _on_the_board(ids, ("stairs", index), "the stairwell token", square)
-    lift = mapping(ids.case.get("elevator"))
-    _on_the_board(ids, ("elevator", "at"), "the elevator", lift.get("at"))
+            put(("stairs", index), "the stairwell token", square)
+    lift = mapping(holder.get("elevator"))
+    put(("elevator", "at"), "the elevator", lift.get("at"))
     for index, square in enumerate(listed(lift.get("shafts"))):
-        _on_the_board(ids, ("elevator", "shafts", index), "the elevator shaft", square)
+        put(("elevator", "shafts", index), "the elevator shaft", square)
+    return found
 
 
-def _on_the_board(ids: CaseIds, path: tuple, who: str, square: Any, key: bool = False) -> None:
+def map_of_maps(value: Any) -> list[tuple[Any, dict]]:
+    return [(key, mapping(spec)) for key, spec in mapping(value).items()]
+
+
+def _on_the_board(ids: CaseIds, piece: Piece) -> None:
     """A model or a token stands on a tile in play: an off-board tile is laid only when explored."""
-    off = [tile for tile in listed(ids.case.get("off-board")) if isinstance(tile, str)]
-    if (
-        ids.board is None
-        or not isinstance(square, str)
-        or square not in ids.board.tiles
-        or ids.board.tiles[square] not in off
-    ):
+    square, path, tile = piece.square, piece.path, _tile(ids, piece.square)
+    if tile is None or tile not in listed(ids.case.get("off-board")):
         return
-    tile = ids.board.tiles[square]
-    instead = (
-        f" (or on the exploration card that lays the tile: exploration › <door> › {path[0]})"
-        if path[0] in CARD_LAID
-        else ""
-    )
-    message = (
+    laid = f" (or on the exploration card that lays the tile: exploration › <door> › {path[0]})"
+    piece.refuse(
+        ids,
         f"{square} is on tile {tile}, which is off the board (off-board) until it is explored; put "
-        f"{who} on a tile in play{instead}"
+        f"{piece.who} on a tile in play{laid if path[0] in CARD_LAID else ''}",
     )
-    ids.refuse_key(path, message) if key else ids.refuse(path, message)
+
+
+def _tile(ids: CaseIds, square: Any) -> str | None:
+    return ids.board.tiles.get(square) if ids.board is not None and isinstance(square, str) else None
+
+
+def _laid(ids: CaseIds, door: str) -> list[str]:
+    """The off-board tiles beyond a door: the ones its exploration card lays."""
+    if ids.board is None or door not in ids.board.doors:
+        return []
+    beyond = {ids.board.tiles[square] for square in ids.board.doors[door].squares}
+    return sorted(beyond & set(listed(ids.case.get("off-board"))))
+
+
+def _room(ids: CaseIds, rules: Rules, on_board: list[Piece]) -> None:
+    """Each square holds models and tokens up to the rules' weight limit."""
+    weights, limit = rules.size_weights, rules.square_limit
+    load: dict[Any, list[tuple[str, CasePath]]] = defaultdict(list)  # square -> (size, where it was put)
+    for piece in on_board:
+        load[piece.square] += [(size, piece.path) for size in piece.sizes if size in weights]
+    for square, sizes in load.items():
+        weight = sum(weights[size] for size, _ in sizes)
+        if square is None or weight <= limit:
+            continue
+        counted = ", ".join(f"{n} {size}" for size, n in Counter(size for size, _ in sizes).items())
+        path = sizes[-1][1]
+        ids.report.at(str(path[0])).error(
+            ids.place(path),
+            f"square {square} has no room for what the case puts there ({counted}: "
+            f"weight {weight}); a square holds weight {limit} (a small model or token weighs "
+            f"{weights['small']}, a medium {weights['medium']}, a large {weights['large']}); move some elsewhere",
+        )
 
 
 def _the_dead(ids: CaseIds) -> None:
@@ -144,30 +202,12 @@ def _the_dead(ids: CaseIds) -> None:
         )
 
 
-def _reserve_roles(ids: CaseIds) -> None:
-    """A character whose role in characters.yaml is reserve-only never plays a scenario."""
-    roles = ids.model.reserve_only if ids.model is not None else frozenset()
-    for cid in ids.characters:
-        if cid in roles:
-            ids.refuse_key(
-                ("characters", cid),
-                f"{cid} is reserve-only (its role in characters.yaml) and never plays a scenario; put it "
-                f"under campaign › reserve",
-            )
-    for rid, spec in mapping(mapping(ids.case.get("campaign")).get("reserve")).items():
-        if rid in roles and mapping(spec).get("reserve-only") is False:
-            ids.refuse(
-                ("campaign", "reserve", rid, "reserve-only"),
-                f"{rid} is reserve-only in characters.yaml; remove 'reserve-only: false'",
-            )
-
-
 def _start_squares(ids: CaseIds) -> None:
     squares = ids.case.get("start-squares")
     for path, square in ids.each_once(
         ("start-squares",), squares, lambda sq: f"{sq} is a start square already; each start square is another square"
     ):
-        _on_the_board(ids, path, "the start square", square)
+        _on_the_board(ids, Piece(path, "the start square", square))
 
 
 def _puzzles(ids: CaseIds) -> None:
@@ -202,7 +242,9 @@ def _completed_scenario(ids: CaseIds) -> None:
 
 
 def _turn_order(ids: CaseIds) -> None:
+    """players names each character of the case once."""
     players = ids.case.get("players")
+    ids.each_once(("players",), players, lambda p: f"'{p}' plays twice; name each character once in the turn order")
     if not isinstance(players, list) or not isinstance(ids.case.get("characters"), dict):
         return
     missing = [cid for cid in ids.characters if cid not in players]
@@ -306,27 +348,18 @@ def _explored_tiles(ids: CaseIds) -> list[tuple[str, CasePath]]:
     """The tiles with an unexplored token now, or once an exploration card lays them (with the
     place that says so)."""
     tiles: list[tuple[str, CasePath]] = [(tile, ("unexplored", tile)) for tile in mapping(ids.case.get("unexplored"))]
-    off = listed(ids.case.get("off-board"))
-    for door, card in mapping(ids.case.get("exploration")).items():
-        if not mapping(card).get("unexplored") or ids.board is None or door not in ids.board.doors:
-            continue
-        tiles += [
-            (ids.board.tiles[q], ("exploration", door, "unexplored"))
-            for q in ids.board.doors[door].squares
-            if ids.board.tiles[q] in off
-        ]
+    for door, card in map_of_maps(ids.case.get("exploration")):
+        if card.get("unexplored"):
+            tiles += [(tile, ("exploration", door, "unexplored")) for tile in _laid(ids, door)]
     return tiles
 
 
 def _exploration_lays(ids: CaseIds) -> None:
     """An exploration card lies on a door to an off-board tile, and lays its contents on that tile."""
-    board, off = ids.board, set(listed(ids.case.get("off-board")))
-    if board is None:
-        return
     for door, card in mapping(ids.case.get("exploration")).items():
-        if door not in board.doors:
+        if ids.board is None or door not in ids.board.doors:
             continue  # an unknown door: reported with the ids
-        laid = sorted({board.tiles[q] for q in board.doors[door].squares} & off)
+        laid = _laid(ids, door)
         if not laid:
             ids.refuse_key(
                 ("exploration", door),
@@ -335,16 +368,14 @@ def _exploration_lays(ids: CaseIds) -> None:
                 f"or remove the card",
             )
             continue
-        for key in ("enemies", "item-tokens", "corpses"):
-            for name, value in mapping(mapping(card).get(key)).items():
-                square = mapping(value).get("at") if key == "enemies" else name
-                if square in board.tiles and board.tiles[square] not in laid:
-                    path = ("exploration", door, key, name) + (("at",) if key == "enemies" else ())
-                    message = (
-                        f"{square} is on tile {board.tiles[square]}, but this card lays tile "
-                        f"{', '.join(laid)}; put what it brings on the tile it lays"
-                    )
-                    ids.refuse(path, message) if key == "enemies" else ids.refuse_key(path, message)
+        for piece in pieces(ids, mapping(card), ("exploration", door)):
+            tile = _tile(ids, piece.square)
+            if tile is not None and tile not in laid:
+                piece.refuse(
+                    ids,
+                    f"{piece.square} is on tile {tile}, but this card lays tile {', '.join(laid)}; put what it "
+                    f"brings on the tile it lays",
+                )
 
 
 def _elevator(ids: CaseIds) -> None:
@@ -357,9 +388,13 @@ def _elevator(ids: CaseIds) -> None:
         )
 
 
-def _exploration_enemies(ids: CaseIds) -> None:
-    """An exploration card's enemies: ids of their own, wounds below their hit points."""
-    first: dict[str, CasePath] = {eid: ("enemies", eid) for eid in mapping(ids.case.get("enemies"))}
+def _enemies(ids: CaseIds) -> None:
+    """An enemy's wounds stay below its card's hit points (one more wound defeats it); an
+    exploration card's enemies have ids of their own."""
+    first: dict[str, CasePath] = {}
+    for eid, spec in map_of_maps(ids.case.get("enemies")):
+        first[eid] = ("enemies", eid)
+        _wounds_below_hit_points(ids, ("enemies", eid, "wounds"), spec)
     for door, card in mapping(ids.case.get("exploration")).items():
         for eid, spec in mapping(mapping(card).get("enemies")).items():
             path = ("exploration", door, "enemies", eid)
@@ -369,15 +404,15 @@ def _exploration_enemies(ids: CaseIds) -> None:
                 )
             else:
                 first[eid] = path
-            prefix, _, number = str(eid).rpartition("-")
-            if number.isascii() and number.isdigit() and mapping(ids.cards.get(prefix)).get("kind") == "enemy":
+            if ids.model is not None and ids.spawned(eid):
+                prefix = str(eid).rpartition("-")[0]
                 ids.refuse_key(
                     path,
                     f"'{eid}' is the form of the ids enemies take when they appear during play "
                     f"(<enemy card>-<number>), and one may appear before this tile is laid; name "
                     f"it otherwise, such as 'laid-{prefix}'",
                 )
-            wounds_below_hit_points(ids, (*path, "wounds"), mapping(spec))
+            _wounds_below_hit_points(ids, (*path, "wounds"), mapping(spec))
 
 
 # --- the campaign -------------------------------------------------------------------------------
@@ -420,15 +455,29 @@ def _item_box(ids: CaseIds, rules: Rules) -> None:
 
 
 def _reserve(ids: CaseIds, rules: Rules) -> None:
-    limit = rules.reserve_death_wounds
-    for rid, spec in mapping(mapping(ids.case.get("campaign")).get("reserve")).items():
+    """The reserve holds who does not play: a reserve-only character (its role in characters.yaml)
+    never plays a scenario, and a reserve character's wounds have not killed it."""
+    roles, limit = ids.model.reserve_only if ids.model is not None else frozenset(), rules.reserve_death_wounds
+    for cid in ids.characters:
+        if cid in roles:
+            ids.refuse_key(
+                ("characters", cid),
+                f"{cid} is reserve-only (its role in characters.yaml) and never plays a scenario; put it "
+                f"under campaign › reserve",
+            )
+    for rid, spec in map_of_maps(mapping(ids.case.get("campaign")).get("reserve")):
         if rid in ids.characters:
             ids.refuse_key(
                 ("campaign", "reserve", rid),
                 f"{rid} plays this scenario (characters), so is not in "
                 f"the reserve; a reserve character is one who does not play",
             )
-        wounds = mapping(spec).get("wounds")
+        if rid in roles and spec.get("reserve-only") is False:
+            ids.refuse(
+                ("campaign", "reserve", rid, "reserve-only"),
+                f"{rid} is reserve-only in characters.yaml; remove 'reserve-only: false'",
+            )
+        wounds = spec.get("wounds")
         if wounds is not None and wounds >= limit:
             ids.refuse(
                 ("campaign", "reserve", rid, "wounds"),
@@ -453,7 +502,7 @@ def _handgun(ids: CaseIds, rules: Rules) -> None:
 # --- the box ------------------------------------------------------------------------------------
 def _enemy_models(ids: CaseIds) -> None:
     on_board = len(mapping(ids.case.get("enemies")))
-    explored = sum(len(mapping(mapping(card).get("enemies"))) for card in mapping(ids.case.get("exploration")).values())
+    explored = len(ids.enemies()) - on_board
     supply = sum(n for n in mapping(ids.case.get("supply")).values() if n is not None)
     total = on_board + explored + supply
     if total > MAX_ENEMY_MODELS:
@@ -466,8 +515,7 @@ def _enemy_models(ids: CaseIds) -> None:
         )
 
 
-def wounds_below_hit_points(ids: CaseIds, path: CasePath, spec: dict) -> None:
-    """An enemy's wounds stay below its card's hit points: one more wound defeats it."""
+def _wounds_below_hit_points(ids: CaseIds, path: CasePath, spec: dict) -> None:
     kind, wounds = spec.get("type"), spec.get("wounds")
     hp = mapping(ids.cards.get(str(kind))).get("hp")
     if isinstance(wounds, int) and isinstance(hp, int) and wounds >= hp:

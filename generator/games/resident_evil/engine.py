@@ -119,9 +119,11 @@ class Game:
         sizes += [TOKEN_SIZES["item-box"]] * s.item_boxes.count(square)
         return sizes
 
+    def weight_at(self, square: str, leaving: object | None = None) -> int:
+        return sum(self.rules.weight(x) for x in self.sizes_at(square, leaving))
+
     def has_room(self, square: str, size: str, leaving: object | None = None) -> bool:
-        used = sum(self.rules.weight(x) for x in self.sizes_at(square, leaving))
-        return used + self.rules.weight(size) <= self.rules.square_limit
+        return self.weight_at(square, leaving) + self.rules.weight(size) <= self.rules.square_limit
 
     # --- the shape of every action ------------------------------------------------------------
     def _check_turn(self, who: str) -> Character:

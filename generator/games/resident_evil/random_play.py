@@ -25,7 +25,7 @@ from generator.scenarios.random_play import RandomPlay
 from . import campaign
 from .cards import EnemyProfile, Item, TensionCard
 from .data import Model
-from .engine import CHARACTER_SIZE, TOKEN_SIZES, Game
+from .engine import Game
 from .scenario import HOOKS
 from .scenario_format import ACTIONS
 from .state import PHASES, Character, Held, State
@@ -245,28 +245,27 @@ def _campaign_counts(game: Game) -> list[str]:
 
 
 def _room(game: Game) -> list[str]:
-    s, rules = game.state, game.rules
-    found = []
-    load: Counter = Counter()
-    for c in s.characters.values():
-        if c.in_play:
-            load[c.square] += rules.weight(CHARACTER_SIZE)
-            if not s.in_play(c.square):
-                found.append(f"{c.id} stands on {c.square}, which is not in the play area")
-    for e in s.enemies.values():
-        load[e.square] += rules.weight(game.profile(e).size)
-        if not s.in_play(e.square):
-            found.append(f"enemy {e.id} stands on {e.square}, which is not in the play area")
-    for square, count in s.corpses.items():
-        load[square] += count * rules.weight(TOKEN_SIZES["corpse"])
-    for square in s.typewriters:
-        load[square] += rules.weight(TOKEN_SIZES["typewriter"])
-    for square in s.item_boxes:
-        load[square] += rules.weight(TOKEN_SIZES["item-box"])
-    found += [
-        f"{square} holds weight {w} of {rules.square_limit}" for square, w in load.items() if w > rules.square_limit
+    """Every model stands in the play area, and every square holds what the engine's room allows."""
+    s, limit = game.state, game.rules.square_limit
+    characters = [c for c in s.characters.values() if c.in_play]
+    found = [
+        f"{c.id} stands on {c.square}, which is not in the play area" for c in characters if not s.in_play(c.square)
     ]
-    return found
+    found += [
+        f"enemy {e.id} stands on {e.square}, which is not in the play area"
+        for e in s.enemies.values()
+        if not s.in_play(e.square)
+    ]
+    squares = dict.fromkeys(
+        [
+            *(c.square for c in characters),
+            *(e.square for e in s.enemies.values()),
+            *s.corpses,
+            *s.typewriters,
+            *s.item_boxes,
+        ]
+    )
+    return found + [f"{q} holds weight {w} of {limit}" for q in squares if (w := game.weight_at(q)) > limit]
 
 
 def cards_in_play(state: State) -> Counter:

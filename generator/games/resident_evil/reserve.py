@@ -122,8 +122,7 @@ def boss_move(game: Game, boss: str, path: list[str]) -> None:
 
 
 def _crowded(game: Game, square: str, size: str) -> bool:
-    used = sum(game.rules.weight(x) for x in game.sizes_at(square))
-    return used > game.rules.square_limit
+    return game.weight_at(square) > game.rules.square_limit
 
 
 def behaviour_card(game: Game, boss: Enemy) -> None:

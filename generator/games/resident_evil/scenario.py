@@ -21,17 +21,13 @@ for that check alone; dice are scripted by face on the step that rolls them.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
 from generator.core.dice import ScriptedRolls
 from generator.core.grid import parse_grid
-from generator.core.snapshots import snapshot
 from generator.errors import ScenarioError
-from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
-from generator.scenarios.report import Report
 from generator.scenarios.setup import copy_keys
 
 from . import campaign as campaign_steps
@@ -40,17 +36,10 @@ from . import scenario_checks
 from .data import Model
 from .engine import Game
 from .events import EVENT_FIELDS, STAMP
-from .narration import templates
 from .rules import Rules
 from .scenario_case import IDS, ResidentEvilCase
 from .scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, STEP_KEYS, TURN_FIELDS, health_box
 from .state import Campaign, Character, Enemy, Held, MapCard, Puzzle, Reserve, State
-
-
-@lru_cache(maxsize=1)
-def event_kinds() -> frozenset[str]:
-    """Every event the engine emits (each has a narration template)."""
-    return frozenset(kind.partition(".")[0] for kind in templates()["events"])
 
 
 class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
@@ -63,18 +52,12 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
     step_keys = STEP_KEYS
     expect = EXPECT
     ids = IDS
+    case_view = ResidentEvilCase
     turn_fields = TURN_FIELDS
     bounds = BOUNDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
     piles = True
     example_step = "{who: jill, do: move, to: b2}"
-
-    @property
-    def event_kinds(self) -> frozenset[str]:  # type: ignore[override]
-        return event_kinds()
-
-    def view(self, case: dict, node: Node, report: Report, rules: Model | None) -> ResidentEvilCase:
-        return ResidentEvilCase(case, node, report, rules)
 
     def check_case(self, view: ResidentEvilCase) -> None:
         scenario_checks.check_case(view)
@@ -96,17 +79,11 @@ class ResidentEvilScenarios(Scenarios[Model, Game, ResidentEvilCase]):
                 f"{session.dice.left} scripted rolls of this step were never rolled; remove them or fix the step"
             )
 
-    def events(self, session: Game) -> list[dict]:
-        return session.state.events
-
     def decks(self, session: Game) -> Mapping[str, list]:
         return session.state.decks
 
     def discards(self, session: Game) -> Mapping[str, list]:
         return session.state.discards
-
-    def snapshot(self, session: Game) -> State:
-        return snapshot(session.state)
 
 
 HOOKS = ResidentEvilScenarios()

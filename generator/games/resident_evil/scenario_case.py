@@ -44,8 +44,8 @@ class ResidentEvilCase(CaseView[Rules]):
         super().__init__(case, node, report, model.rules if model is not None else None)
         self.model = model
         self.board = self._board()
-        own = {cid: body for cid, body in mapping(case.get("cards")).items() if body}
-        self.cards: dict[str, Any] = {**model.cards, **own} if model is not None else {}
+        self.own_cards = {cid: body for cid, body in mapping(case.get("cards")).items() if body}  # `cards:`
+        self.cards: dict[str, Any] = {**model.cards, **self.own_cards} if model is not None else {}
         self.characters = list(mapping(case.get("characters")))
         reserve = mapping(mapping(case.get("campaign")).get("reserve"))
         self.people = [*self.characters, *(rid for rid in reserve if rid not in self.characters)]
@@ -110,8 +110,10 @@ class ResidentEvilCase(CaseView[Rules]):
             return None
         return [*self.rules.attack_die.faces, *ENCOUNTER_DIE.faces]
 
-    def has_characters(self) -> bool:
-        return isinstance(self.case.get("characters"), dict)  # else reported: who they are is not known
+    def known(self, ids: list[str]) -> list[str] | None:
+        """The characters (or a part of them) when `characters` fits (else reported: who they are is
+        not known, and no id of theirs is judged)."""
+        return ids if isinstance(self.case.get("characters"), dict) else None
 
 
 def cards_of_kind(kinds: tuple[str, ...], what: str) -> IdSource[ResidentEvilCase]:
@@ -143,18 +145,16 @@ IDS: dict[str, IdSource[ResidentEvilCase]] = {
         lambda board: board.doors,
         lambda case: f"the map's doors are {', '.join(sorted(case.board.doors)) or 'none'}",
     ),
-    "character": IdSource(
-        "character", lambda case: case.people if case.has_characters() else None, "name a character of the case"
-    ),
+    "character": IdSource("character", lambda case: case.known(case.people), "name a character of the case"),
     "from": IdSource(
         "character",
-        lambda case: case.people if case.has_characters() else None,
+        lambda case: case.known(case.people),
         f"name a character of the case, or {ITEM_BOX}",
         accept=lambda case, value: value == ITEM_BOX,
     ),
     "party": IdSource(
         "character",
-        lambda case: case.characters if case.has_characters() else None,
+        lambda case: case.known(case.characters),
         "the turn order names the case's characters",
     ),
     "player": IdSource(

@@ -1,24 +1,21 @@
 """What the rules bound across a Resident Evil case's keys, beyond each value's shape and ids:
-the case's own cards, a square's room (its models and tokens weigh no more than the rules
-allow), an inventory's size, a weapon's dial within its capacity, a slot's overlay and stack, an
-enemy's wounds below its hit points, a turn order naming each character once, and what each
-pile may hold. The other bounds across keys (the danger track, the item box, the party, the box's
-models) are case_bounds.py's.
+the case's own cards, an inventory's size, a weapon's dial within its capacity, a slot's overlay
+and stack, and what each pile may hold. The other bounds across keys (a square's room, enemies'
+wounds, the turn order, the danger track, the item box, the party, the box's models) are
+case_bounds.py's.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
 from typing import Any
 
 from generator.load.references import with_article
 from generator.scenarios.case import CasePath, listed, mapping
-from generator.scenarios.names import check_id
+from generator.scenarios.names import IdSource, check_id
 from generator.scenarios.report import child
 
 from . import card_format, case_bounds
 from .cards import ITEM_KINDS
-from .engine import CHARACTER_SIZE, TOKEN_SIZES
 from .rules import Rules
 from .scenario_case import BEHAVIOUR, DECK_KINDS, ResidentEvilCase, cards_of_kind
 
@@ -27,20 +24,15 @@ from .scenario_case import BEHAVIOUR, DECK_KINDS, ResidentEvilCase, cards_of_kin
 def check_case(case: ResidentEvilCase) -> None:
     if case.rules is not None:
         _case_cards(case, case.rules)
-    _characters(case)
-    _enemies(case)
-    _players(case)
+    _inventories(case)
     _piles(case)
-    _campaign(case)
-    _room(case)
     case_bounds.check(case)
 
 
 def _case_cards(case: ResidentEvilCase, rules: Rules) -> None:
-    own = {cid: body for cid, body in mapping(case.case.get("cards")).items() if body}
-    if own:
+    if case.own_cards:
         card_format.check_card_ids(
-            own,
+            case.own_cards,
             lambda cid: child(case.node, "cards", cid),
             lambda cid: case.report.at("cards").at(cid),
             rules.attack_die.faces,
@@ -49,7 +41,10 @@ def _case_cards(case: ResidentEvilCase, rules: Rules) -> None:
         )
 
 
-def _characters(case: ResidentEvilCase) -> None:
+def _inventories(case: ResidentEvilCase) -> None:
+    """Each slot of a character's inventory and of the item box, and an inventory's size."""
+    for index, entry in enumerate(listed(mapping(case.case.get("campaign")).get("item-box"))):
+        _slot(case, ("campaign", "item-box", index), entry)
     for cid, spec in mapping(case.case.get("characters")).items():
         items = mapping(spec).get("items")
         if not isinstance(items, list):
@@ -87,20 +82,21 @@ def _slot(case: ResidentEvilCase, path: CasePath, entry: Any) -> None:
         _stack(case, path, card, value.get("stack"))
 
 
+AMMO, HERBS = cards_of_kind(("ammo",), "an ammo card"), cards_of_kind(("healing",), "a herb card")
+
+
 def _overlay(case: ResidentEvilCase, path: CasePath, card: str, overlay: Any) -> None:
     if overlay is None:
         return
-    wrong = None if case.kind(overlay) == "ammo" else case.wrong_kind(overlay, "an ammo card")
+    path = (*path, "overlay")
+    _card_id(case, path, overlay, AMMO)
     body = mapping(case.cards.get(overlay))
-    if overlay not in case.cards:
-        wrong = f"unknown card '{overlay}'; give its profile under cards (here or in scenarios/cards/)"
-    elif case.kind(overlay) == "ammo" and (not body.get("profile") or body.get("reloads") != card):
-        wrong = (
+    if case.kind(overlay) == "ammo" and (not body.get("profile") or body.get("reloads") != card):
+        case.refuse(
+            path,
             f"'{overlay}' is not special ammunition for the {card}: an overlay is an ammo card with a profile and "
-            f"'reloads: {card}'; name one, or remove 'overlay'"
+            f"'reloads: {card}'; name one, or remove 'overlay'",
         )
-    if wrong:
-        case.refuse((*path, "overlay"), wrong)
 
 
 def _stack(case: ResidentEvilCase, path: CasePath, card: str, stack: Any) -> None:
@@ -109,11 +105,8 @@ def _stack(case: ResidentEvilCase, path: CasePath, card: str, stack: Any) -> Non
     if not _herb(case, card):
         case.refuse((*path, "stack"), f"only herbs are combined: '{card}' is not a herb; remove 'stack'")
     for index, herb in enumerate(stack):
-        if herb not in case.cards:
-            case.refuse((*path, "stack", index), f"unknown card '{herb}'; give its profile under cards")
-        elif case.kind(herb) != "healing":
-            case.refuse((*path, "stack", index), case.wrong_kind(herb, "a herb card") or "")
-        elif not _herb(case, herb):
+        _card_id(case, (*path, "stack", index), herb, HERBS)
+        if case.kind(herb) == "healing" and not _herb(case, herb):
             case.refuse(
                 (*path, "stack", index), f"'{herb}' is not a herb (herb: true); only herbs are combined with a herb"
             )
@@ -121,19 +114,6 @@ def _stack(case: ResidentEvilCase, path: CasePath, card: str, stack: Any) -> Non
 
 def _herb(case: ResidentEvilCase, card: Any) -> bool:
     return case.kind(card) == "healing" and bool(mapping(case.cards.get(card)).get("herb"))
-
-
-def _enemies(case: ResidentEvilCase) -> None:
-    for eid, spec in mapping(case.case.get("enemies")).items():
-        case_bounds.wounds_below_hit_points(case, ("enemies", eid, "wounds"), mapping(spec))
-
-
-def _players(case: ResidentEvilCase) -> None:
-    case.each_once(
-        ("players",),
-        case.case.get("players"),
-        lambda p: f"'{p}' plays twice; name each character once in the turn order",
-    )
 
 
 def _piles(case: ResidentEvilCase) -> None:
@@ -162,42 +142,9 @@ def _deck_kinds(case: ResidentEvilCase, path: CasePath, deck: str) -> tuple[str,
 
 def _card_of(case: ResidentEvilCase, path: CasePath, card: Any, kinds: tuple[str, ...]) -> None:
     what = "an item card" if kinds == ITEM_KINDS else f"{with_article(kinds[0])} card"
-    check_id(cards_of_kind(kinds, what), case, card, case.at(path), case.place(path))
+    _card_id(case, path, card, cards_of_kind(kinds, what))
 
 
-def _campaign(case: ResidentEvilCase) -> None:
-    for index, entry in enumerate(listed(mapping(case.case.get("campaign")).get("item-box"))):
-        _slot(case, ("campaign", "item-box", index), entry)
-
-
-def _room(case: ResidentEvilCase) -> None:
-    """Each square holds models and tokens up to the rules' weight limit."""
-    if case.rules is None or case.board is None:
-        return
-    weights = case.rules.size_weights
-    load: dict[Any, list[tuple[str, tuple]]] = defaultdict(list)  # square -> (size, where it was put)
-    for cid, spec in mapping(case.case.get("characters")).items():
-        if mapping(spec).get("dead") is not True:  # a dead character's model has left the board
-            load[mapping(spec).get("at")].append((CHARACTER_SIZE, ("characters", cid, "at")))
-    for eid, spec in mapping(case.case.get("enemies")).items():
-        size = mapping(case.cards.get(str(mapping(spec).get("type")))).get("size")
-        if isinstance(size, str) and size in weights:
-            load[mapping(spec).get("at")].append((size, ("enemies", eid, "at")))
-    for square, count in mapping(case.case.get("corpses")).items():
-        load[square] += [(TOKEN_SIZES["corpse"], ("corpses", square))] * (count if isinstance(count, int) else 0)
-    for key, token in (("typewriters", "typewriter"), ("item-boxes", "item-box")):
-        for index, square in enumerate(listed(case.case.get(key))):
-            load[square].append((TOKEN_SIZES[token], (key, index)))
-    limit = case.rules.square_limit
-    for square, pieces in load.items():
-        weight = sum(weights[size] for size, _ in pieces)
-        if square is None or weight <= limit:
-            continue
-        sizes = ", ".join(f"{n} {size}" for size, n in Counter(size for size, _ in pieces).items())
-        path = pieces[-1][1]
-        case.report.at(str(path[0])).error(
-            case.place(path),
-            f"square {square} has no room for what the case puts there ({sizes}: "
-            f"weight {weight}); a square holds weight {limit} (a small model or token weighs "
-            f"{weights['small']}, a medium {weights['medium']}, a large {weights['large']}); move some elsewhere",
-        )
+def _card_id(case: ResidentEvilCase, path: CasePath, card: Any, source: IdSource) -> None:
+    """A card a check across keys names (its shape does not name it: the kind depends on where)."""
+    check_id(source, case, card, case.at(path), case.place(path))

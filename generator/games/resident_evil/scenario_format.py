@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from generator.load.schema import describe
-from generator.load.yamlpos import Node
 from generator.scenarios import expectations as compare
 from generator.scenarios.case import listed
 from generator.scenarios.expectations import Expect, Field, Lookup, records
@@ -90,13 +88,11 @@ SCENARIO = Id("a scenario id (kebab-case, as its card on the mansion map)")
 PUZZLE_ID = Id("a puzzle id (kebab-case)", names="puzzle")
 
 
-class Held(Shape):
-    """An inventory slot: a card, {card: dial}, or {card: {dial, stack, overlay}}; a mistake inside
-    the mapping is reported at its own place (`handgun: 999`)."""
-
-    what = "a card id, {card: dial} or {card: {dial, stack, overlay}}"
-    kinds = ("map", "scalar")
-    SLOT = MapOf(
+# An inventory slot: a card, {card: dial}, or {card: {dial, stack, overlay}}; a mapping that does
+# not fit is told at its own place (`handgun: 999`), as Either tells the one shape of its kind.
+HELD = Either(
+    ITEM,
+    MapOf(
         Either(
             DIAL,
             Record({"dial": DIAL, "stack": ListOf(PLAIN_CARD, high=10), "overlay": PLAIN_CARD}),
@@ -105,18 +101,9 @@ class Held(Shape):
         low=1,
         high=1,
         keys=ITEM,
-    )
-
-    def read(self, node: Node, report: Any) -> Any:
-        if node.kind == "map":
-            return self.SLOT.read(node, report)
-        if ITEM.fits(node):
-            return ITEM.read(node, report)
-        report.error(node.where, f"expected {self.what}, found {describe(node)}")
-        return None
-
-
-HELD = Held()
+    ),
+    what="a card id, {card: dial} or {card: {dial, stack, overlay}}",
+)
 INVENTORY = ListOf(HELD, high=20, why="an inventory holds at most 20 cards")
 CHARACTER_SPEC = Record(
     {
@@ -473,8 +460,8 @@ EXPECT: dict[str, Expect[Game]] = {
     ),
     "result": Expect(OneOf("ongoing", "completed", "failed"), lambda g: g.state.result),
     "player": Expect(CHARACTER, lambda g: g.state.player),
-    "phase": Expect(OneOf(*PHASES, "end"), lambda g: g.state.phase),
-    "actions-left": Expect(Int(0, TURN_ACTIONS, "0 to parameter 'actions-per-turn' actions"), Game.actions_left),
+    "phase": Expect(TURN_FIELDS["phase"], lambda g: g.state.phase),
+    "actions-left": Expect(TURN_FIELDS["actions-left"], Game.actions_left),
     "ink-ribbons": Expect(INK_RIBBONS, lambda g: g.state.ink_ribbons),
     "typewriters": Expect(SQUARES, lambda g: g.state.typewriters),
     "danger": Expect(DANGER, lambda g: g.state.campaign.danger),

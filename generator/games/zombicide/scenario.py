@@ -28,21 +28,18 @@ from typing import Mapping
 from generator.core.dice import ScriptedDice, SeededDice
 from generator.core.events import NotAllowed
 from generator.core.phases import Turn
-from generator.core.snapshots import snapshot
 from generator.games.zombicide import scenario_checks
 from generator.games.zombicide.board import Board, door_id, parse_map
 from generator.games.zombicide.engine import Game
-from generator.games.zombicide.events import EVENT_FIELDS, EVENT_KINDS, STAMP
+from generator.games.zombicide.events import EVENT_FIELDS, STAMP
 from generator.games.zombicide.rules import PARAMETERS, Rules
 from generator.games.zombicide.rules import convert_value as convert_parameter
 from generator.games.zombicide.scenario_checks import ZombicideCase
 from generator.games.zombicide.scenario_format import ACTIONS, BOUNDS, CASE_KEYS, EXPECT, IDS, STEP_KEYS, TURN_FIELDS
-from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor, Zombie
+from generator.games.zombicide.state import PLAYERS, Car, Item, State, Survivor
 from generator.games.zombicide.strategies import WOUNDED
-from generator.load.yamlpos import Node
 from generator.scenarios.case import listed, mapping
 from generator.scenarios.game import Scenarios
-from generator.scenarios.report import Report
 from generator.scenarios.setup import copy_keys
 
 # --- building the game ---------------------------------------------------------------------
@@ -54,9 +51,7 @@ SURVIVOR_KEYS = ("skills", "xp", "wounds", "kid", "dead", "actions-used", "searc
 def build_game(case: dict, rules: Rules) -> Game:
     """A game in the state the case describes (its values fit the format)."""
     board = _board(case)
-    rules = mission_rules(rules, case.get("mission") or {})
-    if case.get("supply"):
-        rules = dataclasses.replace(rules, zombie_supply={**rules.zombie_supply, **case["supply"]})
+    rules = with_supply(mission_rules(rules, case.get("mission") or {}), case.get("supply"))
     survivors = {sid: _survivor(sid, spec or {}, rules) for sid, spec in (case.get("survivors") or {}).items()}
     state = State(board=board, survivors=survivors)
     _zombies(case, state)
@@ -84,14 +79,13 @@ def _zombies(case: dict, state: State) -> None:
     for zone, counts in (case.get("zombies") or {}).items():
         for ztype, n in counts.items():
             for _ in range(n):
-                state.zombies.append(Zombie(state.next_uid, ztype, zone))
-                state.next_uid += 1
+                state.add_zombie(ztype, zone)
 
 
 def _cars(case: dict, state: State) -> None:
     """The case's cars, with the survivors who sit in them."""
     for cid, spec in (case.get("cars") or {}).items():
-        state.cars[cid] = Car(cid, spec["at"], [None] * spec.get("seats", 4), spec.get("kind", "car"))
+        state.cars[cid] = Car(cid, spec["at"], [None] * (scenario_checks.seats(spec) or 0), spec.get("kind", "car"))
     for s in state.survivors.values():
         if s.car:
             state.cars[s.car].seats[s.seat or 0] = s.id
@@ -106,12 +100,19 @@ def mission_rules(rules: Rules, switches: dict) -> Rules:
     return dataclasses.replace(rules, **changes) if changes else rules
 
 
+def with_supply(rules: Rules, supply: dict | None) -> Rules:
+    """The case's own supply over the edition's (a count that did not fit, None, is left out)."""
+    own = {ztype: count for ztype, count in mapping(supply).items() if count is not None}
+    return dataclasses.replace(rules, zombie_supply={**rules.zombie_supply, **own}) if own else rules
+
+
 def survivors_at_start(case: dict, rules: Rules) -> Game:
-    """The case's survivors as a game starts them, on no board: the checks across keys ask the
-    engine what each holds, may do and carries, as play will (a value that did not fit, None, is
-    left out)."""
+    """The case's survivors as a game starts them, under the case's supply and on no board: the
+    checks across keys ask the engine what each holds, may do and carries, as play will (a value
+    that did not fit, None, is left out)."""
     survivors = {sid: _survivor(sid, spec, rules) for sid, spec in mapping(case.get("survivors")).items() if spec}
-    return Game(rules, State(board=Board({}, {}, {}, {}), survivors=survivors), ScriptedDice([]))
+    state = State(board=Board({}, {}, {}, {}), survivors=survivors)
+    return Game(with_supply(rules, case.get("supply")), state, ScriptedDice([]))
 
 
 def _survivor(sid: str, spec: dict, rules: Rules) -> Survivor:
@@ -148,14 +149,11 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
     step_keys = STEP_KEYS
     expect = EXPECT
     ids = IDS
+    case_view = ZombicideCase
     turn_fields = TURN_FIELDS
     bounds = BOUNDS
     example_step = "{who: amy, do: move, to: b}"
-    event_kinds = EVENT_KINDS
     event_fields = {kind: (*fields, *STAMP) for kind, fields in EVENT_FIELDS.items()}
-
-    def view(self, case: dict, node: Node, report: Report, rules: Rules | None) -> ZombicideCase:
-        return ZombicideCase(case, node, report, rules)
 
     def check_case(self, view: ZombicideCase) -> None:
         start = survivors_at_start(view.case, view.rules) if view.rules is not None else None
@@ -163,9 +161,6 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
 
     def build(self, case: dict, rules: Rules) -> Game:
         return build_game(case, rules)
-
-    def events(self, session: Game) -> list[dict]:
-        return session.state.events
 
     def apply_step(self, session: Game, step: dict) -> None:
         """A step the rules refuse leaves the turn as it was (Game.refused)."""
@@ -187,9 +182,6 @@ class ZombicideScenarios(Scenarios[Rules, Game, ZombicideCase]):
         if session.state.zombie_cards:
             out.append(f"{len(session.state.zombie_cards)} zombie cards were never drawn")
         return out
-
-    def snapshot(self, session: Game) -> State:
-        return snapshot(session.state)
 
 
 HOOKS = ZombicideScenarios()

@@ -41,7 +41,7 @@ class ZombicideCase(CaseView[Rules]):
         except MapError as error:
             report.at("map").error(self.place(("map",)), f"the map cannot be read: {error}")
         # car -> its seats (None when they are wrong, reported already)
-        self.cars = {cid: _seats(spec) for cid, spec in mapping(case.get("cars")).items()}
+        self.cars = {cid: seats(spec) for cid, spec in mapping(case.get("cars")).items()}
 
     def zones(self) -> frozenset[str] | None:
         return frozenset(self.board.zones) if self.board is not None else None
@@ -53,14 +53,15 @@ class ZombicideCase(CaseView[Rules]):
         return frozenset(f"{a}/{b}" for door in self.board.doors.values() for a, b in (door.zones, door.zones[::-1]))
 
 
-def _seats(spec: dict | None) -> int | None:
+def seats(spec: dict | None) -> int | None:
+    """A car's seats (None when the car did not fit)."""
     if spec is None:
         return None
     return spec["seats"] if "seats" in spec else DEFAULT_SEATS
 
 
 def check_case(view: ZombicideCase, start: Game | None) -> None:
-    """`start`: the survivors as a game starts them (None without the rules)."""
+    """`start`: the survivors as a game starts them, under the case's supply (None without the rules)."""
     seated: dict[tuple[str, int], str] = {}
     for sid, spec in mapping(view.case.get("survivors")).items():
         if not spec:
@@ -75,7 +76,8 @@ def check_case(view: ZombicideCase, start: Game | None) -> None:
         _unloaded(view, spec, path)
         _skill_values(view, sid, spec, path)
     on_board = _zombies_on_board(view)
-    _supply(view, on_board)
+    if start is not None:
+        _supply(view, start.rules, on_board)
     _zombies_in_all(view, on_board.total())
     for path, step in view.steps():
         if step.get("do") == "zombie-phase":
@@ -227,13 +229,9 @@ def _zombies_on_board(view: ZombicideCase) -> Counter:
     return on_board
 
 
-def _supply(view: ZombicideCase, on_board: Counter) -> None:
+def _supply(view: ZombicideCase, rules: Rules, on_board: Counter) -> None:
     """No more zombies of a supply on the board than it has miniatures (the case's supply or the edition's)."""
-    rules = view.rules
-    if rules is None:
-        return
-    own = mapping(view.case.get("supply"))
-    supply = {**rules.zombie_supply, **{k: v for k, v in own.items() if v is not None}}
+    own, supply = mapping(view.case.get("supply")), rules.zombie_supply
     used: Counter = Counter()
     for ztype, count in on_board.items():
         if ztype in rules.zombies:

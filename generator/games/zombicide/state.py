@@ -148,6 +148,13 @@ class State:
     events: list[dict] = field(default_factory=list)
     turn: Turn = field(default_factory=lambda: Turn(1, PLAYERS))  # round, phase, acting survivor
 
+    def add_zombie(self, ztype: str, zone: str) -> Zombie:
+        """A new zombie on the board, with the next id."""
+        zombie = Zombie(self.next_uid, ztype, zone)
+        self.next_uid += 1
+        self.zombies.append(zombie)
+        return zombie
+
     def zombies_in(self, zone: str) -> list[Zombie]:
         return [z for z in self.zombies if z.zone == zone]
 

@@ -453,12 +453,7 @@ def place(game: "Game", ztype: str, n: int, zone: str, escort: bool = True, why:
             f"holds ({MAX_ON_BOARD}); give the case a 'supply' ({{walker: 40}}), so that zombies run "
             f"out as the box's do"
         )
-    placed = []
-    for _ in range(count):
-        zombie = Zombie(state.next_uid, ztype, zone)
-        state.next_uid += 1
-        state.zombies.append(zombie)
-        placed.append(zombie)
+    placed = [state.add_zombie(ztype, zone) for _ in range(count)]
     if count:
         game.emit("spawn", zone=zone, zombie=ztype, count=count, why=why)
     if escort and ztype == FATTY:
