@@ -32,7 +32,8 @@ Reported:
   (scripts/synthetic_project.py) and its exponent (log-log slope; goal <= 1.1 from 3x to 10x),
   and the bytes a first search fetches at 10x (goal <= 200 KB; served as files);
   the stages run in one process are timed three times and the least kept, since a busy machine
-  only adds to CPU time (one sample each moved the exponents by +-0.3 at load 7).
+  only adds to CPU time (one sample each moved the exponents by +-0.3 at load 7), and the scales
+  are measured there and back, so that the machine's drift over the minutes between them cancels.
 - the resolver page and the other pages' weight (scripts/resolver_benchmark.py; --skip-resolver).
 """
 
@@ -321,7 +322,7 @@ def _edited(build_command: list[str], root: Path) -> tuple[float, float]:
         path.write_text(text, encoding="utf-8")
 
 
-def stage_times(root: Path, first_search: bool = False) -> dict[str, float]:
+def stage_times(root: Path, first_search: bool = False, processes: bool = True) -> dict[str, float]:
     """CPU seconds of each stage on the project at root, one after another in this process (the
     build and check in their own processes): what `--stages ROOT` prints. Like the build's and
     check's processes, this one runs without the cyclic garbage collector, which would walk the
@@ -332,8 +333,9 @@ def stage_times(root: Path, first_search: bool = False) -> dict[str, float]:
     from generator.search import name_index_files, text_index_files
 
     times: dict[str, float] = {}
-    _, times["whole build"] = run_once([sys.executable, "-m", "generator", "build", "--root", str(root)], root)
-    _, times["check"] = run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root)
+    if processes:  # the build writes the site the search index reads
+        _, times["whole build"] = run_once([sys.executable, "-m", "generator", "build", "--root", str(root)], root)
+        _, times["check"] = run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root)
 
     def timed(stage, work):
         """The least CPU time of STAGE_REPEATS runs: other work on the machine only adds to it."""
@@ -368,16 +370,28 @@ def stage_times(root: Path, first_search: bool = False) -> dict[str, float]:
 
 
 def measure_growth() -> None:
-    """Print each stage's CPU time at 1x, 3x and 10x the games, and its exponents."""
+    """Print each stage's CPU time at 1x, 3x and 10x the games, and its exponents.
+
+    The scales are measured there and back (1x, 3x, 10x, 10x, 3x, 1x), each in-process stage's
+    least time kept: the machine's speed drifts over the minutes between the scales, and measured
+    in one order, the drift alone moved an exponent by 0.2 from one run to the next. The whole
+    build and check are measured on the way there only: on the way back they would find the
+    verdicts and indexes of the first."""
     found: dict[int, dict[str, float]] = {}
-    for scale in SCALES:
-        with tempfile.TemporaryDirectory() as tmp:
-            root = synthetic_project.lay_out(Path(tmp) / "project", scale)
-            largest = ["--first-search"] if scale == SCALES[-1] else []
+    with tempfile.TemporaryDirectory() as tmp:
+        roots = {scale: synthetic_project.lay_out(Path(tmp) / f"project-{scale}", scale) for scale in SCALES}
+        for scale in [*SCALES, *reversed(SCALES)]:
+            first = scale not in found
+            options = [*(["--first-search"] if scale == SCALES[-1] and first else []), *([] if first else ["--back"])]
             out = subprocess.run(
-                [sys.executable, __file__, "--stages", str(root), *largest], check=True, capture_output=True, text=True
+                [sys.executable, __file__, "--stages", str(roots[scale]), *options],
+                check=True,
+                capture_output=True,
+                text=True,
             )
-            found[scale] = json.loads(out.stdout.strip().splitlines()[-1])
+            times = json.loads(out.stdout.strip().splitlines()[-1])
+            kept = found.setdefault(scale, {})
+            kept.update({stage: min(kept.get(stage, spent), spent) for stage, spent in times.items()})
     print(
         f"growth, CPU seconds at {' / '.join(f'{s}x' for s in SCALES)} the games, and exponents (goal <= 1.1 from 3x):"
     )
@@ -409,10 +423,11 @@ def main() -> None:
     parser.add_argument("--growth-only", action="store_true")
     parser.add_argument("--stages", type=Path, help=argparse.SUPPRESS)  # one project's stage times, as JSON
     parser.add_argument("--first-search", action="store_true", help=argparse.SUPPRESS)  # with --stages
+    parser.add_argument("--back", action="store_true", help=argparse.SUPPRESS)  # with --stages: in-process only
     parser.add_argument("--skip-resolver", action="store_true")
     args = parser.parse_args()
     if args.stages:
-        print(json.dumps(stage_times(args.stages, args.first_search)))
+        print(json.dumps(stage_times(args.stages, args.first_search, processes=not args.back)))
         return
     print(f"machine load (1-minute average) at the start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if args.growth_only:
