@@ -7,19 +7,23 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from generator import registry
 from generator.errors import DataErrors
-from generator.feed.howto import howto_pages
 from generator.languages import DEFAULT, LANGUAGES, PUBLISHED
 from generator.load import load_project
 from generator.load.entities import Project
 from generator.pipeline.game_memo import kept_for_game
-from generator.render.pages import GeneratedPage, render_game, render_project
-from generator.resolver.page import resolver_pages
 from generator.runtime.forked import Forked
 from generator.runtime.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
+
+if TYPE_CHECKING:
+    from generator.render.pages import GeneratedPage
+
+# The renderer, the open data's page and the resolver's (Jinja and all they import) are imported
+# where pages are made, not here: `check` imports this package (split_check, game_memo) and never
+# renders, and they were a tenth of its time.
 
 
 @dataclass
@@ -93,6 +97,8 @@ def generate(
 def _pages(project: Project, root: Path) -> list[GeneratedPage]:
     """Every page of the published languages: the games' (each as an earlier run over the same
     files rendered it, if one did: game_memo), the shared ones, the open data's, the resolvers'."""
+    from generator.render.pages import render_game, render_project
+
     packages = registry.engines()
     kept = {
         game.id: kept_for_game(
@@ -105,6 +111,9 @@ def _pages(project: Project, root: Path) -> list[GeneratedPage]:
 
 def more_pages(project: Project, languages: tuple[str, ...]) -> list[GeneratedPage]:
     """The pages beside the rendered data: the open data's page, each game's resolver page."""
+    from generator.feed.howto import howto_pages
+    from generator.resolver.page import resolver_pages
+
     return howto_pages(project, languages, DEFAULT) + resolver_pages(project, languages, DEFAULT)
 
 
@@ -135,6 +144,10 @@ class Preview:
         self.inputs: dict[str, str] = {}  # game id -> the digest of its inputs, at the last generate()
 
     def generate(self) -> Generated:
+        from generator.feed.howto import howto_pages
+        from generator.render.pages import render_project
+        from generator.resolver.page import resolver_pages
+
         project, errors = load(self.root)
         if errors:
             raise DataErrors(errors)

@@ -62,6 +62,8 @@ def check(root: Path) -> Verdict:
     """Every error `pipeline.check(root)` would raise, or the figures of the games it would load."""
     folders = [folder.name for folder in game_folders(root / "rules_data", root, [])]
     shares = _shares(folders, root)
+    if len(shares) > 1:
+        registry.engines()  # the game packages imported once, here, not again in each forked copy
     before = Forked.running()
     try:
         forked = [

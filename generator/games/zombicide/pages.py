@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
+from generator.languages import language
 from generator.load.entities import Entity, Game
-from generator.render.pages import LIST_SEPARATOR
 from generator.render.plain import as_markdown
 
 
@@ -21,7 +21,7 @@ def template_functions(
             return as_markdown(f"{link_to(target, True)} {labels['all-activate'][lang]}")
         row = card.fields["rows"].counts.get(level.id, {})
         return as_markdown(
-            LIST_SEPARATOR[lang].join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—"
+            language(lang).list_separator.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—"
         )
 
     return {"card_cell": card_cell}
