@@ -19,7 +19,7 @@ when the rules leave a choice open), and formats the trace.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from generator.core.events import NotAllowed
 from generator.errors import GeneratorError
@@ -39,7 +39,12 @@ class Result:
     trace: list[dict] = field(default_factory=list)
 
 
-def run_case(case: dict, rules: Any, game: Scenarios) -> Result:
+# Told the session once it is set up (step 0) and after each step played: what a page draws or
+# tells of a case is read off the one run that gives its verdict, not off a second play.
+Watch = Callable[[Any, int], None]
+
+
+def run_case(case: dict, rules: Any, game: Scenarios, watch: Watch | None = None) -> Result:
     result = Result(case.get("_file", "?"), case["id"])
     if "_file" not in case:  # written in code (a test's): read with the format as a file's case is
         result.mismatches += [f"{SET_UP_FAILED}: {problem}" for problem in format_problems(case, game, rules)]
@@ -53,9 +58,13 @@ def run_case(case: dict, rules: Any, game: Scenarios) -> Result:
         result.mismatches.append(f"{SET_UP_FAILED}: {error}")
         return result
     events = game.events(session)
+    if watch:
+        watch(session, 0)
     for number, step in enumerate(case.get("actions") or [], start=1):
         record = _play_step(game, session, number, step, events, result)
         result.trace.append(record)
+        if watch:
+            watch(session, number)
         if result.mismatches:
             break
         for key, check in (("expect", _holds), ("expect-any", _any_holds)):

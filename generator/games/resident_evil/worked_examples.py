@@ -26,6 +26,7 @@ from .scenario import HOOKS
 from .state import State
 
 _RUNS: dict[int, tuple[Any, ExampleRun]] = {}  # id(loaded example) -> (that example, its run)
+_FORMS: dict[tuple[int, str], tuple[Any, dict]] = {}  # (id(loaded game), language) -> (that game, forms_for)
 
 LEGEND_ORDER = (
     "character",
@@ -77,7 +78,17 @@ def names_for(game: Any, lang: str) -> dict[str, str]:
 
 def forms_for(game: Any, lang: str) -> dict[str, grammar.Forms]:
     """How sentences say each character, enemy and item: the data's names with their grammar
-    (Ukrainian case forms, the counters of Japanese and Korean)."""
+    (Ukrainian case forms, the counters of Japanese and Korean). Made once per loaded game and
+    language: each told case and example asks, and its callers only read it."""
+    key = (id(game), lang)
+    if key not in _FORMS or _FORMS[key][0] is not game:
+        if len(_FORMS) > 64:
+            _FORMS.clear()
+        _FORMS[key] = (game, _forms(game, lang))
+    return _FORMS[key][1]
+
+
+def _forms(game: Any, lang: str) -> dict[str, grammar.Forms]:
     found = {}
     for eid, e in game.entities.items():
         if e.kind in NARRATED_KINDS and not e.fields.get("boss") and e.name.get(lang):

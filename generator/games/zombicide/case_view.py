@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from generator.core.events import NotAllowed
 from generator.core.snapshots import snapshot
+from generator.errors import ScenarioError
 from generator.games.zombicide.engine import Game as Session
 from generator.games.zombicide.narration import Narrator, Phrase
 from generator.games.zombicide.rules import Rules
@@ -66,14 +66,16 @@ def _played(game: Game, case: dict, rules: Rules) -> _Played:
     if kept is None or kept[1].case is not case or not (kept[0] is rules or kept[0] == rules):
         if len(_PLAYED) > 4096:
             _PLAYED.clear()
-        session = HOOKS.play(case, rules)
-        before = snapshot(session.state)
-        for step in case.get("actions") or []:
-            try:
-                HOOKS.apply_step(session, step)
-            except NotAllowed:
-                pass  # a refusal leaves the state as it was
-        _PLAYED[key] = (rules, _Played(case, run_case(case, rules, HOOKS), before, session))
+        seen: list = []  # the board as set up, and the session (played to its end once run_case returns)
+
+        def watch(session: Session, step: int) -> None:
+            if step == 0:
+                seen.extend((snapshot(session.state), session))
+
+        result = run_case(case, rules, HOOKS, watch)
+        if not seen:  # the case could not be set up: check reports it, and a page tells no board
+            raise ScenarioError(f"case '{case['id']}' cannot be played: {result.mismatches[0]}")
+        _PLAYED[key] = (rules, _Played(case, result, *seen))
     elif kept[0] is not rules:
         _PLAYED[key] = (rules, kept[1])  # equal rules: the next look is by identity
     return _PLAYED[key][1]

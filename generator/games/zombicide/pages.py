@@ -21,7 +21,8 @@ def template_functions(
             return as_markdown(f"{link_to(target, True)} {labels['all-activate'][lang]}")
         row = card.fields["rows"].counts.get(level.id, {})
         return as_markdown(
-            language(lang).list_separator.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n) or "—"
+            language(lang).list_separator.join(f"{link_to(game.entities[z], True)} ×{n}" for z, n in row.items() if n)
+            or "—"
         )
 
     return {"card_cell": card_cell}
