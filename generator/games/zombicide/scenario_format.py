@@ -300,8 +300,10 @@ ZOMBIE_PHASE_CHOICES: dict[str, Shape] = {
 
 
 def _zombie_choices(step: dict) -> dict:
+    # Copies: the zombie phase takes each choice off its list as it is used, and the case's own
+    # lists must stay whole for the next play of the same case.
     choices = {
-        key: {k: listed(v) if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
+        key: {k: [*listed(v)] if key != "abomination" else v for k, v in (step.get(key) or {}).items()}
         for key in ("attacks", "discard", "ignore-wound", "abomination", "split")
     }
     choices["sidestep"] = {k: list(v) for k, v in (step.get("sidestep") or {}).items()}
