@@ -348,7 +348,8 @@ def stage_times(root: Path, first_search: bool = False, processes: bool = True) 
     # check finds the verdicts the first build kept both ways, so it is measured there and back;
     # a command of a second or two, its least CPU time of STAGE_REPEATS runs
     times["check"] = min(
-        run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root)[1] for _ in range(STAGE_REPEATS)
+        run_once([sys.executable, "-m", "generator", "check", "--root", str(root)], root)[1]
+        for _ in range(STAGE_REPEATS)
     )
 
     def timed(stage, work):

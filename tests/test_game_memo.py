@@ -123,7 +123,9 @@ def test_a_build_renders_only_the_games_whose_files_changed_and_writes_the_same_
     rendered: list[str] = []
     original = rendering.render_game
     monkeypatch.setattr(
-        rendering, "render_game", lambda project, game, *rest: rendered.append(game.id) or original(project, game, *rest)
+        rendering,
+        "render_game",
+        lambda project, game, *rest: rendered.append(game.id) or original(project, game, *rest),
     )
 
     def pages() -> dict[str, str]:
