@@ -141,6 +141,39 @@ def test_a_key_is_the_text_written_and_a_value_says_how_yaml_read_it(tmp_path):
     ]
 
 
+def test_the_parse_cache_is_pruned_by_a_run_that_adds_to_it_not_by_one_that_reads_it(tmp_path, monkeypatch):
+    """A run that only reads kept parses back leaves the folder alone; the first parse a run
+    writes first drops the oldest files beyond KEPT_PARSES."""
+    import os
+
+    from generator.load import yamlpos
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(yamlpos, "KEPT_PARSES", 2)
+    data = tmp_path / "terms.yaml"
+    data.write_text("terms:\n  - id: noise\n", encoding="utf-8")
+    folder = tmp_path / "cache" / "rulebook" / "yaml"
+
+    def stale(*names: str) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        for age, name in enumerate(names, start=1):
+            (folder / name).write_bytes(b"")
+            os.utime(folder / name, (1000 - age, 1000 - age))  # older than anything written now
+
+    def run() -> set[str]:
+        yamlpos._LAST_PARSE.clear()  # as in a new process
+        yamlpos.keep_parses()
+        yamlpos.parse(data, "rules_data/g/terms.yaml")
+        return {path.name for path in folder.iterdir()}
+
+    stale("old-1.pickle", "old-2.pickle", "old-3.pickle")
+    written = run()  # a miss: pruned to the two newest, then the parse added
+    assert {"old-1.pickle", "old-2.pickle"} < written and "old-3.pickle" not in written and len(written) == 3
+    stale("older-1.pickle", "older-2.pickle")
+    assert run() == written | {"older-1.pickle", "older-2.pickle"}  # read back: nothing pruned
+    monkeypatch.setattr(yamlpos, "_kept_parses", None)
+
+
 def test_a_kept_parse_gives_the_same_nodes_and_an_edit_is_parsed_again(tmp_path, monkeypatch):
     """keep_parses(): the nodes and errors a file's bytes gave are read back from the cache in
     the next process; edited bytes are composed again."""
