@@ -106,8 +106,9 @@ def test_the_models_errors_count_only_when_no_share_found_an_error_in_the_data(m
 @pytest.mark.parametrize(
     "signum, how", [(signal.SIGINT, "group"), (signal.SIGTERM, "process")], ids=["ctrl-c", "sigterm"]
 )
-def test_an_interrupt_stops_every_process_of_check_and_says_so_in_one_line(signum, how):
-    # A new session stands for a terminal: Ctrl-C reaches its whole foreground group.
+def test_an_interrupt_stops_every_process_of_check_and_says_so_in_one_line(signum, how, tmp_path):
+    # A new session stands for a terminal: Ctrl-C reaches its whole foreground group. An empty
+    # cache folder: with every game kept from an earlier check, nothing would be shared out.
     check = subprocess.Popen(
         [sys.executable, "-m", "generator", "check", "--root", str(ROOT)],
         cwd=ROOT,
@@ -115,7 +116,7 @@ def test_an_interrupt_stops_every_process_of_check_and_says_so_in_one_line(signu
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
-        env={**os.environ, "RULEBOOK_IDLE_CORES": "2"},  # share the games out however busy the machine is
+        env={**os.environ, "RULEBOOK_IDLE_CORES": "2", "XDG_CACHE_HOME": str(tmp_path)},  # share the games out
     )
     try:
         deadline = time.monotonic() + 30
@@ -133,3 +134,49 @@ def test_an_interrupt_stops_every_process_of_check_and_says_so_in_one_line(signu
         f"check interrupted by {signal.Signals(signum).name}; it changes nothing, so nothing was left half done"
     ]
     assert not any(alive(child) for child in children)
+
+
+def test_check_loads_again_only_the_games_whose_files_changed_and_finds_what_a_fresh_check_finds(
+    minimal_copy, monkeypatch, tmp_path
+):
+    """What each game folder gave check is kept (game_memo.kept_for_folder): a check over the same
+    files loads no game, an edit loads the edited game and the editions compared with it again,
+    an edit to a hand-written page every game, and the verdict is always the one a check with
+    nothing kept gives."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv(registry.EXTRA_PACKAGES_ENV, raising=False)
+    monkeypatch.setattr(split_check, "idle_cores_now", lambda: 0)  # one process: every load seen here
+    root = minimal_copy
+    shutil.copytree(MINIMAL / "content", root / "content")
+    shutil.copytree(root / "rules_data/mini", root / "rules_data/solo")  # a game compared with none
+    cases = root / "rules_data/solo/scenarios/skills.yaml"
+    cases.write_text(cases.read_text(encoding="utf-8").replace("edition: mini\n", "edition: solo\n"), encoding="utf-8")
+    loaded: list[str] = []
+    load_share = split_check._load_share
+    monkeypatch.setattr(
+        split_check, "_load_share", lambda root, names: loaded.extend(sorted(names)) or load_share(root, names)
+    )
+
+    def check(cache: str = "cache") -> tuple[list, list[str], list]:
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / cache))
+        loaded.clear()
+        verdict = split_check.check(root)
+        return verdict.errors, [game.links.id for game in verdict.games], verdict.gaps
+
+    def fresh() -> tuple[list, list[str], list]:
+        shutil.rmtree(tmp_path / "empty", ignore_errors=True)
+        return check("empty")
+
+    first = check()
+    assert loaded == ["mini", "mini2", "solo"] and first[0] == [] and first[1] == ["mini", "mini2", "solo"]
+    assert check() == first and loaded == []  # only what concerns no one game is read again
+    zombies = root / "rules_data/mini2/zombies.yaml"
+    zombies.write_text(zombies.read_text(encoding="utf-8").replace("walker", "walkerr", 1), encoding="utf-8")
+    broken = check()
+    assert loaded == ["mini", "mini2"]  # mini2 is compared with mini: both read again, solo kept
+    assert broken[0] and all(error.where.path.startswith("rules_data/mini2/") for error in broken[0])
+    assert broken == fresh()
+    page = root / "content/uk/index.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n[Ніде](nowhere.md)\n", encoding="utf-8")
+    with_page = check()
+    assert loaded == ["mini", "mini2", "solo"] and with_page == fresh() and len(with_page[0]) > len(broken[0])

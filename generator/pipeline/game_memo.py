@@ -10,7 +10,10 @@ model too, and its page says how), the files beside the game folders (sources.ya
 sections cases cite), the generator's own files (the engines, the case format, the templates,
 labels and languages) and mkdocs.yml: a digest of their bytes names what is kept, so a change to
 any of them does that game's work again, and an edit to one game's data leaves the others' work
-standing. What is kept lies in the user's cache folder (rulebook/verdicts/<game>); where it cannot be
+standing. `check` also keeps what loading and checking each game folder found (kept_for_folder),
+under a digest that covers besides every game.yaml and the hand-written pages, which loading reads
+with every game: a check over unchanged files loads only what concerns no one game. What is kept
+lies in the user's cache folder (rulebook/verdicts/<game>); where it cannot be
 written, or when a game package from outside the generator is registered
 (RULEBOOK_GAME_PACKAGES), nothing is kept and every run does everything.
 """
@@ -28,9 +31,10 @@ from typing import Callable, TypeVar
 
 import yaml
 
+from generator.load.content_pages import CONTENT_FOLDER
 from generator.load.entities import Game
 from generator.registry import EXTRA_PACKAGES_ENV
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle
 from generator.runtime.locations import GENERATOR
 
 T = TypeVar("T")
@@ -44,9 +48,30 @@ CODE = GENERATOR  # the code the verdict comes from, wherever it runs
 def kept_for_game(root: Path, game: Game, kind: str, compute: Callable[[], T]) -> T:
     """compute() (what the game's files give: the model's `kind` of verdict, or its pages) or the
     value kept from an earlier run over the same files."""
-    digest = inputs_digest(root, game)
-    named = KEBAB.fullmatch(game.id)  # a folder name of its own, and nothing else
-    folder = cache_folder(f"verdicts/{game.id}") if digest is not None and named else None
+    return _kept(game.id, inputs_digest(root, game), kind, compute)
+
+
+def kept_for_folder(root: Path, name: str, kind: str, compute: Callable[[], T]) -> T:
+    """kept_for_game() for a game folder before it is loaded: what `check` found loading and
+    checking it. Loading a game also reads every game.yaml (the folders' names and editions) and
+    the hand-written pages, so their bytes count too."""
+    return _kept(name, folder_digest(root, name), kind, compute)
+
+
+def kept_by_folder(root: Path, name: str, kind: str, default: T) -> T:
+    """What kept_for_folder() keeps for the folder's files as they are now, or `default` (a value
+    of the kept type: anything else read back counts as nothing kept)."""
+    folder = _folder(name, digest := folder_digest(root, name))
+    return default if folder is None else read_pickle(folder / f"{digest}-{kind}.pickle", default)
+
+
+def _folder(name: str, digest: str | None) -> Path | None:
+    named = KEBAB.fullmatch(name)  # a folder name of its own, and nothing else
+    return cache_folder(f"verdicts/{name}") if digest is not None and named else None
+
+
+def _kept(name: str, digest: str | None, kind: str, compute: Callable[[], T]) -> T:
+    folder = _folder(name, digest)
     if folder is None:
         return compute()
     value = kept_pickle(folder / f"{digest}-{kind}.pickle", compute)
@@ -56,9 +81,30 @@ def kept_for_game(root: Path, game: Game, kind: str, compute: Callable[[], T]) -
 
 def inputs_digest(root: Path, game: Game) -> str | None:
     """A digest of every file the game's verdict and pages may depend on; None when nothing may be kept."""
+    compared = [game.compare_with] if game.compare_with else []
+    return _stamped_digest(_inputs(root, related_folders(root, game.id, compared)))
+
+
+def folder_digest(root: Path, name: str) -> str | None:
+    """inputs_digest() of a game folder not loaded yet, with what loading it reads besides."""
+    data = root / "rules_data"
+    try:
+        folders = sorted(entry.name for entry in os.scandir(data) if entry.is_dir())
+    except OSError:
+        folders = []
+    try:  # the edition it is compared with, by any folder its game.yaml names
+        said = (data / name / "game.yaml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        said = ""
+    related = related_folders(root, name, [folder for folder in folders if folder != name and folder in said])
+    every_game = [str(data / folder / "game.yaml") for folder in folders]
+    pages = [str(path) for path in sorted((root / CONTENT_FOLDER).rglob("*")) if path.is_file()]
+    return _stamped_digest(sorted({*_inputs(root, related), *every_game, *pages}))
+
+
+def _stamped_digest(files: list[str]) -> str | None:
     if os.environ.get(EXTRA_PACKAGES_ENV):
         return None
-    files = _inputs(root, related_folders(root, game))
     # The files' sizes and times say cheaply whether their bytes need reading again (a preview
     # asks after every save): the digest itself is of the bytes. A file written in the last
     # seconds is read whatever its stamp says: two saves within the clock's tick would look alike.
@@ -69,10 +115,10 @@ def inputs_digest(root: Path, game: Game) -> str | None:
     return _digest(stamped)
 
 
-def related_folders(root: Path, game: Game) -> list[str]:
-    """The game's folder, the one it is compared with, and those compared with it."""
+def related_folders(root: Path, game_id: str, compared_with: list[str]) -> list[str]:
+    """The game's folder, the ones it is compared with, and those compared with it."""
     data = root / "rules_data"
-    related = {game.id, *([game.compare_with] if game.compare_with else [])}
+    related = {game_id, *compared_with}
     try:
         folders = sorted(entry.name for entry in os.scandir(data) if entry.is_dir())
     except OSError:
@@ -82,7 +128,7 @@ def related_folders(root: Path, game: Game) -> list[str]:
             said = (data / name / "game.yaml").read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if game.id in said:  # `compare-with: <this game>` (a mention elsewhere only costs a replay)
+        if game_id in said:  # `compare-with: <this game>` (a mention elsewhere only costs a replay)
             related.add(name)
     return sorted(related)
 

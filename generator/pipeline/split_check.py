@@ -20,7 +20,7 @@ from generator import registry
 from generator.errors import DataError
 from generator.load import GameLinks, game_folders, links_between_games, load_games
 from generator.load.caps import cap_repeated
-from generator.pipeline.game_memo import kept_for_game
+from generator.pipeline.game_memo import kept_by_folder, kept_for_folder, kept_for_game
 from generator.runtime.cores import idle_cores_now
 from generator.runtime.forked import Forked
 
@@ -53,6 +53,11 @@ class Verdict:
     gaps: list[DataError] = field(default_factory=list)  # texts draft languages do not have yet
 
 
+# What a game's folder gave `check` (its Share), kept under a digest of every file its loading
+# and the model's checks read: a check over unchanged files loads and plays only what changed.
+KEPT = "check"
+_NOTHING = Share([], [], [])  # nothing kept for a folder
+
 # Below this much data (all game folders' YAML), one process checks it faster than it starts
 # others: a few hundredths of a second either way (the test fixtures).
 SPLIT_FROM_BYTES = 200_000
@@ -61,7 +66,9 @@ SPLIT_FROM_BYTES = 200_000
 def check(root: Path) -> Verdict:
     """Every error `pipeline.check(root)` would raise, or the figures of the games it would load."""
     folders = [folder.name for folder in game_folders(root / "rules_data", root, [])]
-    shares = _shares(folders, root)
+    kept = {name: kept_by_folder(root, name, KEPT, _NOTHING) for name in folders}
+    kept = {name: share for name, share in kept.items() if share is not _NOTHING}
+    shares = _shares([name for name in folders if name not in kept], root)
     if len(shares) > 1:
         registry.engines()  # the game packages imported once, here, not again in each forked copy
     before = Forked.running()
@@ -71,12 +78,13 @@ def check(root: Path) -> Verdict:
             for names in shares[1:]
         ]
         here, sources, outlines = _check_share(root, shares[0])
-        found = [here, *(cast(Share, child.result()) for child in forked)]
+        found = [*kept.values(), here, *(cast(Share, child.result()) for child in forked)]
     finally:  # also a child forked just as an interrupt came, before the list held it
         for child in Forked.running() - before:
             child.stop()
     games = sorted((game for share in found for game in share.games), key=lambda game: (game.order, game.links.id))
-    load_errors = [error for share in found for error in share.load_errors]
+    # each game's load reports what concerns no one game too: said once
+    load_errors = list(dict.fromkeys(error for share in found for error in share.load_errors))
     load_errors += links_between_games(sources, [game.links for game in games], outlines, folders)
     gaps = sorted({gap for share in found for gap in share.gaps})
     if load_errors:
@@ -113,8 +121,32 @@ def _share_alone(root: Path, names: set[str]) -> Share:
 
 
 def _check_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
-    """What this share of the games holds, and the sources and the hand-written pages' outlines as
-    it read them."""
+    """What this share of the games holds, each game as an earlier check of the same files found
+    it if one did (game_memo.kept_for_folder), and the sources and the hand-written pages' outlines
+    as this process read them."""
+    read: list[tuple[dict, dict]] = []
+
+    def load_one(name: str) -> Share:
+        share, sources, outlines = _load_share(root, {name})
+        read.append((sources, outlines))
+        return share
+
+    found = [kept_for_folder(root, name, KEPT, functools.partial(load_one, name)) for name in sorted(names)]
+    if not read:  # every game kept (or none): what concerns no one game is read all the same
+        share, sources, outlines = _load_share(root, set())
+        found.append(share)
+        read.append((sources, outlines))
+    merged = Share(
+        [error for share in found for error in share.load_errors],
+        [error for share in found for error in share.model_errors],
+        [game for share in found for game in share.games],
+        [gap for share in found for gap in share.gaps],
+    )
+    return merged, *read[-1]
+
+
+def _load_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
+    """_check_share() of games loaded now."""
     project, load_errors = load_games(root / "rules_data", root, only=names.__contains__, specs=registry.engines())
     model_errors = (
         []
