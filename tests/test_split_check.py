@@ -5,6 +5,7 @@ The bad-input corpus runs the command itself, so every pinned message goes throu
 from __future__ import annotations
 
 import os
+import pickle
 import shutil
 import signal
 import subprocess
@@ -170,6 +171,9 @@ def test_check_loads_again_only_the_games_whose_files_changed_and_finds_what_a_f
     first = check()
     assert loaded == ["mini", "mini2", "solo"] and first[0] == [] and first[1] == ["mini", "mini2", "solo"]
     assert check() == first and loaded == []  # only what concerns no one game is read again
+    for kept, damage in zip(sorted((tmp_path / "cache").rglob("*-check.pickle")), (b"\x80garbage", pickle.dumps([1]))):
+        kept.write_bytes(damage)  # unreadable, or not what check keeps: that game is loaded again
+    assert check() == first and len(loaded) == 2
     zombies = root / "rules_data/mini2/zombies.yaml"
     zombies.write_text(zombies.read_text(encoding="utf-8").replace("walker", "walkerr", 1), encoding="utf-8")
     broken = check()

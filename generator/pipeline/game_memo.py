@@ -51,11 +51,11 @@ def kept_for_game(root: Path, game: Game, kind: str, compute: Callable[[], T]) -
     return _kept(game.id, inputs_digest(root, game), kind, compute)
 
 
-def kept_for_folder(root: Path, name: str, kind: str, compute: Callable[[], T]) -> T:
+def kept_for_folder(root: Path, name: str, kind: str, compute: Callable[[], T], of: type[T]) -> T:
     """kept_for_game() for a game folder before it is loaded: what `check` found loading and
     checking it. Loading a game also reads every game.yaml (the folders' names and editions) and
     the hand-written pages, so their bytes count too."""
-    return _kept(name, folder_digest(root, name), kind, compute)
+    return _kept(name, folder_digest(root, name), kind, compute, of)
 
 
 def kept_by_folder(root: Path, name: str, kind: str, default: T) -> T:
@@ -70,11 +70,11 @@ def _folder(name: str, digest: str | None) -> Path | None:
     return cache_folder(f"verdicts/{name}") if digest is not None and named else None
 
 
-def _kept(name: str, digest: str | None, kind: str, compute: Callable[[], T]) -> T:
+def _kept(name: str, digest: str | None, kind: str, compute: Callable[[], T], of: type | None = None) -> T:
     folder = _folder(name, digest)
     if folder is None:
         return compute()
-    value = kept_pickle(folder / f"{digest}-{kind}.pickle", compute)
+    value = kept_pickle(folder / f"{digest}-{kind}.pickle", compute, of)
     forget_the_oldest(folder, KEPT_FILES)
     return value
 

@@ -131,7 +131,7 @@ def _check_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
         read.append((sources, outlines))
         return share
 
-    found = [kept_for_folder(root, name, KEPT, functools.partial(load_one, name)) for name in sorted(names)]
+    found = [kept_for_folder(root, name, KEPT, functools.partial(load_one, name), Share) for name in sorted(names)]
     if not read:  # every game kept (or none): what concerns no one game is read all the same
         share, sources, outlines = _load_share(root, set())
         found.append(share)

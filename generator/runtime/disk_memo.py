@@ -101,13 +101,15 @@ def _forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
 _UNREADABLE = (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError)
 
 
-def kept_pickle(path: Path, compute: Callable[[], T]) -> T:
+def kept_pickle(path: Path, compute: Callable[[], T], of: type | None = None) -> T:
     """The value pickled at `path` by an earlier run, or compute() pickled there now. The file's
-    name must say everything the value depends on. A file that cannot be read is computed again;
-    one that cannot be written is only not kept. Written through a file renamed into place:
-    another process may be writing the same value."""
+    name must say everything the value depends on. A file that cannot be read, or (with `of`)
+    holds anything but an `of`, is computed again; one that cannot be written is only not kept.
+    Written through a file renamed into place: another process may be writing the same value."""
     try:
-        return pickle.loads(path.read_bytes())
+        value = pickle.loads(path.read_bytes())
+        if of is None or isinstance(value, of):
+            return value
     except _UNREADABLE:
         pass
     value = compute()
