@@ -3,6 +3,7 @@ played or rendered again when any file they may depend on changes (generator/pip
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -78,6 +79,27 @@ def test_a_file_put_back_as_it_was_finds_its_verdict_again(project):
     played(project, FIRST, counter)
     rules.write_text(original, encoding="utf-8")
     assert played(project, FIRST, counter) == ["verdict 1"] and len(counter) == 2
+
+
+def test_an_edit_within_the_clocks_tick_is_seen_and_an_unchanged_file_is_read_once(project, monkeypatch):
+    """A file written in the last seconds is read again whatever its size and time say (two saves
+    of the same length within one tick); the others are read once in a process."""
+    for path in [*project.rglob("*"), *game_memo.CODE.rglob("*")]:
+        os.utime(path, (1000, 1000))  # written long ago
+    rules = project / "rules_data" / "first" / "rules.yaml"
+    rules.write_text("sections: [a]\n", encoding="utf-8")
+    stamp = rules.stat().st_mtime_ns
+    before = game_memo.inputs_digest(project, FIRST)
+    read: list[str] = []
+    real = game_memo._file_digest.__wrapped__
+    monkeypatch.setattr(
+        game_memo._file_digest, "__wrapped__", lambda name, *rest: read.append(name) or real(name, *rest)
+    )
+    rules.write_text("sections: [b]\n", encoding="utf-8")
+    os.utime(rules, ns=(stamp, stamp))
+    after = game_memo.inputs_digest(project, FIRST)
+    assert after != before and read == [str(rules)]
+    assert game_memo.inputs_digest(project, FIRST) == after and read == [str(rules)] * 2
 
 
 def test_nothing_is_kept_with_a_game_package_from_outside(project, monkeypatch):

@@ -105,14 +105,17 @@ def folder_digest(root: Path, name: str) -> str | None:
 def _stamped_digest(files: list[str]) -> str | None:
     if os.environ.get(EXTRA_PACKAGES_ENV):
         return None
-    # The files' sizes and times say cheaply whether their bytes need reading again (a preview
-    # asks after every save): the digest itself is of the bytes. A file written in the last
-    # seconds is read whatever its stamp says: two saves within the clock's tick would look alike.
-    stamped = tuple((path, *_stamp(path)) for path in files)
+    # A file's size and time say cheaply whether its bytes need reading again (a preview asks
+    # after every save, `check` for each game folder): the digest itself is of the bytes. A file
+    # written in the last seconds is read whatever its stamp says: two saves within the clock's
+    # tick would look alike.
     recent = time.time_ns() - RECENT_NS
-    if any(mtime > recent for _, _, mtime in stamped):
-        return _digest.__wrapped__(stamped)
-    return _digest(stamped)
+    digest = hashlib.sha256(f"{sys.version}\n{yaml.__version__}\n".encode())
+    for name in files:
+        size, mtime = _stamp(name)
+        read = _file_digest.__wrapped__ if mtime > recent else _file_digest
+        digest.update(len(name).to_bytes(8, "big") + name.encode() + read(name, size, mtime))
+    return digest.hexdigest()[:32]
 
 
 def related_folders(root: Path, game_id: str, compared_with: list[str]) -> list[str]:
@@ -155,13 +158,11 @@ def _stamp(path: str) -> tuple[int, int]:
     return (status.st_size, status.st_mtime_ns)
 
 
-@functools.lru_cache(maxsize=8)
-def _digest(stamped: tuple[tuple[str, int, int], ...]) -> str:
-    digest = hashlib.sha256(f"{sys.version}\n{yaml.__version__}\n".encode())
-    for name, *_ in stamped:
-        try:
-            data = Path(name).read_bytes()
-        except OSError:
-            data = b"\0unreadable"
-        digest.update(len(name).to_bytes(8, "big") + name.encode() + len(data).to_bytes(8, "big") + data)
-    return digest.hexdigest()[:32]
+@functools.lru_cache(maxsize=1 << 14)  # a few thousand files in the inputs of all games
+def _file_digest(name: str, size: int, mtime: int) -> bytes:
+    """The digest of a file's bytes (its size and time only key what is kept)."""
+    try:
+        data = Path(name).read_bytes()
+    except OSError:
+        data = b"\0unreadable"
+    return hashlib.sha256(data).digest()

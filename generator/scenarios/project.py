@@ -5,6 +5,7 @@ section checked by cases or saying why not. Each mistake is reported where it st
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from generator.scenarios.examples import check_examples
 from generator.scenarios.game import Scenarios
 from generator.scenarios.reading import read_scenario_file, source_sections
 from generator.scenarios.rulings import case_count, check_played, check_rulings, read_cases
-from generator.scenarios.runner import run_case
+from generator.scenarios.runner import Result, run_case
 from generator.scenarios.sections import check_sections
 
 
@@ -23,9 +24,42 @@ def scenario_files(game: Game, root: Path) -> list[Path]:
     return sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml"))
 
 
+@dataclass
+class CaseRuns:
+    """What reading and playing a game's cases found."""
+
+    errors: list[DataError]  # every mistake (check_cases)
+    cases: dict[str, dict]  # every case read, by id, in the files' order
+    results: dict[str, Result] = field(default_factory=dict)  # every case played, by id
+
+
+# The last runs of each game in this process: `check` asks for the verdict and then for the count
+# line (which a game may draw from the cases' traces), and both are the one play of the cases.
+_RUNS: dict[tuple[int, Path], tuple[Game, CaseRuns]] = {}
+_RUNS_KEPT = 4
+
+
 def check_cases(game: Game, rules: Any, hooks: Scenarios, root: Path) -> list[DataError]:
     """Every mistake in the game's scenario files, every ruling its case contradicts, every worked
     example the model cannot play (the cases of one game: an id names one case across its files)."""
+    return case_runs(game, rules, hooks, root).errors
+
+
+def case_runs(game: Game, rules: Any, hooks: Scenarios, root: Path) -> CaseRuns:
+    """check_cases() with the result of each case it played; played once for a loaded game (the
+    rules are those its data gives, whichever copy of them is passed)."""
+    key = (id(game), root)
+    kept = _RUNS.get(key)
+    if kept is not None and kept[0] is game:
+        return kept[1]
+    runs = _played(game, rules, hooks, root)
+    _RUNS[key] = (game, runs)
+    while len(_RUNS) > _RUNS_KEPT:
+        del _RUNS[next(iter(_RUNS))]
+    return runs
+
+
+def _played(game: Game, rules: Any, hooks: Scenarios, root: Path) -> CaseRuns:
     sources = source_sections(root)
 
     def read(path: Path) -> tuple[list[dict], list[DataError], list[str]]:
@@ -36,13 +70,20 @@ def check_cases(game: Game, rules: Any, hooks: Scenarios, root: Path) -> list[Da
         return cases, errors, refused
 
     cases, refused, errors = read_cases(scenario_files(game, root), read)
+    runs = CaseRuns([], cases)
+
+    def play(case: dict) -> Result:
+        runs.results[case["id"]] = result = run_case(case, rules, hooks)
+        return result
+
     complete = not errors
-    errors += check_rulings(game, cases, refused, lambda case: run_case(case, rules, hooks))
+    errors += check_rulings(game, cases, refused, play)
     ruled = {ruling.fields.get("check") for ruling in game.of_kind("faq")}
     rest = [case for case_id, case in cases.items() if case_id not in ruled and case_id not in refused]
-    errors += check_played(rest, lambda case: run_case(case, rules, hooks))
+    errors += check_played(rest, play)
     errors += check_sections(game, cases, refused, complete)
-    return errors + check_examples(game.examples, rules, hooks, sources)
+    runs.errors = errors + check_examples(game.examples, rules, hooks, sources)
+    return runs
 
 
 def counts(game: Game, root: Path) -> tuple[int, int]:

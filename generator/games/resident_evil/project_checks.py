@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator.errors import DataError, Location
-from generator.scenarios.project import check_cases, counts
+from generator.scenarios.project import case_runs, check_cases, counts
 
 from . import rules_played
 from .data import Model, model_for_game
@@ -111,7 +111,7 @@ def report_game(game, root: Path) -> list[str]:
     """The line `check` prints: how much of the game the model plays (rules sections and items,
     found by playing every case: rules_played.py), then the cases, rulings and examples."""
     cases, rulings = counts(game, root)
-    found = rules_played.played(game, model_for_game(game, root), root)
+    found = rules_played.played(game, case_runs(game, model_for_game(game, root), HOOKS, root))
     sections, items = Played.applied(found.sections), Played.applied(found.items)
     line = (
         f"{game.id}: {share(len(sections), len(found.sections), 'rules sections')} and "

@@ -6,19 +6,16 @@ has in its trace an event the engine ties to the section (events.APPLIES: the ev
 its kind and reason) or a refused step whose reason it ties to it (events.REFUSALS). An item
 (items.yaml) is played when the events of such a case name its card (a weapon fired, ammunition
 loaded, a herb eaten, a Lighter struck). A case that fails proves nothing and counts for nothing.
+The traces are those of the play that gave `check`'s verdict (scenarios/project.case_runs).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from generator.scenarios.reading import read_scenarios
-from generator.scenarios.runner import run_case
+from generator.scenarios.project import CaseRuns
 
-from .data import Model
 from .events import APPLIES, DETAILS, FLAGS, REFUSALS
-from .scenario import HOOKS
 
 CARD_KEYS = ("card", "weapon", "cards", "kept", "dropped", "give", "take")  # event details that name cards
 
@@ -51,26 +48,26 @@ def cards_named(event: dict) -> set[str]:
     return named
 
 
-def played(game, model: Model, root: Path) -> Played:
-    """Play every case of the game's scenario files (a file with a mistake plays none: `check`
-    reports it) and collect what the traces of the cases that hold show."""
+def played(game, runs: CaseRuns) -> Played:
+    """What the traces of the game's cases that hold show (runs: every case of its scenario files
+    played, but those with a mistake, which `check` reports)."""
     sections: dict[str, list[str]] = {rule.id: [] for rule in game.of_kind("rule")}
     items: dict[str, list[str]] = {item.id: [] for item in game.of_kind("item")}
     failed: list[str] = []
-    for path in sorted((root / "rules_data" / game.id / "scenarios").glob("*.yaml")):
-        cases, errors = read_scenarios(path, HOOKS, model, root)
-        for case in [] if errors else cases:
-            result = run_case(case, model, HOOKS)
-            if not result.ok:
-                failed.append(case["id"])
-                continue
-            for record in result.trace:
-                reached = {section for event in record["events"] for section in sections_of(event)}
-                reached.add(REFUSALS.get(record.get("reason", "")) or "")
-                for section in reached & sections.keys():
-                    _once(sections[section], case["id"])
-                for card in set().union(*(cards_named(event) for event in record["events"])) & items.keys():
-                    _once(items[card], case["id"])
+    for case_id in runs.cases:
+        result = runs.results.get(case_id)
+        if result is None:
+            continue
+        if not result.ok:
+            failed.append(case_id)
+            continue
+        for record in result.trace:
+            reached = {section for event in record["events"] for section in sections_of(event)}
+            reached.add(REFUSALS.get(record.get("reason", "")) or "")
+            for section in reached & sections.keys():
+                _once(sections[section], case_id)
+            for card in set().union(*(cards_named(event) for event in record["events"])) & items.keys():
+                _once(items[card], case_id)
     return Played(sections, items, failed)
 
 

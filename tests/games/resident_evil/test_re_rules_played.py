@@ -6,13 +6,18 @@ does not play, or an item no case uses, fails here."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from generator.__main__ import main
-from generator.games.resident_evil import events, rules_played
+from generator.games.resident_evil import events, project_checks, rules_played
 from generator.games.resident_evil.rules_played import Played
+from generator.games.resident_evil.scenario import HOOKS
+from generator.scenarios import project
+from generator.scenarios.project import case_runs
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -72,7 +77,8 @@ NEWLY_PLAYED = [
 
 @pytest.fixture(scope="module")
 def found(re_project, re_model) -> Played:
-    return rules_played.played(re_project.games["resident-evil"], re_model, ROOT)
+    game = re_project.games["resident-evil"]
+    return rules_played.played(game, case_runs(game, re_model, HOOKS, ROOT))
 
 
 def test_every_case_holds_so_every_case_counts(found):
@@ -100,23 +106,37 @@ def test_a_rule_the_engine_stops_playing_is_no_longer_counted(re_project, re_mod
         monkeypatch.delitem(events.APPLIES, key)
     for key in [k for k, section in events.REFUSALS.items() if section == "puzzles"]:
         monkeypatch.delitem(events.REFUSALS, key)
-    again = rules_played.played(re_project.games["resident-evil"], re_model, ROOT)
+    game = re_project.games["resident-evil"]
+    again = rules_played.played(game, case_runs(game, re_model, HOOKS, ROOT))
     assert again.sections["puzzles"] == []
 
 
-def test_a_case_that_fails_proves_nothing(re_project, re_model, monkeypatch):
-    original = rules_played.run_case
-
-    def failing(case, model, hooks):
-        result = original(case, model, hooks)
-        if case["id"].startswith("kerosene-and-a-lighter"):
-            result.ok = False
-        return result
-
-    monkeypatch.setattr(rules_played, "run_case", failing)
-    again = rules_played.played(re_project.games["resident-evil"], re_model, ROOT)
+def test_a_case_that_fails_proves_nothing(re_project, re_model):
+    game = re_project.games["resident-evil"]
+    runs = case_runs(game, re_model, HOOKS, ROOT)
+    failing = {
+        case_id: dataclasses.replace(result, ok=False) if case_id.startswith("kerosene-and-a-lighter") else result
+        for case_id, result in runs.results.items()
+    }
+    again = rules_played.played(game, dataclasses.replace(runs, results=failing))
     assert "kerosene-and-a-lighter-dispose-of-a-corpse" in again.failed
     assert again.items["lighter"] == []
+    assert rules_played.played(game, runs).items["lighter"] != []
+
+
+@pytest.mark.long(2)
+def test_the_count_line_reads_the_play_that_gave_the_verdict(re_project, monkeypatch):
+    """`check` plays each case once: its verdict, then the count line drawn from that play."""
+    game = copy.copy(re_project.games["resident-evil"])  # a game this process has not played yet
+    played: list[str] = []
+    real = project.run_case
+    monkeypatch.setattr(project, "run_case", lambda case, *rest: played.append(case["id"]) or real(case, *rest))
+    assert project_checks.check_game(game, ROOT) == []
+    line = project_checks.report_game(game, ROOT)[0]
+    assert len(played) == len(set(played)) == project.counts(game, ROOT)[0]
+    assert f"; {len(played)} scenarios;" in line
+    assert copy.copy(game) is not game and project_checks.report_game(copy.copy(game), ROOT) == [line]
+    assert len(played) == 2 * len(set(played))  # a game not played yet is played afresh
 
 
 @pytest.mark.long(3)
