@@ -4,15 +4,22 @@ tables of its scenario side agree with each other."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import typing
+from pathlib import Path
 
 import pytest
 import yaml
 
-from generator import registry
+from generator import games, registry
+from generator.errors import GeneratorError
 from generator.scenarios.game import STEP_KEYS, Call
 from tests.games.card_duel import GAME as CARD_DUEL
 
+ROOT = Path(__file__).resolve().parent.parent
+GAMES_FOLDER = Path(games.__file__).parent
 PACKAGES = sorted({**registry.engines(), CARD_DUEL.engine: CARD_DUEL}.items())
 WITH_SCENARIOS = [(name, package.scenarios) for name, package in PACKAGES if package.scenarios is not None]
 IDS = [name for name, _ in WITH_SCENARIOS]
@@ -76,3 +83,42 @@ def test_each_engine_method_a_table_row_names_exists(name, scenarios):
     for do, action in scenarios.actions.items():
         if isinstance(action.run, Call) and isinstance(action.run.method, str):
             assert callable(getattr(engine, action.run.method, None)), f"{name}: '{do}' plays a method {engine} lacks"
+
+
+def test_each_package_of_the_games_folder_is_registered_under_its_folders_name():
+    assert [name for name, _ in sorted(registry.engines().items())] == sorted(
+        path.name.replace("_", "-") for path in GAMES_FOLDER.iterdir() if (path / "__init__.py").is_file()
+    )
+
+
+def test_a_package_whose_engine_is_not_its_folders_name_is_refused_by_name():
+    misnamed = registry.Engines({"duel": "tests.games.card_duel"}, {})
+    assert list(misnamed) == ["duel"]
+    with pytest.raises(GeneratorError, match=r"^tests/games/card_duel/__init__.py: .*its folder's name .*\('duel'\)"):
+        misnamed["duel"]
+
+
+def test_checking_one_game_imports_that_games_package_alone(tmp_path):
+    """A `check` after an edit to one game loads that game alone: the other games' packages (their
+    engines, narration, diagrams) are not imported for it."""
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from pathlib import Path\n"
+            "from generator import registry\n"
+            "from generator.load import load_games\n"
+            f"root = Path({str(ROOT)!r})\n"
+            "project, errors = load_games(root / 'rules_data', root, only={'resident-evil'}.__contains__, "
+            "specs=registry.engines())\n"
+            "assert not errors and list(project.games) == ['resident-evil'], errors\n"
+            "print(sorted(name for name in sys.modules if name.startswith('generator.games.') and name.count('.') == 2))",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        check=True,
+    )
+    assert shown.stdout.split() == ["['generator.games.resident_evil']"]

@@ -108,14 +108,15 @@ def load_games(
         root / search_figures.FILE, relative(root / search_figures.FILE, project_root), errors
     )
     project.labels = loader.labels(LABELS_FILE)
-    for package in specs.values():  # a game's own interface strings
-        if package.labels_file is not None and package.labels_file.exists():
-            project.labels.update(loader.labels(package.labels_file))
     for folder in game_folders(root, project_root, errors):
         if only is None or only(folder.name):
             game = loader.game(folder)
             if game:
                 project.games[game.id] = game
+    for engine in sorted({game.engine for game in project.games.values() if game.engine in specs}):
+        package = specs[engine]  # the interface strings of the games' own packages
+        if package.labels_file is not None and package.labels_file.exists():
+            project.labels.update(loader.labels(package.labels_file))
     # Games appear in navigation, home pages and search in the order their game.yaml gives.
     project.games = dict(sorted(project.games.items(), key=lambda item: (item[1].order, item[0])))
     sources_read = loader.sources_read

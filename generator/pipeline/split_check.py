@@ -70,7 +70,7 @@ def check(root: Path) -> Verdict:
     kept = {name: share for name, share in kept.items() if share is not _NOTHING}
     shares = _shares([name for name in folders if name not in kept], root)
     if len(shares) > 1:
-        registry.engines()  # the game packages imported once, here, not again in each forked copy
+        [*registry.engines().values()]  # the game packages imported once, here, not again in each forked copy
     before = Forked.running()
     try:
         forked = [
