@@ -20,13 +20,12 @@ from pathlib import Path
 import pytest
 
 from generator import registry
-from generator.games.zombicide import worked_examples
 from generator.games.zombicide.data import rules_for_game
 from generator.games.zombicide.narration import templates
 from generator.games.zombicide.scenario import HOOKS
 from generator.load import load_project
 from generator.render.pages import example_markdown
-from generator.scenarios.examples import check_examples, run_example
+from generator.scenarios.examples import check_examples, forget_runs, run_example
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "examples"
@@ -247,7 +246,7 @@ def test_every_trace_event_of_the_examples_has_a_template_in_every_language(proj
 
 
 def test_rendering_twice_gives_the_same_bytes(project, rendered):
-    worked_examples._RUNS.clear()  # play the examples again
+    forget_runs()  # play the examples again
     for game, example in all_examples(project):
         assert example_markdown(project, game, example, "uk", registry.engines()) == rendered[("uk", example.id)]
 

@@ -1,9 +1,10 @@
 """Worked examples played by the rules model: the verdict, the trace, and the board between steps.
 
 The verdict and trace come from the shared scenario runner (generator/scenarios/runner.py) with the
-game's hooks, exactly as the model's tests see them; a second, identical replay keeps a snapshot
-of the state before and after each step for the diagrams. An example the model cannot play is a
-data error that stops the build.
+game's hooks, exactly as the model's tests see them, with a snapshot of the state before and after
+each step for the diagrams. A loaded example is played once in a process (played_example): its
+verdict, the game's checks of what it tells and its page read the one run. An example the model
+cannot play is a data error that stops the build.
 """
 
 from __future__ import annotations
@@ -43,6 +44,32 @@ class ExampleRun:
     @property
     def ok(self) -> bool:
         return self.result.ok
+
+
+# id(example) -> (that example, its run); the rules are those of the example's own game, the same
+# whichever copy of them is passed
+_RUNS: dict[int, tuple[Any, ExampleRun]] = {}
+_RUNS_KEPT = 256
+
+
+def played_example(example: Example, rules: Any, hooks: Scenarios) -> ExampleRun:
+    """run_example(), once for each example in a process."""
+    kept = _RUNS.get(id(example))
+    if kept is None or kept[0] is not example:
+        if len(_RUNS) >= _RUNS_KEPT:
+            _RUNS.clear()
+        kept = _RUNS[id(example)] = (example, run_example(example, rules, hooks))
+    return kept[1]
+
+
+def forget_run(example: Example) -> None:
+    """Keep no run of an example played once only (a situation a reader sets up)."""
+    _RUNS.pop(id(example), None)
+
+
+def forget_runs() -> None:
+    """Play every example again when next asked (a test that compares two plays)."""
+    _RUNS.clear()
 
 
 def run_example(example: Example, rules: Any, hooks: Scenarios) -> ExampleRun:
@@ -106,7 +133,7 @@ def check_examples(
                 example.scenario_node, hooks, Report(errors, (crumb,)), rules, keys=False, sources=sources
             ):
                 continue
-        result = run_case(example.scenario, rules, hooks)  # the verdict only: no snapshots to keep
+        result = played_example(example, rules, hooks).result
         if result.ok:
             continue
         step = STEP_IN_MESSAGE.match(result.mismatches[0])

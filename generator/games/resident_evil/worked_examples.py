@@ -14,10 +14,11 @@ from typing import Any, Mapping
 
 from generator.errors import ScenarioError
 from generator.languages import PUBLISHED, language
+from generator.load.examples import Example
 from generator.render import grammar
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
-from generator.scenarios.examples import ExampleRun, StepRun, run_example
+from generator.scenarios.examples import ExampleRun, StepRun, played_example, run_example
 
 from .data import Model
 from .diagrams import TOKEN_MARKS, Marks, Words, render_svg, token_marks
@@ -25,7 +26,6 @@ from .narration import Narrator, templates
 from .scenario import HOOKS
 from .state import State
 
-_RUNS: dict[int, tuple[Any, ExampleRun]] = {}  # id(loaded example) -> (that example, its run)
 _FORMS: dict[tuple[int, str], tuple[Any, dict]] = {}  # (id(loaded game), language) -> (that game, forms_for)
 
 LEGEND_ORDER = (
@@ -58,13 +58,14 @@ class _Example:
 
 
 def play(example: Any, model: Model) -> ExampleRun:
-    """The engine's run of an example (the shared runner's verdict, trace and snapshots)."""
-    key = id(example)
-    if key not in _RUNS or _RUNS[key][0] is not example:
-        scenario = {"id": example.id, **example.scenario}
-        loaded = _Example(example.id, scenario, getattr(example, "file", ""), getattr(example, "scenario_node", None))
-        _RUNS[key] = (example, run_example(loaded, model, HOOKS))  # type: ignore[arg-type]
-    return _RUNS[key][1]
+    """The engine's run of an example (the shared runner's verdict, trace and snapshots): a loaded
+    example's once in a process, the one its verdict came from; any other (a test's, a situation a
+    reader sets up) in the loaded shape, with the id in its case, each time it is asked for."""
+    if isinstance(example, Example):
+        return played_example(example, model, HOOKS)
+    scenario = {"id": example.id, **example.scenario}
+    loaded = _Example(example.id, scenario, getattr(example, "file", ""), getattr(example, "scenario_node", None))
+    return run_example(loaded, model, HOOKS)  # type: ignore[arg-type]
 
 
 NARRATED_KINDS = ("character", "enemy", "item")  # what a story names by the data's words

@@ -28,6 +28,7 @@ from generator.load.entities import Game, Localized, localized_tree
 from generator.load.examples import Example
 from generator.load.yamlpos import SAFE_LOADER
 from generator.render import korean
+from generator.scenarios.examples import forget_run
 from generator.scenarios.runner import Result
 from generator.scenarios.situations import OPEN, Problem, Situations
 
@@ -260,7 +261,7 @@ class ZombicideSituations(Situations[Rules]):
         try:
             view = worked_examples.example_view(game, rules, example, rule, lang, lambda text: text, labels)
         finally:
-            worked_examples._RUNS.pop(id(example), None)  # one situation, played once: nothing to keep
+            forget_run(example)  # one situation, played once: nothing to keep
         narrator = Narrator(game, lang)
         steps = []
         for record, step, shown in zip(result.trace, played["actions"], view.steps):

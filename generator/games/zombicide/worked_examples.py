@@ -20,7 +20,7 @@ from generator.load.entities import Entity, Game
 from generator.load.examples import Example
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
-from generator.scenarios.examples import ExampleRun, StepRun, run_example
+from generator.scenarios.examples import ExampleRun, StepRun, played_example
 
 LEGEND_KEYS = (
     "car",
@@ -40,15 +40,9 @@ LEGEND_KEYS = (
 )
 
 
-_RUNS: dict[int, ExampleRun] = {}
-
-
 def played(example: Example, rules: Rules) -> ExampleRun:
     """The model's run of an example, once per loaded example (runs do not depend on the language)."""
-    key = id(example)
-    if key not in _RUNS or _RUNS[key].example is not example:
-        _RUNS[key] = run_example(example, rules, HOOKS)
-    return _RUNS[key]
+    return played_example(example, rules, HOOKS)
 
 
 def example_view(

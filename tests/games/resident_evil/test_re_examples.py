@@ -11,6 +11,7 @@ import pytest
 from generator import registry
 from generator.games.resident_evil import worked_examples
 from generator.games.resident_evil.narration import LANGS, Narrator, templates
+from generator.scenarios.examples import forget_runs
 from tests.conftest import read_yaml
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -150,7 +151,7 @@ def test_each_example_matches_its_golden_file(rendered):
 def test_rendering_twice_gives_the_same_bytes(re_project, rendered):
     from generator.render.pages import example_markdown
 
-    worked_examples._RUNS.clear()
+    forget_runs()
     game = re_project.games["resident-evil"]
     for example in game.examples:
         assert example_markdown(re_project, game, example, "ko", registry.engines()) == rendered[("ko", example.id)]

@@ -16,7 +16,7 @@ from generator.__main__ import main
 from generator.games.resident_evil import events, project_checks, rules_played
 from generator.games.resident_evil.rules_played import Played
 from generator.games.resident_evil.scenario import HOOKS
-from generator.scenarios import project
+from generator.scenarios import examples, project
 from generator.scenarios.project import case_runs
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -131,7 +131,13 @@ def test_the_count_line_reads_the_play_that_gave_the_verdict(re_project, monkeyp
     played: list[str] = []
     real = project.run_case
     monkeypatch.setattr(project, "run_case", lambda case, *rest: played.append(case["id"]) or real(case, *rest))
+    examples.forget_runs()
+    told: list[str] = []
+    real_example = examples.run_example
+    monkeypatch.setattr(examples, "run_example", lambda ex, *rest: told.append(ex.id) or real_example(ex, *rest))
     assert project_checks.check_game(game, ROOT) == []
+    # the examples' verdict and the check of the names their stories need read one play of each
+    assert sorted(told) == sorted(example.id for example in game.examples)
     line = project_checks.report_game(game, ROOT)[0]
     assert len(played) == len(set(played)) == project.counts(game, ROOT)[0]
     assert f"; {len(played)} scenarios;" in line
