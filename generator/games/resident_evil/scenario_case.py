@@ -46,6 +46,7 @@ class ResidentEvilCase(CaseView[Rules]):
         self.board = self._board()
         self.own_cards = {cid: body for cid, body in mapping(case.get("cards")).items() if body}  # `cards:`
         self.cards: dict[str, Any] = {**model.cards, **self.own_cards} if model is not None else {}
+        self._of_kinds: dict[tuple[str, ...], list[str]] = {}  # cards_of(), asked for by many keys
         self.characters = list(mapping(case.get("characters")))
         reserve = mapping(mapping(case.get("campaign")).get("reserve"))
         self.people = [*self.characters, *(rid for rid in reserve if rid not in self.characters)]
@@ -87,7 +88,9 @@ class ResidentEvilCase(CaseView[Rules]):
     def cards_of(self, kinds: tuple[str, ...]) -> list[str] | None:
         if self.model is None:
             return None  # the table is not known: no card is judged
-        return [cid for cid in self.cards if not kinds or self.kind(cid) in kinds]
+        if kinds not in self._of_kinds:
+            self._of_kinds[kinds] = [cid for cid in self.cards if not kinds or self.kind(cid) in kinds]
+        return self._of_kinds[kinds]
 
     def wrong_kind(self, card: str, what: str) -> str | None:
         if card not in self.cards:
