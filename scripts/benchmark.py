@@ -18,7 +18,8 @@ Reported:
   one build after an edit of one game's Ukrainian text, one after a change to the generator's
   code, and one on a fresh machine (every cache empty): see cold_builds();
 - `python -m generator check` (goal <= 1 s), alone and with a CPU-bound process on the other core,
-  over unchanged files (each game as the last check found it) and after an edit of one game's text;
+  over unchanged files (each game as the last check found it), after an edit of one game's text
+  (the model's verdict kept) and after an edit of one of its scenario files (its cases played again);
 - per language, every byte a first search fetches (name index, full-text index, page text for
   the excerpts), served as files and compressed as a host would, and how long the names and the
   full text take after the last key, against the browser's frame (scripts/search_benchmark.py);
@@ -240,17 +241,18 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
         check_command = [sys.executable, "-m", "generator", "check", "--root", str(root)]
         run_once(build_command, root)  # stages build/docs: the Markdown the baseline builds too
         plain = plain_material(root / "build" / "docs", work / "plain")
-        builds, baselines, checks, busy_checks, edited_checks = [], [], [], [], []
+        builds, baselines, checks, busy_checks, edited_checks, case_checks = [], [], [], [], [], []
         for run in range(runs):  # interleaved: load on the machine hits both alike
             baselines.append(run_once([sys.executable, "-m", "properdocs", "build", "-q", "-f", "mkdocs.yml"], plain))
             builds.append(run_once(build_command, root))
             checks.append(run_once(check_command, root))
             busy_checks.append(with_busy_core(check_command, root))
-            # an edit check has not seen yet: that game loaded and played again
+            # edits check has not seen yet: that game loaded again; played again for a case's
             edited_checks.append(_edited(check_command, root, number=run + 2, busy=True))
-        (base, base_cpu), (build, build_cpu), (check, check_cpu), (busy, _), (edited, edited_cpu) = (
+            case_checks.append(_case_edited(check_command, root, number=run + 2))
+        (base, base_cpu), (build, build_cpu), (check, check_cpu), (busy, _), (edited, edited_cpu), (case, case_cpu) = (
             (statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples))
-            for samples in (baselines, builds, checks, busy_checks, edited_checks)
+            for samples in (baselines, builds, checks, busy_checks, edited_checks, case_checks)
         )
         colder = cold_builds(build_command, root, work)
         pages = sum(1 for _ in (root / "build" / "docs").rglob("*.md"))
@@ -276,7 +278,12 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
         )
         print(
             f"  after an edit of one game's Ukrainian text, with the other core busy: {edited:.2f} s wall, CPU "
-            f"{edited_cpu:.2f} s = {edited_cpu / base_cpu:.2f} x baseline CPU (that game loaded and played again)"
+            f"{edited_cpu:.2f} s = {edited_cpu / base_cpu:.2f} x baseline CPU (that game loaded again; the "
+            f"model's verdict kept, as the model reads no text)"
+        )
+        print(
+            f"  after an edit of one of its scenario files, with the other core busy: {case:.2f} s wall, CPU "
+            f"{case_cpu:.2f} s = {case_cpu / base_cpu:.2f} x baseline CPU (that game loaded and its cases played again)"
         )
         for lang, (count, raw, packed) in offline_payload(root / "site").items():
             print(
@@ -296,17 +303,15 @@ def cold_builds(build_command: list[str], root: Path, work: Path) -> dict[str, t
     """The build with less kept from earlier builds than the headline's rebuild finds. Each cache is
     keyed by what decides its content (generator/pipeline/game_memo.py, generator/search/__init__.py,
     generator/runtime/template_cache.py), so each case drops what it would invalidate:
-    - after a translator's edit of one game's text in one language: that game's verdict and pages
-      and that language's full-text index are made again;
+    - after a translator's edit of one game's text in one language: that game's pages and that
+      language's full-text index are made again (the model's verdict is kept: it reads no text);
     - after a change to the generator's code: every game's verdict and pages (their key holds the
       code); the full-text indexes, compiled templates and parsed YAML stay, as their keys hold
       the pages', templates' and files' bytes, which a change that leaves the pages as they were
       does not touch;
     - on a fresh machine (CI's case): every cache empty."""
     found = {
-        "after an edit of one game's Ukrainian text (its verdict, pages, uk index made again)": _edited(
-            build_command, root
-        )
+        "after an edit of one game's Ukrainian text (its pages and uk index made again)": _edited(build_command, root)
     }
     user_cache = _user_cache()
     everything_but_verdicts = [entry.name for entry in user_cache.iterdir() if entry.name != "verdicts"]
@@ -351,6 +356,21 @@ def _edited(command: list[str], root: Path, number: int = 1, busy: bool = False)
     path.write_text(text[: found.end()] + added + text[found.end() :], encoding="utf-8")
     try:
         return with_busy_core(command, root) if busy else run_once(command, root)
+    finally:
+        path.write_text(text, encoding="utf-8")
+
+
+EDITED_CASES = "rules_data/resident-evil/scenarios"
+
+
+def _case_edited(command: list[str], root: Path, number: int) -> tuple[float, float]:
+    """One run of `command`, with the other core busy, after a line is added to a scenario file
+    (the file put back after)."""
+    path = sorted((root / EDITED_CASES).glob("*.yaml"))[0]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(f"{text}# edited ({number})\n", encoding="utf-8")
+    try:
+        return with_busy_core(command, root)
     finally:
         path.write_text(text, encoding="utf-8")
 

@@ -9,6 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from generator.errors import Location
+from generator.load.entities import Entity, Game, Localized, Page
 from generator.pipeline import game_memo
 from generator.registry import EXTRA_PACKAGES_ENV
 
@@ -125,6 +127,84 @@ def test_a_damaged_kept_verdict_is_played_again_not_believed(project, tmp_path):
         kept.write_bytes(b"\x80\x05not a pickle")
     assert played(project, FIRST, counter) == ["verdict 2"] and counter == ["first", "first"]
     assert played(project, FIRST, counter) == ["verdict 2"]  # and kept again
+
+
+def a_game(text: str = "Move one zone.", cost: int = 1, name: str = "Move", line: int = 3) -> Game:
+    """A loaded game of one rules section, as the model's key reads it."""
+    where = Location("rules_data/first/rules.yaml", line, 1)
+    rule = Entity(
+        "rule", "moving", where, "rules", Localized({"uk": name}), text=Localized({"uk": text}), fields={"cost": cost}
+    )
+    page = Page(
+        "rules",
+        "first",
+        "rules_data/first/rules.yaml",
+        1,
+        Localized({"uk": "Rules"}),
+        Localized(),
+        "rule",
+        [rule],
+        where,
+    )
+    return Game("first", {"en": "First"}, Localized(), "rules_data/first/game.yaml", [page], {"moving": rule})
+
+
+def test_the_models_key_is_the_same_after_an_edit_to_a_text_and_changes_with_what_the_model_reads(project):
+    kept = game_memo.model_digest(project, a_game())
+    assert game_memo.model_digest(project, a_game(text="Move up to one zone.", line=9)) == kept
+    assert game_memo.model_digest(project, a_game(cost=2)) != kept
+    assert game_memo.model_digest(project, a_game(name="Run")) != kept  # a story names it
+    (project / "rules_data" / "first" / "scenarios").mkdir()
+    (project / "rules_data" / "first" / "scenarios" / "moves.yaml").write_text("cases: []\n", encoding="utf-8")
+    assert game_memo.model_digest(project, a_game()) != kept  # the model reads its cases itself
+
+
+def test_a_kept_clean_verdict_is_used_and_kept_errors_are_found_again(project):
+    counter: list = []
+
+    def verdict(game: Game, errors: list) -> list:
+        return game_memo.kept_verdict(project, game, "errors", lambda: counter.append(1) or list(errors))
+
+    assert verdict(a_game(), []) == [] and verdict(a_game(text="Moved."), []) == [] and len(counter) == 1
+    assert verdict(a_game(cost=5), ["wrong"]) == ["wrong"] and len(counter) == 2
+    assert verdict(a_game(cost=5), ["found again, at its new place"]) == ["found again, at its new place"]
+    assert len(counter) == 3
+
+
+@pytest.mark.long(12)
+def test_the_model_reads_no_text_its_key_leaves_out():
+    """Every rules text, page title and introduction and example title and set-up of the project
+    replaced: the model's key, its verdict and the lines check prints are the same."""
+    from generator import registry
+    from generator.load import load_project
+
+    root = Path(__file__).resolve().parent.parent
+    found = {}
+    for scrambled in (False, True):
+        project, errors = load_project(root / "rules_data", root, specs=registry.engines())
+        assert errors == []
+        for game in project.games.values():
+            if scrambled:
+                _scramble(game)
+            package = registry.for_game(game)
+            found.setdefault(game.id, []).append(
+                (game_memo.model_digest(root, game), package.model_errors(game, root), package.report(game, root))
+            )
+    for game_id, (plain, scrambled) in found.items():
+        assert scrambled == plain, game_id
+
+
+def _scramble(game: Game) -> None:
+    other = Localized({lang: f"something else ({lang})" for lang in ("en", "ja", "ko", "uk")})
+    game.text = other
+    for entity in [*game.entities.values(), *game.parameters.values()]:
+        entity.text = Localized(other)
+    for page in game.pages:
+        page.title, page.intro = Localized(other), Localized(other)
+        for topic in page.topics:
+            topic.title = Localized(other)
+    for example in game.examples:
+        example.title, example.setup = Localized(other), Localized(other)
 
 
 @pytest.mark.long(8)

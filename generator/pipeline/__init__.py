@@ -14,7 +14,7 @@ from generator.errors import DataErrors
 from generator.languages import DEFAULT, LANGUAGES, PUBLISHED
 from generator.load import load_project
 from generator.load.entities import Project
-from generator.pipeline.game_memo import kept_for_game
+from generator.pipeline.game_memo import kept_for_game, kept_verdict
 from generator.runtime.forked import Forked
 from generator.runtime.locations import CHECK_BESIDE_ENV, GENERATOR, PROJECT_ROOT  # noqa: F401 — part of this module's surface
 
@@ -294,4 +294,4 @@ def _other_half(games: list) -> list:
 def _model_errors_of_game(game, root: Path) -> list:
     """_model_errors() of one game (the model checks each game on its own), or the verdict an
     earlier run gave on the same files (game_memo)."""
-    return kept_for_game(root, game, "errors", lambda: registry.for_game(game).model_errors(game, root))
+    return kept_verdict(root, game, "errors", lambda: registry.for_game(game).model_errors(game, root))

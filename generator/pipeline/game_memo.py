@@ -10,7 +10,9 @@ model too, and its page says how), the files beside the game folders (sources.ya
 sections cases cite), the generator's own files (the engines, the case format, the templates,
 labels and languages) and mkdocs.yml: a digest of their bytes names what is kept, so a change to
 any of them does that game's work again, and an edit to one game's data leaves the others' work
-standing. `check` also keeps what loading and checking each game folder found (kept_for_folder),
+standing. The model's verdict is keyed finer (kept_verdict): by the loaded game as the model reads
+it in place of its folder's data files, so that a translator's edit of a text keeps it. `check`
+also keeps what loading and checking each game folder found (kept_for_folder),
 under a digest that covers besides every game.yaml and the hand-written pages, which loading reads
 with every game: a check over unchanged files loads only what concerns no one game. What is kept
 lies in the user's cache folder (rulebook/verdicts/<game>); where it cannot be
@@ -20,6 +22,7 @@ written, or when a game package from outside the generator is registered
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import os
@@ -32,9 +35,9 @@ from typing import Callable, TypeVar
 import yaml
 
 from generator.load.content_pages import CONTENT_FOLDER
-from generator.load.entities import Game
+from generator.load.entities import Entity, Game
 from generator.registry import EXTRA_PACKAGES_ENV
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle, write_pickle
 from generator.runtime.locations import GENERATOR
 
 T = TypeVar("T")
@@ -49,6 +52,30 @@ def kept_for_game(root: Path, game: Game, kind: str, compute: Callable[[], T]) -
     """compute() (what the game's files give: the model's `kind` of verdict, or its pages) or the
     value kept from an earlier run over the same files."""
     return _kept(game.id, inputs_digest(root, game), kind, compute)
+
+
+def kept_verdict(root: Path, game: Game, kind: str, compute: Callable[[], list[T]]) -> list[T]:
+    """kept_for_game() for the model's findings on the game (`kind`: its errors, or the lines
+    `check` prints), under model_digest(): an edit to a text the model never reads keeps them. A
+    kept list of errors is not believed: their places may have moved with the edit (a clean
+    verdict, an empty list, has none)."""
+    digest = model_digest(root, game)
+    folder = _folder(game.id, digest)
+    if folder is None:
+        return compute()
+    path = folder / f"{digest}-model-{kind}.pickle"
+    computed: list[bool] = []
+
+    def fresh() -> list[T]:
+        computed.append(True)
+        return compute()
+
+    value = kept_pickle(path, fresh, list)
+    if value and kind == "errors" and not computed:
+        value = compute()
+        write_pickle(path, value)
+    forget_the_oldest(folder, KEPT_FILES)
+    return value
 
 
 def kept_for_folder(root: Path, name: str, kind: str, compute: Callable[[], T], of: type[T]) -> T:
@@ -83,6 +110,85 @@ def inputs_digest(root: Path, game: Game) -> str | None:
     """A digest of every file the game's verdict and pages may depend on; None when nothing may be kept."""
     compared = [game.compare_with] if game.compare_with else []
     return _stamped_digest(_inputs(root, related_folders(root, game.id, compared)))
+
+
+def model_digest(root: Path, game: Game) -> str | None:
+    """inputs_digest() of what the model reads: the loaded game as the model sees it (model_view)
+    in place of its folder's files, but for the scenario files and check cards, which the model
+    reads itself."""
+    compared = [game.compare_with] if game.compare_with else []
+    others = [name for name in related_folders(root, game.id, compared) if name != game.id]
+    cases: list[str] = []
+    for parent, folders, names in os.walk(root / "rules_data" / game.id / "scenarios"):
+        folders.sort()
+        cases += [os.path.join(parent, name) for name in sorted(names)]
+    files = _stamped_digest(sorted({*_inputs(root, others), *cases}))
+    if files is None:
+        return None
+    return hashlib.sha256(f"{files}\n{model_view(game)!r}".encode()).hexdigest()[:32]
+
+
+def model_view(game: Game) -> tuple:
+    """Everything of a loaded game but its prose and places: the model knows ids, numbers and
+    names, never a rules text, a page's words or an example's title (tests/test_game_memo.py
+    changes every one of those and finds the same verdict). Names stay: the checks of what a
+    story tells need them."""
+    return (
+        _plain(
+            {
+                key: value
+                for key, value in vars(game).items()
+                if key not in ("text", "pages", "where", "entities", "parameters", "examples")
+            }
+        ),
+        tuple(_entity_view(entity) for entity in game.entities.values()),
+        tuple(_entity_view(entity) for entity in game.parameters.values()),
+        tuple(
+            (page.id, page.kind, int(page.order), tuple(e.id for e in page.entities), tuple(t.id for t in page.topics))
+            for page in game.pages
+        ),
+        tuple(
+            (ex.id, ex.game, ex.section, _plain(ex.scenario), _plain(ex.show), ex.drawn, ex.file)
+            for ex in game.examples
+        ),
+    )
+
+
+def _entity_view(entity: Entity) -> tuple:
+    return (
+        entity.kind,
+        entity.id,
+        entity.page,
+        _plain(entity.name),
+        _plain(entity.aliases),
+        _plain(entity.sources),
+        _plain(entity.fields),
+        tuple(child.id for child in entity.children),
+        entity.depth,
+    )
+
+
+def _plain(value: object) -> object:
+    """A value as plain data, in its order (the model may read a mapping in order)."""
+    if isinstance(value, str):
+        return str(value)  # a Text without its node
+    if isinstance(value, dict):
+        return tuple((str(key), _plain(item)) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(item) for item in value)
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return value
+    if isinstance(value, int):
+        return int(value)  # a Number without its place
+    if isinstance(value, (set, frozenset)):
+        return tuple(sorted(repr(_plain(item)) for item in value))
+    if isinstance(value, Path):
+        return value.as_posix()
+    if isinstance(value, Entity):
+        return ("entity", value.id)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__, *(_plain(getattr(value, f.name)) for f in dataclasses.fields(value)))
+    return repr(value)  # anything else as it says itself: an object that names its address never matches
 
 
 def folder_digest(root: Path, name: str) -> str | None:

@@ -20,7 +20,7 @@ from generator import registry
 from generator.errors import DataError
 from generator.load import GameLinks, game_folders, links_between_games, load_games
 from generator.load.caps import cap_repeated
-from generator.pipeline.game_memo import kept_by_folder, kept_for_folder, kept_for_game
+from generator.pipeline.game_memo import kept_by_folder, kept_for_folder, kept_verdict
 from generator.runtime.cores import idle_cores_now
 from generator.runtime.forked import Forked
 
@@ -154,7 +154,7 @@ def _load_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
         else [
             error
             for game in project.games.values()
-            for error in kept_for_game(
+            for error in kept_verdict(
                 root, game, "errors", functools.partial(registry.for_game(game).model_errors, game, root)
             )
         ]
@@ -167,7 +167,7 @@ def _load_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
             len(game.parameters),
             []
             if load_errors or model_errors
-            else kept_for_game(root, game, "report", functools.partial(registry.for_game(game).report, game, root)),
+            else kept_verdict(root, game, "report", functools.partial(registry.for_game(game).report, game, root)),
         )
         for game in project.games.values()
     ]
