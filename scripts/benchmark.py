@@ -61,6 +61,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Callable
 
 import yaml
 
@@ -254,7 +255,8 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
             (statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples))
             for samples in (baselines, builds, checks, busy_checks, edited_checks, case_checks)
         )
-        colder = cold_builds(build_command, root, work)
+        baseline_command = [sys.executable, "-m", "properdocs", "build", "-q", "-f", "mkdocs.yml"]
+        colder = cold_builds(build_command, root, work, runs, lambda: run_once(baseline_command, plain))
         pages = sum(1 for _ in (root / "build" / "docs").rglob("*.md"))
         # Each build against the baseline run just before it: the machine's speed drifts over minutes.
         paired_cpu = statistics.median(b / a for (_, a), (_, b) in zip(baselines, builds))
@@ -266,10 +268,13 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
             f"  wall on {os.cpu_count()} cores: build {build:.2f} s = {build / base:.2f} x baseline wall ({base:.2f} s); "
             f"baseline: plain ProperDocs + Material + i18n, the same {pages} generated pages"
         )
-        for what, (wall, cpu) in colder.items():
+        for what, samples in colder.items():
+            wall, cpu = (statistics.median(sample[i] for sample in samples) for i in (0, 1))
+            paired = statistics.median(cpu / base for _, cpu, base in samples)
             print(
-                f"  {what}: CPU {cpu:.2f} s = {cpu / base_cpu:.2f} x baseline CPU; wall {wall:.2f} s = "
-                f"{wall / base:.2f} x baseline wall"
+                f"  {what}: CPU {cpu:.2f} s = {cpu / base_cpu:.2f} x baseline CPU ({paired:.2f} x as the median of "
+                f"each over the baseline run just before it; {', '.join(f'{c / b:.2f}' for _, c, b in samples)}); "
+                f"wall {wall:.2f} s = {wall / base:.2f} x baseline wall"
             )
         print(
             f"generator check: {check:.2f} s wall with the other core free, {busy:.2f} s with it busy "
@@ -299,10 +304,14 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
     return base
 
 
-def cold_builds(build_command: list[str], root: Path, work: Path) -> dict[str, tuple[float, float]]:
-    """The build with less kept from earlier builds than the headline's rebuild finds. Each cache is
-    keyed by what decides its content (generator/pipeline/game_memo.py, generator/search/__init__.py,
-    generator/runtime/template_cache.py), so each case drops what it would invalidate:
+def cold_builds(
+    build_command: list[str], root: Path, work: Path, runs: int, baseline: Callable[[], tuple[float, float]]
+) -> dict[str, list[tuple[float, float, float]]]:
+    """The build with less kept from earlier builds than the headline's rebuild finds, `runs`
+    times each, each after a run of the baseline: (wall, CPU, the baseline's CPU just before). Each
+    cache is keyed by what decides its content (generator/pipeline/game_memo.py,
+    generator/search/__init__.py, generator/runtime/template_cache.py), so each case drops what it
+    would invalidate:
     - after a translator's edit of one game's text in one language: that game's pages and that
       language's full-text index are made again (the model's verdict is kept: it reads no text);
     - after a change to the generator's code: every game's verdict and pages (their key holds the
@@ -310,20 +319,34 @@ def cold_builds(build_command: list[str], root: Path, work: Path) -> dict[str, t
       the pages', templates' and files' bytes, which a change that leaves the pages as they were
       does not touch;
     - on a fresh machine (CI's case): every cache empty."""
-    found = {
-        "after an edit of one game's Ukrainian text (its pages and uk index made again)": _edited(build_command, root)
-    }
     user_cache = _user_cache()
     everything_but_verdicts = [entry.name for entry in user_cache.iterdir() if entry.name != "verdicts"]
-    for what, kept in (
-        ("after a change to the generator's code (every verdict and game page made again)", everything_but_verdicts),
-        ("on a fresh machine (every cache empty)", []),
-    ):
-        caches = Path(tempfile.mkdtemp(dir=work, prefix="cache-"))
-        for name in kept:
-            if (user_cache / name).is_dir():
-                shutil.copytree(user_cache / name, caches / "rulebook" / name)
-        found[what] = run_once(build_command, root, {"XDG_CACHE_HOME": str(caches)})
+
+    def with_caches(kept: list[str]) -> Callable[[int], tuple[float, float]]:
+        def build(_: int) -> tuple[float, float]:
+            caches = Path(tempfile.mkdtemp(dir=work, prefix="cache-"))
+            for name in kept:
+                if (user_cache / name).is_dir():
+                    shutil.copytree(user_cache / name, caches / "rulebook" / name)
+            return run_once(build_command, root, {"XDG_CACHE_HOME": str(caches)})
+
+        return build
+
+    cases: dict[str, Callable[[int], tuple[float, float]]] = {
+        "after an edit of one game's Ukrainian text (its pages and uk index made again)": lambda number: _edited(
+            build_command, root, number=number + 10
+        ),
+        "after a change to the generator's code (every verdict and game page made again)": with_caches(
+            everything_but_verdicts
+        ),
+        "on a fresh machine (every cache empty)": with_caches([]),
+    }
+    found: dict[str, list[tuple[float, float, float]]] = {what: [] for what in cases}
+    for run in range(runs):  # interleaved, as the headline's: a drift of the machine hits each alike
+        for what, build in cases.items():
+            _, base_cpu = baseline()
+            wall, cpu = build(run)
+            found[what].append((wall, cpu, base_cpu))
     return found
 
 
@@ -393,12 +416,14 @@ def stage_times(root: Path, first_search: bool = False, processes: bool = True) 
     # a second or two, its least CPU time of STAGE_REPEATS runs
     times["check"] = min(check_with_nothing_kept(root) for _ in range(STAGE_REPEATS))
 
-    def timed(stage, work):
-        """The least CPU time of STAGE_REPEATS runs: other work on the machine only adds to it."""
+    def timed(stage, work, given=lambda: None):
+        """The least CPU time of STAGE_REPEATS runs: other work on the machine only adds to it.
+        `given()` makes what each run works on, untimed."""
         for _ in range(STAGE_REPEATS):
+            argument = given()
             started = time.process_time()
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            value = work()
+            value = work(argument)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             children = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
             spent = time.process_time() - started + children
@@ -413,11 +438,18 @@ def stage_times(root: Path, first_search: bool = False, processes: bool = True) 
         yamlpos._LAST_PARSE.clear()  # each repeat reads the files as a new process would
         return pipeline.load_checked(root)
 
-    project = timed("load", load)
-    timed("model checks", lambda: [registry.for_game(g).model_errors(g, root) for g in project.games.values()])
-    timed("rendering", lambda: render_project(project, registry.engines()))
-    timed("name index", lambda: name_index_files(project))
-    timed("search index", lambda: text_index_files(root / "site"))
+    project = timed("load", lambda _: load())
+    # The model and the renderer keep, in the process, what each loaded game and example gave (its
+    # cases' runs, its examples' runs, its names' forms): each run gets a project loaded anew, as
+    # a new process would.
+    timed(
+        "model checks",
+        lambda loaded: [registry.for_game(g).model_errors(g, root) for g in loaded.games.values()],
+        load,
+    )
+    timed("rendering", lambda loaded: render_project(loaded, registry.engines()), load)
+    timed("name index", lambda _: name_index_files(project))
+    timed("search index", lambda _: text_index_files(root / "site"))
     if first_search:  # the bytes a first search fetches from the site the whole build wrote
         for (host, lang), fig in search_benchmark.figures(root / "site", 1).items():
             if host == "as files":
