@@ -16,6 +16,7 @@ from typing import Any, Mapping
 from generator.errors import DataError
 from generator.load.examples import Example
 from generator.load.references import suggestion
+from generator.runtime.by_identity import ByIdentity
 from generator.scenarios.game import Scenarios
 from generator.scenarios.reading import check_case
 from generator.scenarios.report import Report
@@ -46,25 +47,19 @@ class ExampleRun:
         return self.result.ok
 
 
-# id(example) -> (that example, its run); the rules are those of the example's own game, the same
-# whichever copy of them is passed
-_RUNS: dict[int, tuple[Any, ExampleRun]] = {}
-_RUNS_KEPT = 256
+# Each loaded example's run; the rules are those of the example's own game, the same whichever copy
+# of them is passed.
+_RUNS: ByIdentity[ExampleRun] = ByIdentity(kept=256)
 
 
 def played_example(example: Example, rules: Any, hooks: Scenarios) -> ExampleRun:
     """run_example(), once for each example in a process."""
-    kept = _RUNS.get(id(example))
-    if kept is None or kept[0] is not example:
-        if len(_RUNS) >= _RUNS_KEPT:
-            _RUNS.clear()
-        kept = _RUNS[id(example)] = (example, run_example(example, rules, hooks))
-    return kept[1]
+    return _RUNS.get(example, lambda: run_example(example, rules, hooks))
 
 
 def forget_run(example: Example) -> None:
     """Keep no run of an example played once only (a situation a reader sets up)."""
-    _RUNS.pop(id(example), None)
+    _RUNS.forget(example)
 
 
 def forget_runs() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from generator.errors import DataError
 from generator.load.entities import Game
 from generator.load.files import display
+from generator.runtime.by_identity import ByIdentity
 from generator.scenarios.examples import check_examples
 from generator.scenarios.game import Scenarios
 from generator.scenarios.reading import read_scenario_file, source_sections
@@ -35,8 +36,7 @@ class CaseRuns:
 
 # The last runs of each game in this process: `check` asks for the verdict and then for the count
 # line (which a game may draw from the cases' traces), and both are the one play of the cases.
-_RUNS: dict[tuple[int, Path], tuple[Game, CaseRuns]] = {}
-_RUNS_KEPT = 4
+_RUNS: ByIdentity[CaseRuns] = ByIdentity(kept=4)
 
 
 def check_cases(game: Game, rules: Any, hooks: Scenarios, root: Path) -> list[DataError]:
@@ -47,16 +47,8 @@ def check_cases(game: Game, rules: Any, hooks: Scenarios, root: Path) -> list[Da
 
 def case_runs(game: Game, rules: Any, hooks: Scenarios, root: Path) -> CaseRuns:
     """check_cases() with the result of each case it played; played once for a loaded game (the
-    rules are those its data gives, whichever copy of them is passed)."""
-    key = (id(game), root)
-    kept = _RUNS.get(key)
-    if kept is not None and kept[0] is game:
-        return kept[1]
-    runs = _played(game, rules, hooks, root)
-    _RUNS[key] = (game, runs)
-    while len(_RUNS) > _RUNS_KEPT:
-        del _RUNS[next(iter(_RUNS))]
-    return runs
+    rules and the root are those it was loaded with, whichever copy of the rules is passed)."""
+    return _RUNS.get(game, lambda: _played(game, rules, hooks, root))
 
 
 def _played(game: Game, rules: Any, hooks: Scenarios, root: Path) -> CaseRuns:

@@ -18,6 +18,7 @@ from generator.load.examples import Example
 from generator.render import grammar
 from generator.render.example_view import ExampleView, Figure, StepView
 from generator.render.plain import text as plain_text  # a title is plain text (check says so)
+from generator.runtime.by_identity import ByIdentity
 from generator.scenarios.examples import ExampleRun, StepRun, played_example, run_example
 
 from .data import Model
@@ -26,7 +27,7 @@ from .narration import Narrator, templates
 from .scenario import HOOKS
 from .state import State
 
-_FORMS: dict[tuple[int, str], tuple[Any, dict]] = {}  # (id(loaded game), language) -> (that game, forms_for)
+_FORMS: ByIdentity[dict[str, dict]] = ByIdentity(kept=16)  # loaded game -> language -> forms_for()
 
 LEGEND_ORDER = (
     "character",
@@ -81,12 +82,10 @@ def forms_for(game: Any, lang: str) -> dict[str, grammar.Forms]:
     """How sentences say each character, enemy and item: the data's names with their grammar
     (Ukrainian case forms, the counters of Japanese and Korean). Made once per loaded game and
     language: each told case and example asks, and its callers only read it."""
-    key = (id(game), lang)
-    if key not in _FORMS or _FORMS[key][0] is not game:
-        if len(_FORMS) > 64:
-            _FORMS.clear()
-        _FORMS[key] = (game, _forms(game, lang))
-    return _FORMS[key][1]
+    by_language = _FORMS.get(game, dict)
+    if lang not in by_language:
+        by_language[lang] = _forms(game, lang)
+    return by_language[lang]
 
 
 def _forms(game: Any, lang: str) -> dict[str, grammar.Forms]:
