@@ -4,6 +4,7 @@ played or rendered again when any file they may depend on changes (generator/pip
 from __future__ import annotations
 
 import os
+import pickle
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -169,6 +170,15 @@ def test_a_kept_clean_verdict_is_used_and_kept_errors_are_found_again(project):
     assert verdict(a_game(cost=5), ["wrong"]) == ["wrong"] and len(counter) == 2
     assert verdict(a_game(cost=5), ["found again, at its new place"]) == ["found again, at its new place"]
     assert len(counter) == 3
+
+
+def test_a_kept_verdict_of_anything_but_errors_or_lines_is_made_again(project, tmp_path):
+    lines = game_memo.kept_verdict(project, a_game(), "report", lambda: ["first: 3 cases"])
+    for kept in (tmp_path / "cache" / "rulebook" / "verdicts").glob("*/*-model-report.pickle"):
+        kept.write_bytes(pickle.dumps([1, None]))
+    assert game_memo.kept_verdict(project, a_game(), "report", lambda: ["made again"]) == ["made again"]
+    assert game_memo.kept_verdict(project, a_game(), "report", lambda: ["not asked"]) == ["made again"]
+    assert lines == ["first: 3 cases"]
 
 
 @pytest.mark.long(12)

@@ -34,6 +34,7 @@ from typing import Callable, TypeVar
 
 import yaml
 
+from generator.errors import DataError
 from generator.load.content_pages import CONTENT_FOLDER
 from generator.load.entities import Entity, Game
 from generator.registry import EXTRA_PACKAGES_ENV
@@ -58,7 +59,7 @@ def kept_verdict(root: Path, game: Game, kind: str, compute: Callable[[], list[T
     """kept_for_game() for the model's findings on the game (`kind`: its errors, or the lines
     `check` prints), under model_digest(): an edit to a text the model never reads keeps them. A
     kept list of errors is not believed: their places may have moved with the edit (a clean
-    verdict, an empty list, has none)."""
+    verdict, an empty list, has none); nor is a list of anything but errors or lines."""
     digest = model_digest(root, game)
     folder = _folder(game.id, digest)
     if folder is None:
@@ -71,7 +72,8 @@ def kept_verdict(root: Path, game: Game, kind: str, compute: Callable[[], list[T
         return compute()
 
     value = kept_pickle(path, fresh, list)
-    if value and kind == "errors" and not computed:
+    believed = all(isinstance(item, DataError if kind == "errors" else str) for item in value)
+    if not computed and (not believed or (value and kind == "errors")):
         value = compute()
         write_pickle(path, value)
     forget_the_oldest(folder, KEPT_FILES)
