@@ -3,6 +3,8 @@ a listbox, keys that behave, an input method that is never cut short, results th
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.conftest import kept_page
@@ -305,14 +307,51 @@ def test_grouped_result_on_a_home_page_labels_each_edition(view, site_url, proje
 
 
 def test_full_text_that_comes_late_never_reopens_a_list_closed_by_a_choice(view, site_url, project):
-    """Enter on a name of the current page, before the full text has come: the list stays closed."""
+    """Enter on a name of the current page while the full text is on its way: when it comes, the
+    list stays closed and is not filled. The full text's word lists are held back until after the
+    choice, so the order does not depend on the machine's speed."""
+    held, released = [], []
+    view.route("**/search/k*.json*", lambda route: route.continue_() if released else held.append(route))
     box = open_box(view, site_url)
     type_query(view, box, skill(project, "ninja"))
-    box.press("Enter")  # within the typing pause: the full-text search has not even started
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:  # the full text has asked for its word lists
+        view.wait_for_timeout(50)
+    assert held, "the full-text search never started"
+    box.press("Enter")
     view.wait_for_function("location.hash === '#ninja'")
-    view.wait_for_timeout(1500)
+    released.append(True)
+    for route in held:
+        route.continue_()
+    view.wait_for_load_state("networkidle")
+    view.wait_for_timeout(300)
     assert view.locator(".rb-search__output").is_hidden()
     assert view.locator(".rb-search__output").get_attribute("data-text") is None
+
+
+def test_a_choice_within_the_typing_pause_cancels_the_full_text(browser, site_url, project):
+    """Enter on a name of the current page before the typing has paused: the full-text search is
+    never made. The page's clock is stopped, so the pause cannot pass before the choice. (A context
+    of its own: a page's clock cannot be put back.)"""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, locale="ja-JP", service_workers="block")
+    try:
+        page = context.new_page()
+        page.viewport_name = "phone"
+        asked = []
+        page.on("request", lambda request: "/search/k" in request.url and asked.append(request.url))
+        box = open_box(page, site_url)
+        page.clock.install()
+        page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+        type_query(page, box, skill(project, "ninja"))
+        box.press("Enter")
+        page.wait_for_function("location.hash === '#ninja'")
+        page.clock.run_for(2000)  # the pause has long passed
+        page.wait_for_timeout(300)
+        assert asked == []
+        assert page.locator(".rb-search__output").is_hidden()
+        assert page.locator(".rb-search__output").get_attribute("data-text") is None
+    finally:
+        context.close()
 
 
 @pytest.mark.parametrize("game, other", [("zombicide-2", "zombicide-1"), ("zombicide-1", "zombicide-2")])
