@@ -10,11 +10,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Iterable
 
-from generator.languages import BY_CODE, LATIN, Language, language
+from generator.languages import BY_CODE, LATIN, language
 from generator.load.references import REFERENCE
 
 # Characters that show nothing themselves but change what is around them: direction overrides and
@@ -33,19 +34,29 @@ INVISIBLE = re.compile(
     "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
     "\U000e0001\U000e0020-\U000e007f\U000f0000-\U000ffffd\U00100000-\U0010fffd]"
 )
-OWN_LETTERS = {code: re.compile(f"[{lang.letters}]") for code, lang in BY_CODE.items()}
 
 
-def _foreign(lang: Language) -> re.Pattern | None:
+# Compiled when first asked for: a class of tens of thousands of letters takes milliseconds to
+# compile, and most runs need only each language's own (another's only for a text without any).
+@functools.cache
+def own_letters(lang: str) -> re.Pattern | None:
+    declared = BY_CODE.get(lang)
+    return re.compile(f"[{declared.letters}]") if declared is not None else None
+
+
+@functools.cache
+def foreign_letters(lang: str) -> re.Pattern | None:
     """The letters of the other declared writings, less what this language borrows (Korean may
     use Chinese characters); every language may quote Latin ones."""
-    others = "".join(other.letters.replace(LATIN, "") for other in BY_CODE.values() if other.letters != lang.letters)
-    for borrowed in filter(None, (lang.borrows,)):
+    declared = BY_CODE.get(lang)
+    if declared is None:
+        return None
+    others = "".join(
+        other.letters.replace(LATIN, "") for other in BY_CODE.values() if other.letters != declared.letters
+    )
+    for borrowed in filter(None, (declared.borrows,)):
         others = others.replace(borrowed, "")
     return re.compile(f"[{others}]") if others else None
-
-
-FOREIGN_LETTERS = {code: _foreign(lang) for code, lang in BY_CODE.items()}
 
 
 def visible(text: str) -> str:
@@ -74,7 +85,7 @@ def invisible_problems(text: str) -> Iterable[tuple[int, str]]:
 
 def language_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
     """A text with no letter of its own language but letters of another: written in the wrong field."""
-    own, foreign = OWN_LETTERS.get(lang), FOREIGN_LETTERS.get(lang)
+    own, foreign = own_letters(lang), foreign_letters(lang)
     if own is None or foreign is None or own.search(text) and (lang != "en" or "{" not in text):
         return  # the usual text: its own letters (for English, not only a reference's Latin id)
     letters = REFERENCE.sub("", text)  # a reference's id or word form says nothing of the language
@@ -100,12 +111,12 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 def untranslated_problems(text: str, lang: str) -> Iterable[tuple[int, str]]:
     """A Japanese, Korean or Ukrainian text of two or more Latin words and no letter of its own:
     the English text, left untranslated. (Not for names: see the module's docstring.)"""
-    own = OWN_LETTERS.get(lang)
+    own = own_letters(lang)
     if own is None or lang == "en" or own.search(text) or not LATIN_WORD.search(text):
         return  # nearly every text: its own letters
     words = NOT_WORDS.sub(lambda m: " " * len(m.group()), text)  # the same length: offsets stay
     latin = list(LATIN_WORD.finditer(words))
-    foreign = FOREIGN_LETTERS[lang]
+    foreign = foreign_letters(lang)
     if len(latin) >= 2 and not own.search(words) and not (foreign and foreign.search(words)):
         name = language(lang).name
         yield (

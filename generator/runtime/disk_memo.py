@@ -84,13 +84,18 @@ class DiskMemo:
 
 
 def forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
-    """Delete all but the `kept` newest files of a cache folder."""
+    """Delete all but the `kept` newest files of a cache folder, once it holds a tenth more."""
     _forget_the_oldest(folder, kept)
 
 
 def _forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
+    # Listing a folder is cheap; reading the time of each of its thousands of files is not (40 ms
+    # for the parses' folder, at every run that adds one file): the slack lets a run that adds
+    # a few files only count them.
     try:
         files = [entry for entry in os.scandir(folder) if entry.is_file()]  # a folder inside has its own
+        if len(files) <= kept + kept // 10:
+            return
         entries = sorted(files, key=lambda entry: entry.stat().st_mtime, reverse=True)
         for entry in entries[kept:]:
             os.unlink(entry.path)
