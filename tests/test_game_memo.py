@@ -250,3 +250,84 @@ def test_a_build_renders_only_the_games_whose_files_changed_and_writes_the_same_
     edit(root / "rules_data" / "zombicide-2" / "game.yaml")
     again = pages()
     assert sorted(rendered[len(games) :]) == ["zombicide-1", "zombicide-2"] and again == first
+
+
+@pytest.fixture
+def re_copy(tmp_path, monkeypatch) -> Path:
+    """A copy of the project's data with the cache in tmp_path: its scenario files may be edited."""
+    import shutil
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv(EXTRA_PACKAGES_ENV, raising=False)
+    real = Path(__file__).resolve().parent.parent
+    root = tmp_path / "project"
+    shutil.copytree(real / "rules_data", root / "rules_data")
+    shutil.copytree(real / "content", root / "content")
+    shutil.copy(real / "mkdocs.yml", root / "mkdocs.yml")
+    return root
+
+
+def verdict_with_plays(root: Path, monkeypatch, game_id: str = "resident-evil") -> tuple[list, list, list[str]]:
+    """The model's errors and count lines on a game loaded anew, as a new `check` process finds
+    them, and the ids of the cases it played."""
+    from generator import registry
+    from generator.load import load_games
+    from generator.scenarios import project as scenario_project
+    from generator.scenarios.runner import run_case as real
+
+    scenario_project._RUNS.clear()  # a new process
+    plays: list[str] = []
+    monkeypatch.setattr(scenario_project, "run_case", lambda case, *rest: plays.append(case["id"]) or real(case, *rest))
+    loaded, errors = load_games(root / "rules_data", root, only={game_id}.__contains__, specs=registry.engines())
+    assert errors == []
+    game = loaded.games[game_id]
+    package = registry.for_game(game)
+    found = game_memo.kept_verdict(root, game, "errors", lambda: package.model_errors(game, root))
+    lines = game_memo.kept_verdict(root, game, "report", lambda: package.report(game, root))
+    return found, lines, plays
+
+
+@pytest.mark.long(10)
+def test_an_edit_of_one_scenario_file_plays_that_file_s_cases_alone(re_copy, monkeypatch):
+    """What each clean scenario file gave (its cases and their plays) is kept: after an edit of
+    one, a check reads and plays its cases alone and finds what a check keeping nothing finds."""
+    scenarios = re_copy / "rules_data" / "resident-evil" / "scenarios"
+    errors, lines, plays = verdict_with_plays(re_copy, monkeypatch)
+    assert errors == [] and len(plays) > 100
+    edited = scenarios / "puzzles.yaml"
+    own = {
+        line.split("id: ", 1)[1].strip() for line in edited.read_text(encoding="utf-8").splitlines() if "- id: " in line
+    }
+    edit(edited)
+    assert verdict_with_plays(re_copy, monkeypatch) == (errors, lines, [p for p in plays if p in own])
+    # the same verdict as a run that keeps nothing
+    monkeypatch.setattr(game_memo, "cache_folder", lambda name: None)
+    assert verdict_with_plays(re_copy, monkeypatch)[:2] == (errors, lines)
+
+
+@pytest.mark.long(10)
+def test_a_kept_scenario_file_s_play_never_judges_another_file_s_case(re_copy, monkeypatch):
+    """A case id that two files use is an error, and the case that counts is played for itself,
+    never judged by the other file's kept play; a damaged kept file is read again, not believed."""
+    scenarios = re_copy / "rules_data" / "resident-evil" / "scenarios"
+    verdict_with_plays(re_copy, monkeypatch)
+    puzzles = (scenarios / "puzzles.yaml").read_text(encoding="utf-8")
+    start = puzzles.index("  - id: ")
+    first = puzzles[start : puzzles.index("\n  - id: ", start) + 1]
+    assert "actions-left: 2" in first
+    corpses = scenarios / "corpses.yaml"  # read first: its copy is the case that counts
+    text = corpses.read_text(encoding="utf-8")
+    corpses.write_text(
+        text.rstrip("\n") + "\n\n" + first.replace("actions-left: 2", "actions-left: 1"), encoding="utf-8"
+    )
+    for _ in range(2):  # the edited file read and played, then kept
+        errors, _, plays = verdict_with_plays(re_copy, monkeypatch)
+        said = [str(error) for error in errors]
+        assert any("also used at" in error and "puzzles.yaml" in error for error in said), said
+        assert any("corpses.yaml" in error and "actions-left" in error for error in said), said
+    for kept in (Path(os.environ["XDG_CACHE_HOME"]) / "rulebook" / "verdicts").rglob("case-files/*.pickle"):
+        kept.write_bytes(pickle.dumps(("not", "an outcome")))
+    corpses.write_text(text, encoding="utf-8")
+    edit(scenarios / "puzzles.yaml")  # a verdict not kept whole
+    errors, _, plays = verdict_with_plays(re_copy, monkeypatch)
+    assert errors == [] and len(plays) > 100  # every file read and played again

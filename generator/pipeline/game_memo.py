@@ -38,11 +38,14 @@ from generator.errors import DataError
 from generator.load.content_pages import CONTENT_FOLDER
 from generator.load.entities import Entity, Game
 from generator.registry import EXTRA_PACKAGES_ENV
+from generator.runtime.by_identity import ByIdentity
 from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle, write_pickle
 from generator.runtime.locations import GENERATOR
+from generator.scenarios.project import keeping_case_files
 
 T = TypeVar("T")
 KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+KEPT_CASE_FILES = 200  # of each game: what each of its scenario files gave, for a few versions of each
 KEPT_FILES = 12  # of each game (its own folder: another project's games never push them out): a few
 # versions of its verdict, report and pages
 RECENT_NS = 2_000_000_000
@@ -69,12 +72,13 @@ def kept_verdict(root: Path, game: Game, kind: str, compute: Callable[[], list[T
 
     def fresh() -> list[T]:
         computed.append(True)
-        return compute()
+        with keeping_case_files(_case_file_keeper(root, game)):
+            return compute()
 
     value = kept_pickle(path, fresh, list)
     believed = all(isinstance(item, DataError if kind == "errors" else str) for item in value)
     if not computed and (not believed or (value and kind == "errors")):
-        value = compute()
+        value = fresh()
         write_pickle(path, value)
     forget_the_oldest(folder, KEPT_FILES)
     return value
@@ -118,16 +122,50 @@ def model_digest(root: Path, game: Game) -> str | None:
     """inputs_digest() of what the model reads: the loaded game as the model sees it (model_view)
     in place of its folder's files, but for the scenario files and check cards, which the model
     reads itself."""
+    return _model_digest(root, game, with_case_files=True)
+
+
+def _model_digest(root: Path, game: Game, with_case_files: bool) -> str | None:
     compared = [game.compare_with] if game.compare_with else []
     others = [name for name in related_folders(root, game.id, compared) if name != game.id]
+    scenarios = root / "rules_data" / game.id / "scenarios"
     cases: list[str] = []
-    for parent, folders, names in os.walk(root / "rules_data" / game.id / "scenarios"):
+    for parent, folders, names in os.walk(scenarios):
         folders.sort()
-        cases += [os.path.join(parent, name) for name in sorted(names)]
+        top = Path(parent) == scenarios
+        cases += [os.path.join(parent, n) for n in sorted(names) if with_case_files or not (top and _case_file(n))]
     files = _stamped_digest(sorted({*_inputs(root, others), *cases}))
     if files is None:
         return None
-    return hashlib.sha256(f"{files}\n{model_view(game)!r}".encode()).hexdigest()[:32]
+    return hashlib.sha256(f"{files}\n{_VIEWS.get(game, lambda: repr(model_view(game)))}".encode()).hexdigest()[:32]
+
+
+def _case_file(name: str) -> bool:
+    return name.endswith(".yaml")  # scenarios/<file>.yaml (scenarios/project.scenario_files)
+
+
+def _case_file_keeper(root: Path, game: Game) -> Callable[[Path], Path | None]:
+    """Where what each scenario file gave is kept: under a key of everything else the model
+    reads (the other case files left out) and the file's own name and bytes."""
+    base = _model_digest(root, game, with_case_files=False)
+    folder = cache_folder(f"verdicts/{game.id}/case-files") if base is not None and KEBAB.fullmatch(game.id) else None
+    if folder is None:
+        return lambda path: None
+    forget_the_oldest(folder, KEPT_CASE_FILES)
+
+    def keeper(path: Path) -> Path | None:
+        own = _stamped_digest([str(path)])
+        if own is None:
+            return None
+        name = f"{base}\n{os.path.relpath(path, root)}\n{own}"
+        return folder / f"{hashlib.sha256(name.encode()).hexdigest()[:32]}.pickle"
+
+    return keeper
+
+
+# A loaded game is not changed after loading: its view is made once however often a run asks
+# (check asks for the verdict and for the lines it prints).
+_VIEWS: ByIdentity[str] = ByIdentity(kept=8)
 
 
 def model_view(game: Game) -> tuple:
