@@ -438,17 +438,17 @@ def stage_times(root: Path, first_search: bool = False, processes: bool = True) 
         yamlpos._LAST_PARSE.clear()  # each repeat reads the files as a new process would
         return pipeline.load_checked(root)
 
-    project = timed("load", lambda _: load())
-    # The model and the renderer keep, in the process, what each loaded game and example gave (its
-    # cases' runs, its examples' runs, its names' forms): each run gets a project loaded anew, as
-    # a new process would.
+    timed("load", lambda _: load())
+    # The model, the renderer and the name index keep, in the process, what each loaded game and
+    # example gave (its cases' runs, its examples' runs, its names' forms): each run gets a project
+    # loaded anew, as a new process would.
     timed(
         "model checks",
         lambda loaded: [registry.for_game(g).model_errors(g, root) for g in loaded.games.values()],
         load,
     )
     timed("rendering", lambda loaded: render_project(loaded, registry.engines()), load)
-    timed("name index", lambda _: name_index_files(project))
+    timed("name index", name_index_files, load)
     timed("search index", lambda _: text_index_files(root / "site"))
     if first_search:  # the bytes a first search fetches from the site the whole build wrote
         for (host, lang), fig in search_benchmark.figures(root / "site", 1).items():
