@@ -220,3 +220,47 @@ def test_a_resident_evil_name_is_plain_text_in_the_narration():
         "model": "1&#46; ゾンビ",
         "item": "&#91;x&#93;(javascript:y)",
     }
+
+
+def test_a_plain_value_s_quick_path_escapes_exactly_as_the_full_pattern():
+    """text() leaves a value without any character its pattern could match as it is, without
+    trying the pattern: over many values made of those characters and others, the same as the
+    pattern applied to each."""
+    import random
+
+    from generator.render import plain
+
+    def full(value: str) -> str:
+        if plain.HEADING_MARKS.fullmatch(value):
+            return value
+        return plain.PLAIN_MARKUP.sub(plain._entities, value)
+
+    pieces = [
+        "[",
+        "]",
+        "\\",
+        "`",
+        "<",
+        "&",
+        "#",
+        "-",
+        "+",
+        "*",
+        ">",
+        ".",
+        ")",
+        "1",
+        "٣",
+        "²",
+        " ",
+        "\n",
+        "a",
+        "ゾ",
+        "좀",
+    ]
+    draw = random.Random(7)
+    values = ["", "#", "##", "1. x", "٣) x", "² x", "- x", "x #", "x #\n", "#x", *map(str, range(12))]
+    values += ["".join(draw.choice(pieces) for _ in range(draw.randint(1, 8))) for _ in range(20000)]
+    for value in values:
+        assert str(text(value)) == full(value), repr(value)
+    assert text(5) == "5" and text(None) is None

@@ -37,14 +37,24 @@ PLAIN_ENTITY = {
 }
 
 
+# Every character PLAIN_MARKUP may match anywhere, and what may start one of its matches at the
+# start: a value with none of them (nearly every one a page shows) is left as it is without the
+# pattern's alternatives being tried at each of its characters.
+MARKUP_CHARS = re.compile(r"[\[\]\\`<&#]")
+MARKUP_STARTS = frozenset("-+*>")
+
+
 def text(value):
     """A plain value as Markdown that shows exactly that text, as written: no tag, link, code,
     escape or character reference can start in it ("&lt;b&gt;" in a name shows as written)."""
     if value is None or hasattr(value, "__html__"):
         return value
-    if HEADING_MARKS.fullmatch(str(value)):
-        return Markup(value)
-    return Markup(PLAIN_MARKUP.sub(_entities, str(value)))
+    said = str(value)
+    if not MARKUP_CHARS.search(said) and said[:1] not in MARKUP_STARTS and not said[:1].isdigit():
+        return Markup(said)
+    if HEADING_MARKS.fullmatch(said):
+        return Markup(said)
+    return Markup(PLAIN_MARKUP.sub(_entities, said))
 
 
 def _entities(match: re.Match) -> str:
