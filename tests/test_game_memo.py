@@ -73,6 +73,31 @@ def test_a_verdict_is_kept_until_a_file_it_depends_on_changes(project):
     assert counter[-1] == "other"
 
 
+def test_an_edit_of_the_other_edition_s_cases_keeps_this_one_s_verdict_and_pages(project):
+    """A game's model plays its own cases and its pages tell its own: the scenario files of the
+    edition compared with it count for neither (its check cards and data files still do)."""
+    scenarios = project / "rules_data" / "second" / "scenarios"
+    (scenarios / "cards").mkdir(parents=True)
+    (scenarios / "moves.yaml").write_text("cases: []\n", encoding="utf-8")
+    (scenarios / "cards" / "extra.yaml").write_text("cards: {}\n", encoding="utf-8")
+    own = project / "rules_data" / "first" / "scenarios" / "moves.yaml"
+    own.parent.mkdir()
+    own.write_text("cases: []\n", encoding="utf-8")
+    counter: list = []
+    kept = (game_memo.folder_digest(project, "first"), game_memo.model_digest(project, a_game()))
+    played(project, FIRST, counter)
+    edit(scenarios / "moves.yaml")
+    assert (game_memo.folder_digest(project, "first"), game_memo.model_digest(project, a_game())) == kept
+    played(project, FIRST, counter)
+    assert counter == ["first"]
+    for changed in (scenarios / "cards" / "extra.yaml", own):
+        edit(changed)
+        assert game_memo.folder_digest(project, "first") != kept[0], changed
+    assert game_memo.model_digest(project, a_game()) != kept[1]  # its own cases
+    played(project, FIRST, counter)
+    assert len(counter) == 2
+
+
 def test_a_file_put_back_as_it_was_finds_its_verdict_again(project):
     counter: list = []
     rules = project / "rules_data" / "first" / "rules.yaml"

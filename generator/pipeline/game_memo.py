@@ -115,7 +115,7 @@ def _kept(name: str, digest: str | None, kind: str, compute: Callable[[], T], of
 def inputs_digest(root: Path, game: Game) -> str | None:
     """A digest of every file the game's verdict and pages may depend on; None when nothing may be kept."""
     compared = [game.compare_with] if game.compare_with else []
-    return _stamped_digest(_inputs(root, related_folders(root, game.id, compared)))
+    return _stamped_digest(_inputs(root, related_folders(root, game.id, compared), own=game.id))
 
 
 def model_digest(root: Path, game: Game) -> str | None:
@@ -134,7 +134,7 @@ def _model_digest(root: Path, game: Game, with_case_files: bool) -> str | None:
         folders.sort()
         top = Path(parent) == scenarios
         cases += [os.path.join(parent, n) for n in sorted(names) if with_case_files or not (top and _case_file(n))]
-    files = _stamped_digest(sorted({*_inputs(root, others), *cases}))
+    files = _stamped_digest(sorted({*_inputs(root, others, own=None), *cases}))
     if files is None:
         return None
     return hashlib.sha256(f"{files}\n{_VIEWS.get(game, lambda: repr(model_view(game)))}".encode()).hexdigest()[:32]
@@ -245,7 +245,7 @@ def folder_digest(root: Path, name: str) -> str | None:
     related = related_folders(root, name, [folder for folder in folders if folder != name and folder in said])
     every_game = [str(data / folder / "game.yaml") for folder in folders]
     pages = [str(path) for path in sorted((root / CONTENT_FOLDER).rglob("*")) if path.is_file()]
-    return _stamped_digest(sorted({*_inputs(root, related), *every_game, *pages}))
+    return _stamped_digest(sorted({*_inputs(root, related, own=name), *every_game, *pages}))
 
 
 def _stamped_digest(files: list[str]) -> str | None:
@@ -282,7 +282,11 @@ def related_folders(root: Path, game_id: str, compared_with: list[str]) -> list[
     return sorted(related)
 
 
-def _inputs(root: Path, games: list[str]) -> list[str]:
+def _inputs(root: Path, games: list[str], own: str | None) -> list[str]:
+    """The files of these game folders, the files beside them, mkdocs.yml and the code. Of the
+    scenario files, only the `own` game's: a game's model plays its own cases, and its pages tell
+    its own (an FAQ ruling's case under the other edition's rules too); an edit of one edition's
+    cases leaves the other's verdict and pages as they were."""
     data = root / "rules_data"
     found = [str(root / "mkdocs.yml")]
     try:
@@ -290,9 +294,15 @@ def _inputs(root: Path, games: list[str]) -> list[str]:
     except OSError:
         pass
     for folder in (*(data / name for name in games), CODE):
+        others_cases = folder.parent == data and folder.name != own
         for parent, folders, names in os.walk(folder):
             folders[:] = [name for name in folders if name != "__pycache__"]
-            found += [os.path.join(parent, name) for name in names if not name.endswith(".pyc")]
+            case_files = others_cases and Path(parent) == folder / "scenarios"
+            found += [
+                os.path.join(parent, name)
+                for name in names
+                if not name.endswith(".pyc") and not (case_files and _case_file(name))
+            ]
     return sorted(found)
 
 
