@@ -174,6 +174,39 @@ def test_the_parse_cache_is_pruned_by_a_run_that_adds_to_it_not_by_one_that_read
     monkeypatch.setattr(yamlpos, "_kept_parses", None)
 
 
+def test_a_file_screened_again_reads_its_kept_errors_not_its_nodes(tmp_path, monkeypatch):
+    """parse_errors(): the errors a file's bytes gave, the same as parse()'s; in a later process
+    read back from the cache without its nodes; a damaged kept list is parsed again."""
+    import pickle
+
+    from generator.load import yamlpos
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(yamlpos, "_kept_parses", None)
+    yamlpos.keep_parses()
+    folder = tmp_path / "cache" / "rulebook" / "yaml"
+    bad, good = tmp_path / "bad.yaml", tmp_path / "good.yaml"
+    bad.write_text("cases:\n  - id: a\n    id: b\n", encoding="utf-8")  # a key twice
+    good.write_text("cases: []\n", encoding="utf-8")
+
+    def screened(path: Path) -> list[str]:
+        yamlpos._LAST_PARSE.clear()  # as in a new process
+        return [str(error) for error in yamlpos.parse_errors(path, f"rules_data/g/scenarios/{path.name}")]
+
+    expected = [str(e) for e in yamlpos.parse(bad, "rules_data/g/scenarios/bad.yaml")[1]]
+    assert expected and screened(bad) == expected and screened(good) == []
+    for nodes in folder.glob("*.pickle"):
+        if not nodes.name.endswith("-errors.pickle"):
+            nodes.unlink()  # the nodes are not read back: only the errors
+    with monkeypatch.context() as patched:
+        patched.setattr(yamlpos, "_parse_bytes", lambda raw, display: pytest.fail("parsed again"))
+        assert screened(bad) == expected and screened(good) == []
+    for kept in folder.glob("*-errors.pickle"):
+        kept.write_bytes(pickle.dumps(["not an error"]))
+    assert screened(bad) == expected and screened(good) == []
+    monkeypatch.setattr(yamlpos, "_kept_parses", None)
+
+
 def test_a_kept_parse_gives_the_same_nodes_and_an_edit_is_parsed_again(tmp_path, monkeypatch):
     """keep_parses(): the nodes and errors a file's bytes gave are read back from the cache in
     the next process; edited bytes are composed again."""

@@ -53,7 +53,7 @@ from generator.load.search_figures import read_search_figures
 from generator.load.site_config import check_site_config
 from generator.load.spec import GameData, spec_of
 from generator.load.text_safety import check_project_text
-from generator.load.yamlpos import Node, parse
+from generator.load.yamlpos import Node, parse, parse_errors
 
 GAME_FILES = ("game.yaml", "parameters.yaml")
 GAME_FOLDERS = ("rules", "scenarios", "examples")  # scenarios and examples belong to the model
@@ -433,7 +433,7 @@ class _Loader:
             if path.is_dir():
                 self.screen(path)
             elif path.suffix == ".yaml":
-                self.parse(path)
+                self.errors.extend(parse_errors(path, relative(path, self.project_root)))
 
     def strays(self, folder: Path, game: Game, what: str) -> None:
         """What a folder of .yaml pages holds besides them: reported, never silently skipped."""

@@ -30,7 +30,7 @@ import yaml
 
 from generator.errors import DataError, Location
 from generator.load import lengths
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, write_pickle
 
 _FastParser: type | None
 try:  # libyaml's event parser; the composition below is ours either way
@@ -119,6 +119,35 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
     A file whose bytes are those parsed last time under the same path gives the same nodes
     again: parsing depends only on the path shown and the bytes, and nothing downstream changes
     a node."""
+    raw, refused = _read(path, display)
+    if raw is None:
+        return None, refused
+    kept = _LAST_PARSE.get(display)
+    if kept is None or kept[0] != raw or kept[1] is not _FastParser:  # a test may switch the parser off
+        kept = _LAST_PARSE[display] = (raw, _FastParser, *_kept_or_parsed(raw, display))
+    return kept[2], list(kept[3])  # the caller adds its own errors to the list
+
+
+def parse_errors(path: Path, display: str) -> list[DataError]:
+    """parse()'s errors alone. A file parsed by an earlier run has its errors kept beside its
+    nodes (see keep_parses): the loader screens every scenario file, and most are then read from
+    what the model kept of them, so their nodes are not needed."""
+    raw, refused = _read(path, display)
+    if raw is None:
+        return refused
+    kept = _LAST_PARSE.get(display)
+    if _kept_parses is None or (kept is not None and kept[0] == raw and kept[1] is _FastParser):
+        return parse(path, display)[1]
+    where = _kept_parses / f"{_parse_key(raw, display)}-errors.pickle"
+    errors = kept_pickle(where, lambda: parse(path, display)[1], list)
+    if not all(isinstance(error, DataError) for error in errors):  # a damaged file: parsed again
+        errors = parse(path, display)[1]
+        write_pickle(where, errors)
+    return list(errors)
+
+
+def _read(path: Path, display: str) -> tuple[bytes | None, list[DataError]]:
+    """The file's bytes, or why they cannot be read."""
     try:
         kind = path.stat().st_mode
         if not stat.S_ISREG(kind):  # a pipe or a device would be read for ever, a folder not at all
@@ -127,7 +156,7 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
         size = path.stat().st_size
         if lengths.file_too_large(size):  # read no further: a huge file would take minutes to parse
             return None, [DataError(Location(display, 1, 1), "", str(lengths.file_too_large(size)))]
-        raw = path.read_bytes()
+        return path.read_bytes(), []
     except OSError as exc:
         return None, [
             DataError(
@@ -136,10 +165,6 @@ def parse(path: Path, display: str) -> tuple[Node | None, list[DataError]]:
                 f"cannot read the file ({exc.strerror or exc}); replace it with a readable YAML file",
             )
         ]
-    kept = _LAST_PARSE.get(display)
-    if kept is None or kept[0] != raw or kept[1] is not _FastParser:  # a test may switch the parser off
-        kept = _LAST_PARSE[display] = (raw, _FastParser, *_kept_or_parsed(raw, display))
-    return kept[2], list(kept[3])  # the caller adds its own errors to the list
 
 
 KEPT_PARSES = 4000  # files in the cache folder
@@ -164,10 +189,15 @@ def _code_version() -> bytes:
 def _kept_or_parsed(raw: bytes, display: str) -> tuple[Node | None, list[DataError]]:
     if _kept_parses is None:
         return _parse_bytes(raw, display)
+    return kept_pickle(_kept_parses / f"{_parse_key(raw, display)}.pickle", lambda: _parsed_and_pruned(raw, display))
+
+
+def _parse_key(raw: bytes, display: str) -> str:
+    """What a parse depends on: the path shown, the bytes, the parser and this module's code."""
     digest = hashlib.sha256()
     for part in (display.encode("utf-8"), raw, str(_FastParser is not None).encode(), _code_version()):
         digest.update(len(part).to_bytes(8, "big") + part)
-    return kept_pickle(_kept_parses / f"{digest.hexdigest()[:32]}.pickle", lambda: _parsed_and_pruned(raw, display))
+    return digest.hexdigest()[:32]
 
 
 def _parsed_and_pruned(raw: bytes, display: str) -> tuple[Node | None, list[DataError]]:
