@@ -242,7 +242,8 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
         check_command = [sys.executable, "-m", "generator", "check", "--root", str(root)]
         run_once(build_command, root)  # stages build/docs: the Markdown the baseline builds too
         plain = plain_material(root / "build" / "docs", work / "plain")
-        builds, baselines, checks, busy_checks, edited_checks, case_checks = [], [], [], [], [], []
+        builds, baselines, checks, busy_checks, edited_checks = [], [], [], [], []
+        case_checks: dict[str, list[tuple[float, float]]] = {game: [] for game in EDITED_CASES}
         for run in range(runs):  # interleaved: load on the machine hits both alike
             baselines.append(run_once([sys.executable, "-m", "properdocs", "build", "-q", "-f", "mkdocs.yml"], plain))
             builds.append(run_once(build_command, root))
@@ -250,10 +251,10 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
             busy_checks.append(with_busy_core(check_command, root))
             # edits check has not seen yet: that game loaded again; played again for a case's
             edited_checks.append(_edited(check_command, root, number=run + 2, busy=True))
-            case_checks.append(_case_edited(check_command, root, number=run + 2))
-        (base, base_cpu), (build, build_cpu), (check, check_cpu), (busy, _), (edited, edited_cpu), (case, case_cpu) = (
-            (statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples))
-            for samples in (baselines, builds, checks, busy_checks, edited_checks, case_checks)
+            for game, samples in case_checks.items():
+                samples.append(_case_edited(check_command, root, game, number=run + 2))
+        (base, base_cpu), (build, build_cpu), (check, check_cpu), (busy, _), (edited, edited_cpu) = (
+            _medians(samples) for samples in (baselines, builds, checks, busy_checks, edited_checks)
         )
         baseline_command = [sys.executable, "-m", "properdocs", "build", "-q", "-f", "mkdocs.yml"]
         colder = cold_builds(build_command, root, work, runs, lambda: run_once(baseline_command, plain))
@@ -286,10 +287,13 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
             f"{edited_cpu:.2f} s = {edited_cpu / base_cpu:.2f} x baseline CPU (that game loaded again; the "
             f"model's verdict kept, as the model reads no text)"
         )
-        print(
-            f"  after an edit of one of its scenario files, with the other core busy: {case:.2f} s wall, CPU "
-            f"{case_cpu:.2f} s = {case_cpu / base_cpu:.2f} x baseline CPU (that game loaded and its cases played again)"
-        )
+        for game, samples in case_checks.items():
+            case, case_cpu = _medians(samples)
+            print(
+                f"  after an edit of one of {game}'s scenario files, with the other core busy: {case:.2f} s wall "
+                f"({', '.join(f'{w:.2f}' for w, _ in samples)}), CPU {case_cpu:.2f} s = {case_cpu / base_cpu:.2f} x "
+                f"baseline CPU (that game loaded again, that file's cases read and played again)"
+            )
         for lang, (count, raw, packed) in offline_payload(root / "site").items():
             print(
                 f"offline copy {lang}: {count} files, {raw / 1024 / 1024:.2f} MiB as stored, "
@@ -383,13 +387,18 @@ def _edited(command: list[str], root: Path, number: int = 1, busy: bool = False)
         path.write_text(text, encoding="utf-8")
 
 
-EDITED_CASES = "rules_data/resident-evil/scenarios"
+# A game of its own, and one compared with another edition (whose checks it must leave alone).
+EDITED_CASES = ("resident-evil", "zombicide-1")
 
 
-def _case_edited(command: list[str], root: Path, number: int) -> tuple[float, float]:
-    """One run of `command`, with the other core busy, after a line is added to a scenario file
-    (the file put back after)."""
-    path = sorted((root / EDITED_CASES).glob("*.yaml"))[0]
+def _medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(w for w, _ in samples), statistics.median(c for _, c in samples)
+
+
+def _case_edited(command: list[str], root: Path, game: str, number: int) -> tuple[float, float]:
+    """One run of `command`, with the other core busy, after a line is added to one of the game's
+    scenario files (the file put back after)."""
+    path = sorted((root / "rules_data" / game / "scenarios").glob("*.yaml"))[0]
     text = path.read_text(encoding="utf-8")
     path.write_text(f"{text}# edited ({number})\n", encoding="utf-8")
     try:
