@@ -30,7 +30,7 @@ import yaml
 
 from generator.errors import DataError, Location
 from generator.load import lengths
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, write_pickle
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle
 
 _FastParser: type | None
 try:  # libyaml's event parser; the composition below is ours either way
@@ -138,11 +138,12 @@ def parse_errors(path: Path, display: str) -> list[DataError]:
     kept = _LAST_PARSE.get(display)
     if _kept_parses is None or (kept is not None and kept[0] == raw and kept[1] is _FastParser):
         return parse(path, display)[1]
-    where = _kept_parses / f"{_parse_key(raw, display)}-errors.pickle"
-    errors = kept_pickle(where, lambda: parse(path, display)[1], list)
-    if not all(isinstance(error, DataError) for error in errors):  # a damaged file: parsed again
-        errors = parse(path, display)[1]
-        write_pickle(where, errors)
+    errors = kept_pickle(
+        _kept_parses / f"{_parse_key(raw, display)}-errors.pickle",
+        lambda: parse(path, display)[1],
+        list,
+        lambda kept: all(isinstance(error, DataError) for error in kept),  # a damaged file is parsed again
+    )
     return list(errors)
 
 

@@ -39,7 +39,7 @@ from generator.load.content_pages import CONTENT_FOLDER
 from generator.load.entities import Entity, Game
 from generator.registry import EXTRA_PACKAGES_ENV
 from generator.runtime.by_identity import ByIdentity
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle, write_pickle
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle
 from generator.runtime.locations import GENERATOR
 from generator.scenarios.project import keeping_case_files
 
@@ -68,18 +68,17 @@ def kept_verdict(root: Path, game: Game, kind: str, compute: Callable[[], list[T
     if folder is None:
         return compute()
     path = folder / f"{digest}-model-{kind}.pickle"
-    computed: list[bool] = []
 
     def fresh() -> list[T]:
-        computed.append(True)
         with keeping_case_files(_case_file_keeper(root, game)):
             return compute()
 
-    value = kept_pickle(path, fresh, list)
-    believed = all(isinstance(item, DataError if kind == "errors" else str) for item in value)
-    if not computed and (not believed or (value and kind == "errors")):
-        value = fresh()
-        write_pickle(path, value)
+    def believed(kept: list) -> bool:
+        return not (kind == "errors" and kept) and all(
+            isinstance(item, DataError if kind == "errors" else str) for item in kept
+        )
+
+    value = kept_pickle(path, fresh, list, believed)
     forget_the_oldest(folder, KEPT_FILES)
     return value
 

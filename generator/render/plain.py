@@ -50,9 +50,8 @@ def text(value):
     if value is None or hasattr(value, "__html__"):
         return value
     said = str(value)
-    if not MARKUP_CHARS.search(said) and said[:1] not in MARKUP_STARTS and not said[:1].isdigit():
-        return Markup(said)
-    if HEADING_MARKS.fullmatch(said):
+    quiet = not MARKUP_CHARS.search(said) and said[:1] not in MARKUP_STARTS and not said[:1].isdigit()
+    if quiet or HEADING_MARKS.fullmatch(said):
         return Markup(said)
     return Markup(PLAIN_MARKUP.sub(_entities, said))
 

@@ -106,14 +106,17 @@ def _forget_the_oldest(folder: Path, kept: int = KEPT_FILES) -> None:
 _UNREADABLE = (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError)
 
 
-def kept_pickle(path: Path, compute: Callable[[], T], of: type | None = None) -> T:
+def kept_pickle(
+    path: Path, compute: Callable[[], T], of: type | None = None, believed: Callable[[T], bool] | None = None
+) -> T:
     """The value pickled at `path` by an earlier run, or compute() pickled there now. The file's
     name must say everything the value depends on. A file that cannot be read, or (with `of`)
-    holds anything but an `of`, is computed again; one that cannot be written is only not kept.
-    Written through a file renamed into place: another process may be writing the same value."""
+    holds anything but an `of`, or (with `believed`) a value it refuses, is computed again; one
+    that cannot be written is only not kept. Written through a file renamed into place: another
+    process may be writing the same value."""
     try:
         value = pickle.loads(path.read_bytes())
-        if of is None or isinstance(value, of):
+        if (of is None or isinstance(value, of)) and (believed is None or believed(value)):
             return value
     except _UNREADABLE:
         pass
