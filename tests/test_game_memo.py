@@ -356,3 +356,88 @@ def test_a_kept_scenario_file_s_play_never_judges_another_file_s_case(re_copy, m
     edit(scenarios / "puzzles.yaml")  # a verdict not kept whole
     errors, _, plays = verdict_with_plays(re_copy, monkeypatch)
     assert errors == [] and len(plays) > 100  # every file read and played again
+
+
+def checked(root: Path, monkeypatch) -> tuple[list[str], list[str], list]:
+    """What `check` reports on root (errors, the model's lines) and what it loaded anew (the
+    names of each load's games)."""
+    from generator.pipeline import split_check
+
+    loads: list = []
+    real = split_check.load_games
+    monkeypatch.setattr(split_check, "idle_cores_now", lambda: 0)  # one process: its loads are seen
+    monkeypatch.setattr(
+        split_check,
+        "load_games",
+        lambda *args, **kwargs: loads.append(sorted(real(*args, **kwargs)[0].games)) or real(*args, **kwargs),
+    )
+    verdict = split_check.check(root)
+    return [str(error) for error in verdict.errors], [line for game in verdict.games for line in game.report], loads
+
+
+@pytest.mark.long(10)
+def test_an_edit_of_a_scenario_file_reads_the_game_back_and_finds_what_a_load_finds(re_copy, monkeypatch):
+    """A clean load is kept with the scenario files left out of its key: after an edit of a case,
+    `check` reads the game back instead of loading it, screens the scenario files anew, and
+    reports what a check keeping nothing reports; an edit of the game's data loads it again."""
+    scenarios = re_copy / "rules_data" / "resident-evil" / "scenarios"
+    errors, lines, loads = checked(re_copy, monkeypatch)
+    assert errors == [] and ["resident-evil"] in loads
+    edited = scenarios / "puzzles.yaml"
+    text = edited.read_text(encoding="utf-8")
+    edited.write_text(text.replace("actions-left: 2", "actions-left: 1", 1), encoding="utf-8")
+    found = checked(re_copy, monkeypatch)
+    assert ["resident-evil"] not in found[2]  # read back, not loaded
+    assert any("puzzles.yaml" in error and "actions-left" in error for error in found[0]), found[0]
+    broken = scenarios / "corpses.yaml"  # no longer parses: an error of the data, found by the screen,
+    broken.write_text(broken.read_text(encoding="utf-8") + "  - id: [\n", encoding="utf-8")
+    unparsed = checked(re_copy, monkeypatch)  # and the model's verdict waits for good data
+    assert ["resident-evil"] not in unparsed[2]
+    assert len(unparsed[0]) == 1 and "corpses.yaml" in unparsed[0][0], unparsed[0]
+    with monkeypatch.context() as keeping_nothing:
+        keeping_nothing.setattr(game_memo, "cache_folder", lambda name: None)
+        assert checked(re_copy, keeping_nothing)[:2] == unparsed[:2]
+    edit(re_copy / "rules_data" / "resident-evil" / "glossary.yaml")
+    assert ["resident-evil"] in checked(re_copy, monkeypatch)[2]  # its data changed: loaded again
+
+
+def test_a_game_read_back_keeps_the_places_of_its_numbers_and_texts(re_copy):
+    """The messages of the model and of the checks point into the data through its texts and
+    numbers (a page's order): a kept load brings them back with their places (a plain pickle makes
+    a number a plain int)."""
+    from generator import registry
+    from generator.load import load_games
+    from generator.load.entities import Text
+    from generator.load.ranges import Number
+
+    def load():
+        return load_games(
+            re_copy / "rules_data", re_copy, only={"resident-evil"}.__contains__, specs=registry.engines()
+        )
+
+    def placed(project) -> list:
+        found: list = []
+        seen: set = set()
+
+        def walk(value) -> None:
+            if isinstance(value, Number):
+                found.append((int(value), value.where))
+            elif isinstance(value, Text):
+                found.append((str(value), value.node.where))
+            elif id(value) in seen or isinstance(value, (str, int, float, type(None))):
+                return
+            seen.add(id(value))
+            children = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else ()
+            for child in [*children, *(vars(value).values() if hasattr(value, "__dict__") else ())]:
+                walk(child)
+
+        walk(project)
+        return found
+
+    fresh, _ = load()
+    first = game_memo.kept_load(re_copy, "resident-evil", load, list)[0]
+    back = game_memo.kept_load(re_copy, "resident-evil", lambda: pytest.fail("loaded again"), list)[0]
+    assert back is not first
+    places = placed(back)
+    assert sum(isinstance(value, int) for value, _ in places) > 10 and len(places) > 1000
+    assert places == placed(fresh)

@@ -138,6 +138,16 @@ def load_games(
     return project, errors
 
 
+def screened_scenarios(folder: Path, project_root: Path) -> list[DataError]:
+    """What loading the game folder finds in its scenarios/ (files that do not parse, entries that
+    cannot be read): for a game whose load is kept from an earlier run, while its scenario files,
+    which the model reads, may have changed since (pipeline/game_memo.kept_load)."""
+    errors: list[DataError] = []
+    if (folder / "scenarios").is_dir():
+        _Loader(project_root, errors).screen(folder / "scenarios")
+    return errors
+
+
 def game_folders(root: Path, project_root: Path, errors: list[DataError]) -> list[Path]:
     """The folders of rules_data that are games; a folder whose name cannot be a game's is reported."""
     if not root.is_dir():

@@ -26,6 +26,9 @@ class Text(str):
         text.node = node
         return text
 
+    def __reduce__(self):  # kept with its node: a loaded game read back locates its references
+        return Text, (str(self), self.node)
+
 
 class Localized(dict[str, Text]):
     """Language -> text. A draft language's text not written yet reads as a visible mark, so the

@@ -28,8 +28,17 @@ class Number(int):
         number.where = where
         return number
 
-    def __reduce__(self):  # copies and pickles stay plain numbers
+    def __reduce__(self):  # copies and pickles stay plain numbers (but see PLACED)
         return int, (int(self),)
+
+
+def _placed(number: Any) -> tuple:
+    return Number, (int(number), number.where)
+
+
+# How a loaded project kept whole is pickled (runtime/disk_memo.write_pickle's reducers): its
+# numbers keep their places, where the model's messages point.
+PLACED: dict[type, Callable[[Any], tuple]] = {Number: _placed}
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ standing. The model's verdict is keyed finer (kept_verdict): by the loaded game 
 it in place of its folder's data files, so that a translator's edit of a text keeps it. `check`
 also keeps what loading and checking each game folder found (kept_for_folder),
 under a digest that covers besides every game.yaml and the hand-written pages, which loading reads
-with every game: a check over unchanged files loads only what concerns no one game. What is kept
+with every game: a check over unchanged files loads only what concerns no one game; and the loaded
+game itself (kept_load), under that digest without the scenario files, which loading only screens:
+a check after an edit of a case reads the game back instead of loading it. What is kept
 lies in the user's cache folder (rulebook/verdicts/<game>); where it cannot be
 written, or when a game package from outside the generator is registered
 (RULEBOOK_GAME_PACKAGES), nothing is kept and every run does everything.
@@ -36,10 +38,11 @@ import yaml
 
 from generator.errors import DataError
 from generator.load.content_pages import CONTENT_FOLDER
-from generator.load.entities import Entity, Game
+from generator.load.entities import Entity, Game, Project
+from generator.load.ranges import PLACED
 from generator.registry import EXTRA_PACKAGES_ENV
 from generator.runtime.by_identity import ByIdentity
-from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle
+from generator.runtime.disk_memo import cache_folder, forget_the_oldest, kept_pickle, read_pickle, write_pickle
 from generator.runtime.locations import GENERATOR
 from generator.scenarios.project import keeping_case_files
 
@@ -48,6 +51,7 @@ KEBAB = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 KEPT_CASE_FILES = 200  # of each game: what each of its scenario files gave, for a few versions of each
 KEPT_FILES = 12  # of each game (its own folder: another project's games never push them out): a few
 # versions of its verdict, report and pages
+KEPT_LOADS = 3  # of each game: a loaded project is megabytes, and only the last is read while cases are written
 RECENT_NS = 2_000_000_000
 CODE = GENERATOR  # the code the verdict comes from, wherever it runs
 
@@ -95,6 +99,35 @@ def kept_by_folder(root: Path, name: str, kind: str, default: T) -> T:
     of the kept type: anything else read back counts as nothing kept)."""
     folder = _folder(name, digest := folder_digest(root, name))
     return default if folder is None else read_pickle(folder / f"{digest}-{kind}.pickle", default)
+
+
+def kept_load(
+    root: Path,
+    name: str,
+    load: Callable[[], tuple[Project, list[DataError]]],
+    screen: Callable[[], list[DataError]],
+) -> tuple[Project, list[DataError]]:
+    """load() (the game folder `name` loaded, with what concerns no one game) or, when an earlier
+    run loaded the same files without an error, that project read back, with the scenario files
+    screened now (screen()). The scenario files are left out of the key: loading only screens
+    them, and the model reads them itself. So an edit of a case, `check`'s commonest run while a
+    scenario is written, reads the game back in a tenth of the time a load takes."""
+    digest = _folder_digest(root, name, with_scenarios=False)
+    folder = cache_folder(f"verdicts/{name}/load") if digest is not None and KEBAB.fullmatch(name) else None
+    if folder is None:
+        return load()
+    path = folder / f"{digest}.pickle"
+    kept = read_pickle(path, _NOT_KEPT)
+    if len(kept) == 2 and isinstance(kept[0], Project) and kept[1] == []:
+        return kept[0], screen()
+    project, errors = load()
+    if not errors:  # a load with errors is done again: its messages are found anew
+        write_pickle(path, (project, []), PLACED)
+        forget_the_oldest(folder, KEPT_LOADS)
+    return project, errors
+
+
+_NOT_KEPT: tuple = (None, None)
 
 
 def _folder(name: str, digest: str | None) -> Path | None:
@@ -232,6 +265,10 @@ def _plain(value: object) -> object:
 
 def folder_digest(root: Path, name: str) -> str | None:
     """inputs_digest() of a game folder not loaded yet, with what loading it reads besides."""
+    return _folder_digest(root, name, with_scenarios=True)
+
+
+def _folder_digest(root: Path, name: str, with_scenarios: bool) -> str | None:
     data = root / "rules_data"
     try:
         folders = sorted(entry.name for entry in os.scandir(data) if entry.is_dir())
@@ -244,7 +281,11 @@ def folder_digest(root: Path, name: str) -> str | None:
     related = related_folders(root, name, [folder for folder in folders if folder != name and folder in said])
     every_game = [str(data / folder / "game.yaml") for folder in folders]
     pages = [str(path) for path in sorted((root / CONTENT_FOLDER).rglob("*")) if path.is_file()]
-    return _stamped_digest(sorted({*_inputs(root, related, own=name), *every_game, *pages}))
+    files = {*_inputs(root, related, own=name), *every_game, *pages}
+    if not with_scenarios:
+        scenarios = os.path.join(data, name, "scenarios", "")
+        files = {path for path in files if not path.startswith(scenarios)}
+    return _stamped_digest(sorted(files))
 
 
 def _stamped_digest(files: list[str]) -> str | None:

@@ -18,9 +18,10 @@ from typing import cast
 
 from generator import registry
 from generator.errors import DataError
-from generator.load import GameLinks, game_folders, links_between_games, load_games
+from generator.load import GameLinks, game_folders, links_between_games, load_games, screened_scenarios
 from generator.load.caps import cap_repeated
-from generator.pipeline.game_memo import kept_by_folder, kept_for_folder, kept_verdict
+from generator.load.entities import Project
+from generator.pipeline.game_memo import kept_by_folder, kept_for_folder, kept_load, kept_verdict
 from generator.runtime.cores import idle_cores_now
 from generator.runtime.forked import Forked
 
@@ -146,8 +147,18 @@ def _check_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
 
 
 def _load_share(root: Path, names: set[str]) -> tuple[Share, dict, dict]:
-    """_check_share() of games loaded now."""
-    project, load_errors = load_games(root / "rules_data", root, only=names.__contains__, specs=registry.engines())
+    """_check_share() of games loaded now (one game's load kept from an earlier run if it had no
+    error: game_memo.kept_load)."""
+
+    def load() -> tuple[Project, list[DataError]]:
+        return load_games(root / "rules_data", root, only=names.__contains__, specs=registry.engines())
+
+    if len(names) == 1:
+        (name,) = names
+        screen = functools.partial(screened_scenarios, root / "rules_data" / name, root)
+        project, load_errors = kept_load(root, name, load, screen)
+    else:
+        project, load_errors = load()
     model_errors = (
         []
         if load_errors

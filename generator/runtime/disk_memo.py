@@ -11,15 +11,20 @@ to the same memo: each writes what is on disk plus its own, through a file renam
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
+import io
 import json
 import os
 import pickle
 import tempfile
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 T = TypeVar("T")
+# How a value of a type is pickled where it is kept, beyond its own __reduce__ (copyreg's form:
+# type -> a function giving (callable, arguments)).
+Reducers = Mapping[type, Callable[[Any], tuple]]
 
 KEPT_FILES = 20
 
@@ -134,12 +139,25 @@ def read_pickle(path: Path, default: T) -> T:
     return value if isinstance(value, type(default)) else default
 
 
-def write_pickle(path: Path, value: object) -> None:
+def write_pickle(path: Path, value: object, reducers: Reducers | None = None) -> None:
     """Pickle value at path through a file renamed into place (a reader never sees half of it);
-    nothing is kept if it cannot be written."""
+    nothing is kept if it cannot be written. `reducers` pickle some types otherwise than they do
+    themselves."""
     try:
+        data = _pickled(value, reducers)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
-            file.write(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            file.write(data)
         os.replace(file.name, path)
-    except (OSError, pickle.PicklingError, RecursionError):
+    except (OSError, pickle.PicklingError, RecursionError, TypeError, AttributeError):
         pass
+
+
+def _pickled(value: object, reducers: Reducers | None) -> bytes:
+    if not reducers:
+        return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    # a table the C pickler looks up itself: a reducer_override would be a Python call per object
+    pickler.dispatch_table = {**copyreg.dispatch_table, **reducers}
+    pickler.dump(value)
+    return buffer.getvalue()
