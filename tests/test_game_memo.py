@@ -397,6 +397,13 @@ def test_an_edit_of_a_scenario_file_reads_the_game_back_and_finds_what_a_load_fi
     with monkeypatch.context() as keeping_nothing:
         keeping_nothing.setattr(game_memo, "cache_folder", lambda name: None)
         assert checked(re_copy, keeping_nothing)[:2] == unparsed[:2]
+    loads = list((Path(os.environ["XDG_CACHE_HOME"]) / "rulebook" / "verdicts" / "resident-evil" / "load").iterdir())
+    assert len(loads) == 1
+    for damaged in (b"not a pickle", pickle.dumps(("not", "a project")), pickle.dumps(("short",))):
+        loads[0].write_bytes(damaged)  # not believed: loaded again
+        edit(edited)  # a case file's edit: the folder's findings are not kept, its load is
+        again = checked(re_copy, monkeypatch)
+        assert again[:2] == unparsed[:2] and ["resident-evil"] in again[2]
     edit(re_copy / "rules_data" / "resident-evil" / "glossary.yaml")
     assert ["resident-evil"] in checked(re_copy, monkeypatch)[2]  # its data changed: loaded again
 
