@@ -35,24 +35,54 @@ def test_the_measured_figures_are_read_as_numbers_and_a_date(tmp_path):
     assert figures["languages"]["uk"]["hit1"] == 0.9 and figures["languages"]["ko"]["words"] == 38
 
 
+GOOD_TEXT = """measured: 2026-12-07
+languages:
+  ja: {recall: 1.0, precision: 0.999, words: 38, hit1: 0.9, hit3: 1.0, phrases: 22}
+  ko: {recall: 1.0, precision: 0.999, words: 38, hit1: 0.9, hit3: 1.0, phrases: 22}
+  uk: {recall: 1.0, precision: 0.999, words: 38, hit1: 0.9, hit3: 1.0, phrases: 22}
+"""
+
+
 @pytest.mark.parametrize(
-    "change, says",
+    "old, new, place, says",
     [
-        (lambda d: d["languages"]["ja"].update(recall=1.5), "shares between 0 and 1"),
-        (lambda d: d["languages"]["ko"].update(words="many"), "are counts"),
-        (lambda d: d["languages"].update(uk=[0.9]), "for 'uk' are not a mapping"),
-        (lambda d: d.pop("measured"), "'measured' (a date)"),
+        (
+            "  ja: {recall: 1.0,",
+            "  ja: {recall: 1.5,",
+            "3:16",
+            "'ja': recall, precision, hit1, hit3 are shares between 0 and 1",
+        ),
+        (
+            "  ko: {recall: 1.0, precision: 0.999, words: 38",
+            "  ko: {recall: 1.0, precision: 0.999, words: many",
+            "4:46",
+            "'ko': words, phrases are counts",
+        ),
+        (
+            "  ko: {recall: 1.0, precision: 0.999, words: 38, hit1: 0.9, hit3: 1.0, phrases: 22}",
+            "  ko: {recall: 1.0}",
+            "4:7",
+            "'ko': recall, precision, hit1, hit3 are shares",
+        ),
+        ("  uk: {recall", "  uk: [0.9]\n  xx: {recall", "5:7", "for 'uk' are not a mapping"),
+        ("measured: 2026-12-07", "measured: soon", "1:11", "'measured' (a date)"),
+        ("measured: 2026-12-07\n", "", "1:1", "'measured' (a date)"),
+        ("languages:\n", "languages: all\nx:\n", "2:12", "'languages' is not a mapping"),
+        (GOOD_TEXT, "", "1:1", "the file is empty"),
+        ("measured: 2026-12-07", "measured: [2026", "2:10", "YAML syntax error"),
     ],
 )
-def test_a_figure_that_is_not_a_measure_is_refused_with_its_place(tmp_path, change, says):
-    import copy
-    import datetime
-
-    data = copy.deepcopy(dict(GOOD, measured=datetime.date(2026, 12, 7)))
-    change(data)
-    figures, errors = figures_file(tmp_path, data)
+def test_a_figure_that_is_not_a_measure_is_refused_at_its_place(tmp_path, old, new, place, says):
+    """The file is written by scripts/benchmark.py, but a hand that edits it is told where."""
+    assert old in GOOD_TEXT
+    figures, errors = figures_file(tmp_path, GOOD_TEXT.replace(old, new))
     assert figures is None and len(errors) == 1
-    assert str(errors[0]).startswith(f"rules_data/{FILE}:1:1") and says in str(errors[0]), str(errors[0])
+    assert str(errors[0]).startswith(f"rules_data/{FILE}:{place}:") and says in str(errors[0]), str(errors[0])
+
+
+def test_the_file_as_written_reads(tmp_path):
+    figures, errors = figures_file(tmp_path, GOOD_TEXT)
+    assert errors == [] and figures["languages"]["ko"]["phrases"] == 22
 
 
 def test_a_language_not_yet_measured_is_left_out_not_refused(tmp_path):

@@ -11,10 +11,9 @@ from __future__ import annotations
 import datetime
 from pathlib import Path
 
-import yaml
-
 from generator.errors import DataError, Location
 from generator.languages import LANGUAGES
+from generator.load.yamlpos import Node, parse
 
 FILE = "search-quality.yaml"
 SHARES = ("recall", "precision", "hit1", "hit3")
@@ -23,39 +22,58 @@ COUNTS = ("words", "phrases")
 
 def read_search_figures(path: Path, shown_as: str, errors: list[DataError]) -> dict | None:
     """{"measured": date, "languages": {lang: {recall, precision, hit1, hit3, words, phrases}}},
-    or None without the file (or with an error, reported). A language the file lacks (a draft, or
-    one added since the last measurement) is left out: the about page says it is not measured."""
+    or None without the file (or with an error, reported at its place). A language the file lacks
+    (a draft, or one added since the last measurement) is left out: the about page says it is not
+    measured."""
     if not path.is_file():
         return None
 
-    def wrong(what: str) -> None:
-        errors.append(DataError(Location(shown_as, 1, 1), "", f"{what}; write it again with scripts/benchmark.py"))
+    def wrong(where: Location, what: str) -> None:
+        errors.append(DataError(where, "", f"{what}; write it again with scripts/benchmark.py"))
 
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        wrong("the measured search figures cannot be read")
+    top, problems = parse(path, shown_as)
+    if problems:
+        errors.extend(problems)
         return None
-    measured = data.get("measured") if isinstance(data, dict) else None
-    languages = data.get("languages") if isinstance(data, dict) else None
-    if not isinstance(measured, datetime.date) or not isinstance(languages, dict):
-        wrong("the measured search figures need 'measured' (a date) and 'languages'")
+    fields = top.value if top is not None and top.kind == "map" else {}
+    measured, languages = fields.get("measured"), fields.get("languages")
+    if measured is None or not isinstance(measured.value, datetime.date) or languages is None:
+        at = measured or top
+        wrong(
+            at.where if at is not None else Location(shown_as, 1, 1),
+            "the measured search figures need 'measured' (a date) and 'languages'",
+        )
+        return None
+    if languages.kind != "map":
+        wrong(languages.where, "the measured search figures' 'languages' is not a mapping")
         return None
     figures: dict[str, dict] = {}
     for lang in LANGUAGES:
-        if lang not in languages:
-            continue
-        entry = languages[lang]
-        if not isinstance(entry, dict):
-            wrong(f"the measured search figures for '{lang}' are not a mapping")
+        if lang in languages.value:
+            entry = _figures(lang, languages.value[lang], wrong)
+            if entry is None:
+                return None
+            figures[lang] = entry
+    return {"measured": measured.value.isoformat(), "languages": figures}
+
+
+def _figures(lang: str, node: Node, wrong) -> dict | None:
+    """One language's shares (0 to 1) and counts, or None (reported at the value that is wrong)."""
+    if node.kind != "map":
+        wrong(node.where, f"the measured search figures for '{lang}' are not a mapping")
+        return None
+    values = {key: child.value for key, child in node.value.items() if child.kind == "scalar"}
+    for keys, fits, says in (
+        (
+            SHARES,
+            lambda v: isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1,
+            "shares between 0 and 1",
+        ),
+        (COUNTS, lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0, "counts"),
+    ):
+        unfit = next((key for key in keys if not fits(values.get(key))), None)
+        if unfit is not None:
+            child = node.value.get(unfit)
+            wrong(child.where if child is not None else node.where, f"'{lang}': {', '.join(keys)} are {says}")
             return None
-        shares = [entry.get(key) for key in SHARES]
-        counts = [entry.get(key) for key in COUNTS]
-        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 <= v <= 1 for v in shares):
-            wrong(f"'{lang}': {', '.join(SHARES)} are shares between 0 and 1")
-            return None
-        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in counts):
-            wrong(f"'{lang}': {', '.join(COUNTS)} are counts")
-            return None
-        figures[lang] = {**{key: float(entry[key]) for key in SHARES}, **{key: entry[key] for key in COUNTS}}
-    return {"measured": measured.isoformat(), "languages": figures}
+    return {**{key: float(values[key]) for key in SHARES}, **{key: values[key] for key in COUNTS}}
