@@ -76,6 +76,8 @@ def attack(
     action = _checked_attack(game, s, weapon, target, mode, dual, assign or [])
     rerolls = list(rerolls)
     _check_rerolls(game, s, action.card, rerolls)
+    if zombie_dice and not action.card.molotov:  # refused before the action is paid for
+        _check_zombie_dice(action)
     _pay_for_attack(game, action, free)
     kills_before = s.kills.total()
     _make_noise(game, action)
@@ -251,13 +253,17 @@ def _pay_for_attack(game: "Game", action: _Attack, free: bool = False) -> None:
         game._pay(s, action.kind, 1)  # a free Combat, Melee or Ranged action pays for it
 
 
+def _check_zombie_dice(action: _Attack) -> None:
+    """Barbarian (melee) and Full auto (ranged) roll as many dice as zombies there."""
+    skill = "barbarian" if action.kind == "melee" else "full-auto"
+    if skill not in action.skills:
+        raise NotAllowed("no-zombie-dice", f"{action.survivor.id} lacks {skill}")
+
+
 def _dice_count(game: "Game", action: _Attack, zombie_dice: bool) -> int:
     s, skills = action.survivor, action.skills
     per_weapon = action.profile.dice
-    if zombie_dice:  # Barbarian (melee) and Full auto (ranged): as many dice as zombies there
-        skill = "barbarian" if action.kind == "melee" else "full-auto"
-        if skill not in skills:
-            raise NotAllowed("no-zombie-dice", f"{s.id} lacks {skill}")
+    if zombie_dice:  # as many dice as zombies there (_check_zombie_dice)
         per_weapon = len(game.state.zombies_in(action.target))
     if "escalation" in skills:  # as Combat: +1 die per combat action already taken in a row
         per_weapon += s.escalation
