@@ -101,8 +101,17 @@ class Resolver:
               odds: [...document.querySelectorAll('.rb-r-odds tr[data-chance]')].map(tr => [tr.dataset.chance, JSON.parse(tr.dataset.outcome)]),
               case: (document.querySelector('.rb-r-case code') || {}).textContent || '',
               overflow: document.documentElement.scrollWidth - window.innerWidth,
+              diagrams: [...document.querySelectorAll('#rb-resolver .rb-figure svg')].map(svg =>
+                svg.getBoundingClientRect().width / document.getElementById('rb-resolver').getBoundingClientRect().width),
             })"""
         )
+
+
+def assert_diagrams_fill_the_column(name: str, seen: dict) -> None:
+    """The boards are drawn across the phone's column, in every language: a figure sized to its
+    caption drew them a sixth of the column wide under a short Korean caption."""
+    assert seen["diagrams"], f"{name}: no diagram of the situation"
+    assert min(seen["diagrams"]) > 0.85, f"{name}: diagrams {seen['diagrams']} of the column's width"
 
 
 # --- what the scenario command says -----------------------------------------------------------------
@@ -230,6 +239,7 @@ def test_zombicide_situations_built_at_390_px_play_as_the_scenario_command(
     for name, seen in shown.items():
         assert seen["outcome"] == "played", (name, seen["problems"])
         assert seen["overflow"] <= 0, f"{name}: the page is wider than the phone"
+        assert_diagrams_fill_the_column(name, seen)
         assert all(step["rules"] for step in seen["steps"]), f"{name}: a step without its rules section"
     assert shown["ranged-into-a-survivor"]["odds"], "dice left open: the odds of each outcome"
     assert any(outcome[1] for _, outcome in shown["ranged-into-a-survivor"]["odds"]), "a miss can hit the survivor"
@@ -297,6 +307,7 @@ def test_resident_evil_situations_built_at_390_px_play_as_the_scenario_command(p
     for name, seen in shown.items():
         assert seen["outcome"] == "played", (name, seen["problems"])
         assert seen["overflow"] <= 0, f"{name}: the page is wider than the phone"
+        assert_diagrams_fill_the_column(name, seen)
         assert not seen["odds"], "the source prints no die's faces: no odds"
     kinds = {name: {kind for step in seen["steps"] for kind, _ in step["events"]} for name, seen in shown.items()}
     assert "enemy-defeated" in kinds["attack-with-an-area-effect"]
