@@ -111,7 +111,7 @@ def kept_load(
     run loaded the same files without an error, that project read back, with the scenario files
     screened now (screen()). The scenario files are left out of the key: loading only screens
     them, and the model reads them itself. So an edit of a case, `check`'s commonest run while a
-    scenario is written, reads the game back in a tenth of the time a load takes."""
+    scenario is written, reads the game back in about a sixth of the time a load takes."""
     digest = _folder_digest(root, name, with_scenarios=False)
     folder = cache_folder(f"verdicts/{name}/load") if digest is not None and KEBAB.fullmatch(name) else None
     if folder is None:
