@@ -292,7 +292,7 @@ def measure_builds(runs: int, with_search: bool, search_runs: int) -> float:
             print(
                 f"  after an edit of one of {game}'s scenario files, with the other core busy: {case:.2f} s wall "
                 f"({', '.join(f'{w:.2f}' for w, _ in samples)}), CPU {case_cpu:.2f} s = {case_cpu / base_cpu:.2f} x "
-                f"baseline CPU (that game loaded again, that file's cases read and played again)"
+                f"baseline CPU (that game read back as its last clean load left it, that file's cases read and played again)"
             )
         for lang, (count, raw, packed) in offline_payload(root / "site").items():
             print(
