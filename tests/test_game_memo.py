@@ -366,11 +366,13 @@ def checked(root: Path, monkeypatch) -> tuple[list[str], list[str], list]:
     loads: list = []
     real = split_check.load_games
     monkeypatch.setattr(split_check, "idle_cores_now", lambda: 0)  # one process: its loads are seen
-    monkeypatch.setattr(
-        split_check,
-        "load_games",
-        lambda *args, **kwargs: loads.append(sorted(real(*args, **kwargs)[0].games)) or real(*args, **kwargs),
-    )
+
+    def load_games(*args, **kwargs):
+        loaded = real(*args, **kwargs)
+        loads.append(sorted(loaded[0].games))
+        return loaded
+
+    monkeypatch.setattr(split_check, "load_games", load_games)
     verdict = split_check.check(root)
     return [str(error) for error in verdict.errors], [line for game in verdict.games for line in game.report], loads
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
+from typing import Callable
 
 from generator.errors import DataError, Location
 from generator.languages import LANGUAGES
@@ -57,7 +58,7 @@ def read_search_figures(path: Path, shown_as: str, errors: list[DataError]) -> d
     return {"measured": measured.value.isoformat(), "languages": figures}
 
 
-def _figures(lang: str, node: Node, wrong) -> dict | None:
+def _figures(lang: str, node: Node, wrong: Callable[[Location, str], None]) -> dict | None:
     """One language's shares (0 to 1) and counts, or None (reported at the value that is wrong)."""
     if node.kind != "map":
         wrong(node.where, f"the measured search figures for '{lang}' are not a mapping")
